@@ -1,0 +1,76 @@
+// @ts-check
+import reactHooks from 'eslint-plugin-react-hooks'
+import tseslint from 'typescript-eslint'
+
+/**
+ * Imports run one way (docs/../ARCHITECTURE): ui <- routes <- router/main; routes may use api, machines, ui;
+ * machines see api only as types; api and ui import nothing app-specific; server takes nothing from src/
+ * but the generated contract types; src/ never reaches into server/.
+ * @param {string[]} groups
+ * @param {string} message
+ * @param {boolean} [allowTypeImports]
+ */
+const forbid = (groups, message, allowTypeImports = false) => ({
+  group: groups,
+  message,
+  allowTypeImports,
+})
+
+const appRoots = {
+  api: ['**/api/*', '**/api'],
+  machines: ['**/machines/*', '**/machines'],
+  routes: ['**/routes/*', '**/routes', '**/routeTree.gen'],
+  ui: ['**/ui/*', '**/ui'],
+  entry: ['**/router', '**/main'],
+  server: ['**/server/*', '**/server'],
+}
+
+/** @param {import('@typescript-eslint/utils').TSESLint.FlatConfig.Config['files']} files @param {ReturnType<typeof forbid>[]} patterns */
+const boundary = (files, patterns) => ({
+  files,
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns }] },
+})
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', '.tmp/**', 'src/routeTree.gen.ts', 'src/api/schema.gen.ts', 'server/db/migrations/**'],
+  },
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/only-throw-error': 'off',
+      'no-console': ['error', { allow: ['warn', 'error'] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'tests/unit/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  boundary(['src/ui/**'], [
+    forbid([...appRoots.api, ...appRoots.machines, ...appRoots.routes, ...appRoots.entry, ...appRoots.server], 'src/ui is shared: it imports nothing app-specific.'),
+  ]),
+  boundary(['src/api/**'], [
+    forbid([...appRoots.machines, ...appRoots.routes, ...appRoots.ui, ...appRoots.entry, ...appRoots.server], 'src/api imports nothing app-specific.'),
+  ]),
+  boundary(['src/machines/**'], [
+    forbid([...appRoots.routes, ...appRoots.ui, ...appRoots.entry, ...appRoots.server], 'machines do not reach into routes, ui or the app entry.'),
+    forbid(appRoots.api, 'machines see the API only as types; real calls are injected actors.', true),
+  ]),
+  boundary(['src/routes/**'], [
+    forbid([...appRoots.entry, ...appRoots.server], 'routes do not import the router, the app entry or the server.'),
+  ]),
+  boundary(['server/**'], [
+    forbid(['**/src/*', '!**/src/api', '**/src/api/*', '!**/src/api/schema.gen'], 'server takes nothing from src/ but the generated contract types.', true),
+    forbid(['**/src/api/schema.gen'], 'only types come from the generated contract.', true),
+  ]),
+  {
+    files: ['scripts/**', 'bench/**', 'server/cli/**', 'tests/**'],
+    rules: { 'no-console': 'off' },
+  },
+)
