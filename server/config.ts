@@ -1,0 +1,105 @@
+import path from 'node:path'
+
+/** A setting the server cannot start with; index.ts prints the message and exits 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+}
+
+export type NodeEnv = 'development' | 'test' | 'production'
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent'
+
+export interface Config {
+  port: number
+  /** Absolute path of the embedded database folder (used only when databaseUrl is unset). */
+  dataDir: string
+  databaseUrl: string | undefined
+  smtpUrl: string | undefined
+  nodeEnv: NodeEnv
+  /** Origin (no trailing slash) used in mailed links; never taken from the Host header. */
+  publicUrl: string
+  trustProxy: boolean
+  logLevel: LogLevel
+}
+
+type Env = Record<string, string | undefined>
+
+const NODE_ENVS: readonly NodeEnv[] = ['development', 'test', 'production']
+const LOG_LEVELS: readonly LogLevel[] = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+
+/** Empty strings count as unset, so `PORT= npm start` behaves like no PORT at all. */
+function read(env: Env, name: string): string | undefined {
+  const value = env[name]?.trim()
+  return value === undefined || value === '' ? undefined : value
+}
+
+function parsePort(value: string | undefined): number {
+  if (value === undefined) return 3000
+  const port = Number(value)
+  if (!/^\d+$/.test(value) || port > 65535) {
+    throw new ConfigError(`PORT is "${value}", but it must be a whole number from 0 to 65535 (for example 3000).`)
+  }
+  return port
+}
+
+function parseChoice<T extends string>(name: string, value: string | undefined, choices: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback
+  const found = choices.find((choice) => choice === value)
+  if (found === undefined) {
+    throw new ConfigError(`${name} is "${value}", but it must be one of: ${choices.join(', ')}.`)
+  }
+  return found
+}
+
+/** Parses a URL setting; the message never repeats the value, because these URLs carry passwords. */
+function parseSecretUrl(name: string, value: string | undefined, protocols: readonly string[], example: string): string | undefined {
+  if (value === undefined) return undefined
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL. Expected something like ${example}.`)
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(
+      `${name} uses the scheme "${url.protocol}", but it must start with ${protocols.map((p) => `${p}//`).join(' or ')} (for example ${example}).`,
+    )
+  }
+  return value
+}
+
+function parsePublicUrl(value: string | undefined, port: number): string {
+  if (value === undefined) return `http://localhost:${port}`
+  let url: URL
+  try {
+    url = new URL(value)
+  } catch {
+    throw new ConfigError(`PUBLIC_URL is "${value}", but it must be an http(s) origin such as https://tec.example.org.`)
+  }
+  const isOrigin = url.pathname === '/' && url.search === '' && url.hash === '' && url.username === '' && url.password === ''
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !isOrigin) {
+    throw new ConfigError(`PUBLIC_URL is "${value}", but it must be an http(s) origin with no path, such as https://tec.example.org.`)
+  }
+  return url.origin
+}
+
+function parseBoolean(name: string, value: string | undefined): boolean {
+  if (value === undefined) return false
+  if (value === 'true') return true
+  if (value === 'false') return false
+  throw new ConfigError(`${name} is "${value}", but it must be true or false.`)
+}
+
+/** Reads every setting once, so a bad value stops the start instead of failing a request later. */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const port = parsePort(read(env, 'PORT'))
+  return {
+    port,
+    dataDir: path.resolve(cwd, read(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: parseSecretUrl('DATABASE_URL', read(env, 'DATABASE_URL'), ['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/tec'),
+    smtpUrl: parseSecretUrl('SMTP_URL', read(env, 'SMTP_URL'), ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.org:587'),
+    nodeEnv: parseChoice('NODE_ENV', read(env, 'NODE_ENV'), NODE_ENVS, 'development'),
+    publicUrl: parsePublicUrl(read(env, 'PUBLIC_URL'), port),
+    trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY')),
+    logLevel: parseChoice('LOG_LEVEL', read(env, 'LOG_LEVEL'), LOG_LEVELS, 'info'),
+  }
+}

@@ -1,0 +1,44 @@
+import { pino, type Logger } from 'pino'
+import type { LogLevel } from './config.ts'
+
+export type { Logger }
+
+/**
+ * Paths pino blanks out wherever they appear in a log line. Request logs never carry bodies or the raw URL,
+ * so this is the second line of defence: an error object or a debug line that holds one of these is still safe.
+ */
+const REDACT_PATHS = [
+  'authorization',
+  'headers.authorization',
+  'req.headers.authorization',
+  'password',
+  'pass',
+  'currentPassword',
+  'newPassword',
+  'token',
+  'link',
+  'links',
+  'text',
+  'html',
+  '*.password',
+  '*.pass',
+  '*.currentPassword',
+  '*.newPassword',
+  '*.token',
+  '*.link',
+  '*.links',
+  '*.text',
+  '*.html',
+]
+
+export function createLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { service: 'tec-web' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    },
+    destination,
+  )
+}

@@ -1,0 +1,25 @@
+import { execFileSync } from 'node:child_process'
+import { mkdirSync, rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { startServerProcess } from './support/server-process.ts'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated, seeded embedded database that each test file copies, so files never share state. */
+    browserTemplateDataDir: string
+  }
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  // The browser tests drive the production build, served by the real server, as a visitor would get it.
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+
+  // Creating an embedded database takes several seconds here; do it once and let each file copy it.
+  const template = resolve('.tmp/browser/template-data')
+  rmSync(template, { recursive: true, force: true })
+  mkdirSync(template, { recursive: true })
+  const server = await startServerProcess({ dataDir: template })
+  await server.stop()
+  project.provide('browserTemplateDataDir', template)
+}

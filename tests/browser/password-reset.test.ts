@@ -1,0 +1,64 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { demo, startTestApp, type TestApp } from './support/app.ts'
+
+let app: TestApp
+beforeAll(async () => {
+  app = await startTestApp()
+})
+afterAll(async () => {
+  await app?.stop()
+})
+
+const login = (email: string, pass: string) =>
+  fetch(`${app.baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email, pass }),
+  })
+
+test('a forgotten password is reset through the mailed link, once', async () => {
+  const page = await app.newPage()
+  await page.goto('/login')
+  await page.getByRole('link', { name: 'Forgot your password?' }).click()
+  await page.waitForURL((url) => url.pathname === '/forgot-password')
+  await page.getByLabel(/email/i).fill(demo.tutor.email)
+  await page.getByRole('button', { name: /send|reset/i }).click()
+  await page.getByText(/If an account uses that email/).waitFor()
+
+  const mail = await app.mail.waitForMail(demo.tutor.email)
+  const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0]
+  expect(link).toBeDefined()
+  expect(link?.startsWith(app.baseUrl)).toBe(true)
+
+  await page.goto(link!)
+  // The token leaves the address bar (and so the history and any Referer) as soon as the page reads it.
+  await page.waitForURL((url) => url.pathname === '/reset-password' && !url.searchParams.has('token'))
+  const newPassword = 'Maple-Harbour-Lantern-42'
+  await page.getByLabel('New password', { exact: true }).fill(newPassword)
+  await page.getByLabel('Confirm new password').fill(newPassword)
+  await page.getByRole('button', { name: /set|save|change|reset/i }).click()
+  await page.waitForURL((url) => url.pathname === '/login')
+
+  expect((await login(demo.tutor.email, newPassword)).status).toBe(200)
+  expect((await login(demo.tutor.email, demo.tutor.password)).status).toBe(401)
+
+  // The used link says so and offers a new one.
+  await page.goto(link!)
+  await page.getByLabel('New password', { exact: true }).fill('Another-Long-Password-7')
+  await page.getByLabel('Confirm new password').fill('Another-Long-Password-7')
+  await page.getByRole('button', { name: /set|save|change|reset/i }).click()
+  await page.getByText(/expired or was already used/).first().waitFor()
+  await expect(page.getByRole('link', { name: /new link|ask for a new/i }).first().getAttribute('href')).resolves.toBe('/forgot-password')
+  expect((await login(demo.tutor.email, 'Another-Long-Password-7')).status).toBe(401)
+  await page.context().close()
+})
+
+test('the forgot-password page answers the same for an unknown email and mails nothing', async () => {
+  const page = await app.newPage()
+  await page.goto('/forgot-password')
+  await page.getByLabel(/email/i).fill('nobody@tec.test')
+  await page.getByRole('button', { name: /send|reset/i }).click()
+  await page.getByText(/If an account uses that email/).waitFor()
+  await expect(app.mail.waitForMail('nobody@tec.test', { timeout: 1500 })).rejects.toThrow()
+  await page.context().close()
+})

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+
+/** A free TCP port on the loopback interface, chosen by the kernel. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+export interface ServerProcess {
+  baseUrl: string
+  /** What the process printed, for failure messages. */
+  output: () => string
+  stop: () => Promise<void>
+}
+
+export interface ServerOptions {
+  dataDir: string
+  smtpUrl?: string
+  env?: Record<string, string>
+}
+
+/** Starts the real API server (`server/index.ts`) as its own process and waits until /api/health answers. */
+export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
+  const port = await freePort()
+  const baseUrl = `http://127.0.0.1:${port}`
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    DATA_DIR: options.dataDir,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    ...options.env,
+  }
+  delete env.DATABASE_URL
+  if (options.smtpUrl) env.SMTP_URL = options.smtpUrl
+  else delete env.SMTP_URL
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+
+  await waitForHealth(baseUrl, child, () => output)
+  return { baseUrl, output: () => output, stop: () => stopProcess(child) }
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
+  const deadline = Date.now() + 90_000
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`)
+    try {
+      const answer = await fetch(`${baseUrl}/api/health`)
+      if (answer.ok) return
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+  child.kill('SIGKILL')
+  throw new Error(`The server did not answer /api/health within 90 s:\n${output()}`)
+}
+
+async function stopProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
+  await exited
+  clearTimeout(timer)
+}
