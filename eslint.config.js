@@ -48,6 +48,12 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript config and scripts are outside the TypeScript projects: lint them without types.
+    files: ['**/*.{js,cjs,mjs}'],
+    extends: [tseslint.configs.disableTypeChecked],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', module: 'writable' } },
+  },
+  {
     files: ['src/**/*.{ts,tsx}', 'tests/unit/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
@@ -65,6 +71,7 @@ export default tseslint.config(
   boundary(['src/routes/**'], [
     forbid([...appRoots.entry, ...appRoots.server], 'routes do not import the router, the app entry or the server.'),
   ]),
+  boundary(['src/*.{ts,tsx}'], [forbid(appRoots.server, 'the app never reaches into the server.')]),
   boundary(['server/**'], [
     forbid(['**/src/*', '!**/src/api', '**/src/api/*', '!**/src/api/schema.gen'], 'server takes nothing from src/ but the generated contract types.', true),
     forbid(['**/src/api/schema.gen'], 'only types come from the generated contract.', true),

@@ -23,6 +23,16 @@ function eventLabel(eventType: string, node: AnyStateNode): string {
 
 const sourceName = (src: unknown) => (typeof src === 'string' ? src : 'actor')
 
+/** A guard as written in the machine: a name, `{ type }`, or a combinator such as `not('x')`. */
+function guardName(guard: unknown): string {
+  if (typeof guard === 'string') return guard
+  if (typeof guard === 'object' && guard !== null && 'type' in guard) return String(guard.type)
+  if (typeof guard === 'function' && 'guards' in guard && Array.isArray(guard.guards)) {
+    return `${guard.name} ${(guard.guards as unknown[]).map(guardName).join(', ')}`
+  }
+  return 'guarded'
+}
+
 function drawNode(node: AnyStateNode, lines: string[], indent: string): void {
   const children = Object.values(node.states) as AnyStateNode[]
   if (node.path.length > 0 && children.length > 0) lines.push(`${indent}state ${idOf(node)} {`)
@@ -41,8 +51,8 @@ function drawNode(node: AnyStateNode, lines: string[], indent: string): void {
 
   const transitions = [...node.transitions.values()].flat()
   for (const transition of [...transitions, ...(node.always ?? [])]) {
-    const guard = transition.guard && typeof transition.guard === 'object' && 'type' in transition.guard ? ` [${String(transition.guard.type)}]` : ''
-    const label = `${eventLabel(transition.eventType, node)}${guard}`
+    const guard = transition.guard === undefined ? '' : ` [${guardName(transition.guard)}]`
+    const label = `${eventLabel(String(transition.eventType), node)}${guard}`
     for (const target of transition.target ?? [node]) lines.push(`${indent}${idOf(node)} --> ${idOf(target)} : ${label}`)
   }
 }

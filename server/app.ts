@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto'
+import { Hono, type MiddlewareHandler } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { HTTPException } from 'hono/http-exception'
+import { routePath } from 'hono/route'
+import { contract as ownContract, type Contract } from './contract/document.ts'
+import { registerContractRoutes } from './contract/register.ts'
+import type { Handlers } from './contract/types.ts'
+import { isDatabaseUnavailable } from './db/errors.ts'
+import type { AppDeps } from './deps.ts'
+import { clientIp, type AppEnv } from './http-context.ts'
+import { BODY_LIMIT_BYTES, describeError, MESSAGES } from './messages.ts'
+import { handlers as ownHandlers } from './routes/handlers.ts'
+import { securityHeaders } from './security-headers.ts'
+import { staticSite } from './static-site.ts'
+
+export interface AppOptions {
+  /** Tests may swap the contract and handlers; the server always uses openapi.yaml and server/routes. */
+  contract?: Contract
+  handlers?: Handlers
+}
+
+/** The whole HTTP surface: the API under /api (contract routes only) and the built SPA for everything else. */
+export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv> {
+  const app = new Hono<AppEnv>()
+  const { logger, config } = deps
+
+  const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
+    const started = performance.now()
+    c.set('requestId', randomUUID())
+    c.set('clientIp', clientIp(c, config.trustProxy))
+    c.header('X-Request-Id', c.get('requestId'))
+    await next()
+    // The route pattern, never the raw URL: a reset link's token travels in the query string.
+    logger.info(
+      { requestId: c.get('requestId'), method: c.req.method, route: routePath(c), status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    )
+  }
+  app.use('*', requestLog)
+  app.use('*', securityHeaders(config))
+
+  const api = new Hono<AppEnv>()
+  api.use('*', async (c, next) => {
+    await next()
+    c.header('Cache-Control', 'no-store')
+  })
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: BODY_LIMIT_BYTES,
+      onError: (c) => c.json({ message: MESSAGES.tooLarge }, 413),
+    }),
+  )
+  registerContractRoutes(api, options.contract ?? ownContract(), options.handlers ?? ownHandlers, deps)
+  api.all('*', (c) => c.json({ message: MESSAGES.noSuchEndpoint }, 404))
+  app.route('/api', api)
+
+  app.route('/', staticSite(deps.staticRoot))
+  app.notFound((c) => c.json({ message: MESSAGES.noSuchPage }, 404))
+
+  app.onError((error, c) => {
+    if (error instanceof HTTPException && error.status < 500) {
+      return c.json({ message: error.message || MESSAGES.internal }, error.status)
+    }
+    const unavailable = isDatabaseUnavailable(error)
+    logger.error({ requestId: c.get('requestId'), err: describeError(error) }, unavailable ? 'database unavailable' : 'request failed')
+    // No stack, SQL or driver text ever reaches the client.
+    return unavailable ? c.json({ message: MESSAGES.unavailable }, 503) : c.json({ message: MESSAGES.internal }, 500)
+  })
+  return app
+}

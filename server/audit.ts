@@ -1,0 +1,33 @@
+import type { Db } from './db/client.ts'
+import { auditEvents } from './db/schema.ts'
+
+export type AuditAction =
+  | 'auth.login'
+  | 'auth.login_failed'
+  | 'auth.logout'
+  | 'auth.password_reset_requested'
+  | 'auth.password_reset'
+  | 'auth.password_changed'
+  | 'user.created'
+  | 'user.updated'
+
+export interface AuditEvent {
+  action: AuditAction
+  actorUserId: string | null
+  subject?: { type: string; id: string }
+  ip: string | null
+  /** Context for readers of the trail; callers never put a password, token or link here. */
+  details?: Record<string, unknown>
+}
+
+/** Writes one audit row, inside the caller's transaction when given one, so the trail matches what happened. */
+export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
+  await db.insert(auditEvents).values({
+    action: event.action,
+    actorUserId: event.actorUserId,
+    subjectType: event.subject?.type ?? null,
+    subjectId: event.subject?.id ?? null,
+    ip: event.ip,
+    details: event.details ?? null,
+  })
+}

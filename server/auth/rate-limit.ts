@@ -1,0 +1,66 @@
+import { eq, lt, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { rateLimits } from '../db/schema.ts'
+
+export interface Limit {
+  /** Attempts allowed per window. */
+  limit: number
+  windowSeconds: number
+}
+
+/**
+ * Every throttle in one place (SECURITY.md: per IP and per account, never a permanent lockout).
+ * The per-account login counter counts attempts before the password is checked and is cleared by a success.
+ */
+export const RATE_LIMITS = {
+  loginPerIp: { limit: 100, windowSeconds: 15 * 60 },
+  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  forgetPasswordPerIp: { limit: 20, windowSeconds: 60 * 60 },
+  forgetPasswordPerAccount: { limit: 5, windowSeconds: 60 * 60 },
+  resetPerIp: { limit: 20, windowSeconds: 15 * 60 },
+  // Someone holding a stolen session must not be able to guess the current password at leisure.
+  changePasswordPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+} as const satisfies Record<string, Limit>
+
+export interface RateDecision {
+  allowed: boolean
+  /** Seconds until the window resets (at least 1); meaningful when not allowed. */
+  retryAfterSeconds: number
+}
+
+/** Expired rows are swept on roughly one hit in this many, so the table stays small without a timer. */
+const SWEEP_ONE_IN = 50
+/** Longer than every window above, so a sweep never deletes a counter that still matters. */
+const SWEEP_AFTER_SECONDS = 24 * 3600
+
+/**
+ * Counts one attempt against `key` in a fixed window. One atomic upsert does read, reset and increment, so the
+ * count is right with many requests and many processes sharing one database.
+ */
+export async function hit(db: Db, key: string, { limit, windowSeconds }: Limit, now = new Date()): Promise<RateDecision> {
+  const windowEndsBefore = new Date(now.getTime() - windowSeconds * 1000)
+  const expired = sql`${rateLimits.windowStart} <= ${windowEndsBefore.toISOString()}::timestamptz`
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        count: sql`case when ${expired} then 1 else ${rateLimits.count} + 1 end`,
+        windowStart: sql`case when ${expired} then excluded.window_start else ${rateLimits.windowStart} end`,
+      },
+    })
+    .returning({ count: rateLimits.count, windowStart: rateLimits.windowStart })
+  if (!row) throw new Error('The rate-limit upsert returned no row.')
+  if (Math.random() * SWEEP_ONE_IN < 1) await sweep(db, now)
+  const resetsAt = row.windowStart.getTime() + windowSeconds * 1000
+  return { allowed: row.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000)) }
+}
+
+export async function clear(db: Db, key: string): Promise<void> {
+  await db.delete(rateLimits).where(eq(rateLimits.key, key))
+}
+
+export async function sweep(db: Db, now = new Date()): Promise<void> {
+  await db.delete(rateLimits).where(lt(rateLimits.windowStart, new Date(now.getTime() - SWEEP_AFTER_SECONDS * 1000)))
+}

@@ -1,0 +1,88 @@
+import { and, eq, isNull, ne } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { sessions, users, type SessionRow, type UserRow } from '../db/schema.ts'
+import { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts'
+
+/** SECURITY.md: remember me 30 days absolute / 7 days idle; without it 12 hours absolute / 30 minutes idle. */
+export const SESSION_LIMITS = {
+  remember: { absoluteSeconds: 30 * 24 * 3600, idleSeconds: 7 * 24 * 3600 },
+  brief: { absoluteSeconds: 12 * 3600, idleSeconds: 30 * 60 },
+} as const
+
+/** last_seen_at is written at most this often, so a busy client does not cost one UPDATE per request. */
+const LAST_SEEN_RESOLUTION_MS = 60_000
+const USER_AGENT_MAX_LENGTH = 512
+
+export interface NewSession {
+  id: string
+  token: string
+  expiresAt: Date
+}
+
+export interface SessionOrigin {
+  ip: string
+  userAgent: string | undefined
+}
+
+export interface Authenticated {
+  session: SessionRow
+  user: UserRow
+}
+
+export async function createSession(db: Db, userId: string, remember: boolean, origin: SessionOrigin, now = new Date()): Promise<NewSession> {
+  const limits = remember ? SESSION_LIMITS.remember : SESSION_LIMITS.brief
+  const token = newToken()
+  const expiresAt = new Date(now.getTime() + limits.absoluteSeconds * 1000)
+  const [row] = await db
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      remember,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+      idleTimeoutSeconds: limits.idleSeconds,
+      ip: origin.ip,
+      userAgent: origin.userAgent?.slice(0, USER_AGENT_MAX_LENGTH) ?? null,
+    })
+    .returning({ id: sessions.id })
+  if (!row) throw new Error('Inserting a session returned no row.')
+  return { id: row.id, token, expiresAt }
+}
+
+/** The live session and user a bearer token belongs to, or null when it is unknown, revoked, expired or idle too long. */
+export async function authenticate(db: Db, token: string, now = new Date()): Promise<Authenticated | null> {
+  if (!TOKEN_PATTERN.test(token)) return null
+  const [found] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+    .limit(1)
+  if (!found) return null
+  const { session } = found
+  const idleEndsAt = session.lastSeenAt.getTime() + session.idleTimeoutSeconds * 1000
+  if (now >= session.expiresAt || now.getTime() >= idleEndsAt) return null
+  if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
+    await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id))
+  }
+  return found
+}
+
+export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}
+
+/** Ends every live session of a user, or every one but `exceptSessionId`. */
+export async function revokeUserSessions(db: Db, userId: string, options: { exceptSessionId?: string } = {}, now = new Date()): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)]
+  if (options.exceptSessionId !== undefined) conditions.push(ne(sessions.id, options.exceptSessionId))
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(...conditions))
+}

@@ -1,0 +1,82 @@
+// Creates a staff account on the configured database (embedded or DATABASE_URL), e.g. for a real deployment:
+//   npm run user:create -- --email ada@example.org --name "Ada Lovelace" --role ADMIN
+// The password is asked for without echo, or read from the first line of standard input when it is not a terminal.
+import { createInterface } from 'node:readline'
+import { Writable } from 'node:stream'
+import { parseArgs } from 'node:util'
+import { eq } from 'drizzle-orm'
+import { recordAudit } from '../audit.ts'
+import { hashPassword, passwordProblem } from '../auth/passwords.ts'
+import { loadConfig } from '../config.ts'
+import { ROLES, users, type Role } from '../db/schema.ts'
+import { normaliseEmail } from '../routes/replies.ts'
+import { openMigratedDatabase, startupMessage } from '../startup.ts'
+
+class UsageError extends Error {}
+
+const USAGE = 'Usage: npm run user:create -- --email <email> --name "<name>" --role ADMIN|TUTOR'
+
+function readArguments() {
+  const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } })
+  const email = normaliseEmail(values.email ?? '')
+  const name = (values.name ?? '').trim()
+  const role = ROLES.find((candidate) => candidate === values.role)
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`Give a valid --email.\n${USAGE}`)
+  if (name === '' || name.length > 100) throw new UsageError(`Give a --name of 1 to 100 characters.\n${USAGE}`)
+  if (!role) throw new UsageError(`Give --role ADMIN or --role TUTOR.\n${USAGE}`)
+  return { email, name, role: role satisfies Role }
+}
+
+/** Reads one line; on a terminal the typed characters are not echoed. */
+function readPassword(): Promise<string> {
+  const interactive = process.stdin.isTTY
+  let muted = false
+  const output = new Writable({
+    write(chunk: Buffer, _encoding, callback) {
+      if (!muted) process.stdout.write(chunk)
+      callback()
+    },
+  })
+  const lines = createInterface({ input: process.stdin, output: interactive ? output : undefined, terminal: interactive })
+  return new Promise((resolve, reject) => {
+    if (interactive) {
+      output.write('Password: ')
+      muted = true
+    }
+    lines.once('line', (line) => {
+      resolve(line) // before close(), whose 'close' event would otherwise reject first
+      if (interactive) process.stdout.write('\n')
+      lines.close()
+    })
+    lines.once('close', () => reject(new UsageError('No password was given.')))
+  })
+}
+
+async function main(): Promise<void> {
+  const account = readArguments()
+  const password = await readPassword()
+  const problem = passwordProblem(password, account.role)
+  if (problem) throw new UsageError(problem)
+  const passwordHash = await hashPassword(password)
+
+  const database = await openMigratedDatabase(loadConfig())
+  try {
+    const created = await database.db.transaction(async (tx) => {
+      const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)).limit(1)
+      if (existing) return undefined
+      const [row] = await tx.insert(users).values({ ...account, passwordHash }).returning()
+      if (row) await recordAudit(tx, { action: 'user.created', actorUserId: null, subject: { type: 'user', id: row.id }, ip: null, details: { via: 'cli', role: row.role } })
+      return row
+    })
+    if (!created) throw new UsageError(`An account with the email ${account.email} already exists.`)
+    console.log(`Created ${created.role} ${created.email} (${created.name}).`)
+  } finally {
+    await database.close()
+  }
+}
+
+main().catch((error: unknown) => {
+  const message = error instanceof UsageError ? error.message : startupMessage(error)
+  console.error(message ?? error)
+  process.exitCode = 1
+})

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs'
+import { parse } from 'yaml'
+
+/** The parts of an OpenAPI 3.1 document the server reads. Schemas stay plain JSON Schema objects. */
+export type JsonSchema = Record<string, unknown>
+
+export type HttpMethod = 'get' | 'put' | 'post' | 'delete' | 'patch' | 'head' | 'options' | 'trace'
+const HTTP_METHODS: readonly HttpMethod[] = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options', 'trace']
+
+export interface Parameter {
+  name: string
+  in: 'query' | 'path' | 'header' | 'cookie'
+  required: boolean
+  schema: JsonSchema
+}
+
+export interface Operation {
+  operationId: string
+  method: HttpMethod
+  /** As written in the contract, e.g. /auth/me or /students/{id}. */
+  path: string
+  /** Empty for public operations (x-roles: [public]). */
+  roles: string[]
+  devOnly: boolean
+  parameters: Parameter[]
+  requestBody: { required: boolean; schema: JsonSchema } | undefined
+  /** Status code → JSON schema of the answer, or null for an answer without a body. */
+  responses: Map<number, JsonSchema | null>
+}
+
+export interface Contract {
+  operations: Operation[]
+  /** components.schemas, with refs still in their `#/components/schemas/X` form. */
+  schemas: Record<string, JsonSchema>
+}
+
+export const CONTRACT_FILE = new URL('../../openapi.yaml', import.meta.url)
+
+type Node = Record<string, unknown>
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Follows a local `$ref` (responses, parameters, request bodies); schema refs are left to Ajv. */
+function deref(document: Node, value: unknown): Node {
+  let current = value
+  for (let hops = 0; isNode(current) && typeof current.$ref === 'string'; hops++) {
+    if (hops > 10) throw new Error(`openapi.yaml: $ref chain too long at ${current.$ref}`)
+    const ref = current.$ref
+    if (!ref.startsWith('#/')) throw new Error(`openapi.yaml: only local $refs are supported, found ${ref}`)
+    current = ref
+      .slice(2)
+      .split('/')
+      .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+      .reduce<unknown>((node, key) => (isNode(node) ? node[key] : undefined), document)
+    if (current === undefined) throw new Error(`openapi.yaml: $ref ${ref} points at nothing`)
+  }
+  if (!isNode(current)) throw new Error('openapi.yaml: expected an object')
+  return current
+}
+
+function jsonSchemaOf(document: Node, holder: unknown): JsonSchema | null {
+  if (holder === undefined) return null
+  const content = deref(document, holder).content
+  if (!isNode(content)) return null
+  const json = content['application/json']
+  return isNode(json) && isNode(json.schema) ? json.schema : null
+}
+
+function readOperation(document: Node, path: string, method: HttpMethod, raw: Node, shared: unknown[]): Operation {
+  const operationId = raw.operationId
+  if (typeof operationId !== 'string') throw new Error(`openapi.yaml: ${method.toUpperCase()} ${path} has no operationId`)
+  const roles = Array.isArray(raw['x-roles']) ? raw['x-roles'].filter((role): role is string => typeof role === 'string') : []
+  if (roles.length === 0) throw new Error(`openapi.yaml: ${operationId} has no x-roles; say [public] or the roles allowed`)
+
+  const parameters = [...shared, ...(Array.isArray(raw.parameters) ? (raw.parameters as unknown[]) : [])].map((value): Parameter => {
+    const parameter = deref(document, value)
+    return {
+      name: String(parameter.name),
+      in: parameter.in as Parameter['in'],
+      required: parameter.required === true,
+      schema: isNode(parameter.schema) ? parameter.schema : {},
+    }
+  })
+
+  const bodyHolder = raw.requestBody === undefined ? undefined : deref(document, raw.requestBody)
+  const bodySchema = bodyHolder === undefined ? null : jsonSchemaOf(document, bodyHolder)
+  const responses = new Map<number, JsonSchema | null>()
+  for (const [status, response] of Object.entries(isNode(raw.responses) ? raw.responses : {})) {
+    responses.set(Number(status), jsonSchemaOf(document, response))
+  }
+  return {
+    operationId,
+    method,
+    path,
+    roles: roles.includes('public') ? [] : roles,
+    devOnly: raw['x-dev-only'] === true,
+    parameters,
+    requestBody: bodySchema === null ? undefined : { required: bodyHolder?.required === true, schema: bodySchema },
+    responses,
+  }
+}
+
+/** Reads openapi.yaml (or another document, for tests) into the operations the server registers. */
+export function loadContract(file: URL | string = CONTRACT_FILE): Contract {
+  const document: unknown = parse(readFileSync(file, 'utf8'))
+  if (!isNode(document) || !isNode(document.paths)) throw new Error('openapi.yaml: no paths')
+  const operations: Operation[] = []
+  for (const [path, item] of Object.entries(document.paths)) {
+    if (!isNode(item)) continue
+    const shared = Array.isArray(item.parameters) ? item.parameters : []
+    for (const method of HTTP_METHODS) {
+      const raw = item[method]
+      if (isNode(raw)) operations.push(readOperation(document, path, method, raw, shared))
+    }
+  }
+  const components = isNode(document.components) ? document.components : {}
+  const schemas = isNode(components.schemas) ? (components.schemas as Record<string, JsonSchema>) : {}
+  return { operations, schemas }
+}
+
+let cached: Contract | undefined
+/** The server's own contract, read once per process. */
+export function contract(): Contract {
+  cached ??= loadContract()
+  return cached
+}

@@ -1,0 +1,117 @@
+import type { Context, Hono } from 'hono'
+import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
+import { authenticate, type Authenticated } from '../auth/sessions.ts'
+import type { AppDeps } from '../deps.ts'
+import type { AppEnv } from '../http-context.ts'
+import { MESSAGES } from '../messages.ts'
+import type { Contract, Operation } from './document.ts'
+import type { Handlers, HandlerInput, OperationId, RequestInfo } from './types.ts'
+import { compileRequestValidators, type FieldErrors, type OperationValidators } from './validators.ts'
+
+/**
+ * The handlers' generic types cannot be checked against data read at run time; the validators have just checked
+ * that data against the same contract the types are generated from, so this looser signature is safe here.
+ */
+type UntypedHandler = (
+  input: HandlerInput<OperationId>,
+  deps: AppDeps,
+) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>
+
+type Outcome<T> = { ok: true; value: T } | { ok: false; response: Response }
+
+function errorAnswer(c: Context, status: ContentfulStatusCode, message: string, fields?: FieldErrors): Response {
+  return c.json(fields && Object.keys(fields).length > 0 ? { message, fields } : { message }, status)
+}
+
+function bearerToken(c: Context): string | undefined {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '')
+  return match?.[1]
+}
+
+async function authorize(c: Context, operation: Operation, deps: AppDeps): Promise<Outcome<Authenticated | null>> {
+  if (operation.roles.length === 0) return { ok: true, value: null }
+  const token = bearerToken(c)
+  const found = token === undefined ? null : await authenticate(deps.database.db, token)
+  if (!found) return { ok: false, response: errorAnswer(c, 401, MESSAGES.unauthenticated) }
+  if (!operation.roles.includes(found.user.role)) return { ok: false, response: errorAnswer(c, 403, MESSAGES.forbidden) }
+  return { ok: true, value: found }
+}
+
+async function readJsonBody(c: Context, operation: Operation): Promise<Outcome<unknown>> {
+  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
+  const text = await c.req.text()
+  if (text.trim() === '') {
+    if (operation.requestBody?.required) return { ok: false, response: errorAnswer(c, 400, MESSAGES.bodyMissing) }
+    return { ok: true, value: undefined }
+  }
+  if (mediaType !== 'application/json') return { ok: false, response: errorAnswer(c, 415, MESSAGES.wrongContentType) }
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown }
+  } catch {
+    return { ok: false, response: errorAnswer(c, 400, MESSAGES.bodyNotJson) }
+  }
+}
+
+/** Validates query, path and body together, so one answer names every field to fix. */
+function validationProblem(c: Context, validators: OperationValidators, query: Record<string, unknown>, params: Record<string, unknown>, body: unknown) {
+  const fields: FieldErrors = { ...validators.path(params), ...validators.query(query) }
+  if (validators.body && body !== undefined) {
+    const bodyFields = validators.body(body)
+    if (bodyFields[''] !== undefined) return errorAnswer(c, 400, MESSAGES.bodyNotObject)
+    Object.assign(fields, bodyFields)
+  }
+  return Object.keys(fields).length > 0 ? errorAnswer(c, 400, MESSAGES.checkFields, fields) : undefined
+}
+
+function serve(operation: Operation, handler: UntypedHandler, validators: OperationValidators, deps: AppDeps) {
+  return async (c: Context<AppEnv>): Promise<Response> => {
+    const auth = await authorize(c, operation, deps)
+    if (!auth.ok) return auth.response
+    const body = operation.requestBody ? await readJsonBody(c, operation) : { ok: true as const, value: undefined }
+    if (!body.ok) return body.response
+    const query: Record<string, unknown> = c.req.queries()
+    const params: Record<string, unknown> = c.req.param()
+    const problem = validationProblem(c, validators, query, params, body.value)
+    if (problem) return problem
+
+    const request: RequestInfo = { requestId: c.get('requestId'), ip: c.get('clientIp'), userAgent: c.req.header('user-agent') }
+    const session = () => {
+      if (!auth.value) throw new Error(`${operation.operationId} is public, so its handler has no session`)
+      return auth.value
+    }
+    const input = { body: body.value, query, params, request, session } as HandlerInput<OperationId>
+    const reply = await handler(input, deps)
+    for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value)
+    if (reply.body === undefined) return c.body(null, reply.status as StatusCode)
+    return c.json(reply.body, reply.status as ContentfulStatusCode)
+  }
+}
+
+/**
+ * Registers one route per contract operation, and nothing else: a path the contract does not describe cannot
+ * be served. A known path asked with another method answers 405 with Allow. `x-dev-only` operations are left
+ * out in production, so they answer the same 404 as any unknown endpoint.
+ */
+export function registerContractRoutes(api: Hono<AppEnv>, contract: Contract, handlers: Handlers, deps: AppDeps): void {
+  const validators = compileRequestValidators(contract)
+  const allowed = new Map<string, Set<string>>()
+  for (const operation of contract.operations) {
+    if (operation.devOnly && deps.config.nodeEnv === 'production') continue
+    const handler = handlers[operation.operationId as OperationId] as UntypedHandler | undefined
+    const operationValidators = validators.get(operation.operationId)
+    if (!handler || !operationValidators) throw new Error(`No handler for the contract operation ${operation.operationId}`)
+    const path = operation.path.replace(/\{([^}]+)\}/g, ':$1')
+    const method = operation.method.toUpperCase()
+    api.on(method, path, serve(operation, handler, operationValidators, deps))
+    const methods = allowed.get(path) ?? new Set<string>()
+    methods.add(method)
+    if (method === 'GET') methods.add('HEAD')
+    allowed.set(path, methods)
+  }
+  for (const [path, methods] of allowed) {
+    api.all(path, (c) => {
+      c.header('Allow', [...methods].join(', '))
+      return errorAnswer(c, 405, MESSAGES.methodNotAllowed)
+    })
+  }
+}

@@ -1,0 +1,151 @@
+import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js'
+import addFormats from 'ajv-formats'
+import type { Contract, JsonSchema, Operation, Parameter } from './document.ts'
+
+/** Field name (dotted, e.g. `user.name`; '' for the whole value) → a message a person can act on. */
+export type FieldErrors = Record<string, string>
+
+export interface OperationValidators {
+  /** Validates (and coerces, in place) the query or path values; an empty result means valid. */
+  query: (values: Record<string, unknown>) => FieldErrors
+  path: (values: Record<string, unknown>) => FieldErrors
+  /** Validates the parsed JSON body, filling in schema defaults in place. */
+  body: ((value: unknown) => FieldErrors) | undefined
+}
+
+const CONTRACT_ID = 'contract'
+
+const FORMAT_MESSAGES: Record<string, string> = {
+  email: 'Enter a valid email address.',
+  uuid: 'Enter a valid identifier.',
+  'date-time': 'Enter a valid date and time.',
+  date: 'Enter a valid date.',
+  uri: 'Enter a valid web address.',
+}
+
+const TYPE_MESSAGES: Record<string, string> = {
+  string: 'This must be text.',
+  number: 'This must be a number.',
+  integer: 'This must be a whole number.',
+  boolean: 'This must be true or false.',
+  object: 'This must be an object.',
+  array: 'This must be a list.',
+  null: 'This must be empty.',
+}
+
+function friendlyMessage(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>
+  const limit = Number(params.limit)
+  switch (error.keyword) {
+    case 'required':
+      return 'This field is required.'
+    case 'additionalProperties':
+      return 'This field is not allowed.'
+    case 'minLength':
+      return limit === 1 ? 'This field is required.' : `Use at least ${limit} characters.`
+    case 'maxLength':
+      return `Use at most ${limit} characters.`
+    case 'format':
+      return FORMAT_MESSAGES[String(params.format)] ?? 'This value is not in the expected form.'
+    case 'pattern':
+      return 'This value is not in the expected form.'
+    case 'type':
+      return TYPE_MESSAGES[String(params.type).split(',')[0] ?? ''] ?? 'This value has the wrong type.'
+    case 'enum':
+      return `Choose one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}.`
+    case 'minimum':
+      return `Use a number of at least ${limit}.`
+    case 'maximum':
+      return `Use a number of at most ${limit}.`
+    case 'minItems':
+      return `Choose at least ${limit}.`
+    case 'maxItems':
+      return `Choose at most ${limit}.`
+    default:
+      return 'This value is not valid.'
+  }
+}
+
+/** `/user/first~1name` plus an optional child → `user.first/name`. */
+function fieldName(instancePath: string, child?: unknown): string {
+  const parts = instancePath
+    .split('/')
+    .slice(1)
+    .map((part) => part.replaceAll('~1', '/').replaceAll('~0', '~'))
+  if (typeof child === 'string') parts.push(child)
+  return parts.join('.')
+}
+
+function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
+  const fields: FieldErrors = {}
+  for (const error of errors ?? []) {
+    const params = error.params as Record<string, unknown>
+    const child = error.keyword === 'required' ? params.missingProperty : error.keyword === 'additionalProperties' ? params.additionalProperty : undefined
+    const field = fieldName(error.instancePath, child)
+    fields[field] ??= friendlyMessage(error) // the first problem per field is the one worth fixing first
+  }
+  return fields
+}
+
+function run(validate: ValidateFunction, value: unknown): FieldErrors {
+  return validate(value) ? {} : toFieldErrors(validate.errors)
+}
+
+/** `#/components/schemas/X` → `contract#/$defs/X`, the same schema registered once in each Ajv instance. */
+function retarget(schema: JsonSchema): JsonSchema {
+  return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${CONTRACT_ID}#/$defs/`)) as JsonSchema
+}
+
+export function createAjv(contract: Contract, options: Options): Ajv2020 {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, ...options })
+  addFormats(ajv)
+  ajv.addKeyword('example') // an OpenAPI annotation, not a validation keyword
+  ajv.addSchema({ $id: CONTRACT_ID, $defs: retarget({ ...contract.schemas }) })
+  return ajv
+}
+
+function parametersSchema(parameters: Parameter[]): JsonSchema {
+  return {
+    type: 'object',
+    properties: Object.fromEntries(parameters.map((parameter) => [parameter.name, retarget(parameter.schema)])),
+    required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
+    additionalProperties: false, // unknown query parameters are refused like unknown body fields
+  }
+}
+
+/** Validators for every request part of every operation, compiled once at start. */
+export function compileRequestValidators(contract: Contract): Map<string, OperationValidators> {
+  // Query and path values arrive as lists of strings: coerce them to the declared types ('array' also unwraps).
+  const paramsAjv = createAjv(contract, { coerceTypes: 'array', useDefaults: true })
+  // Bodies are JSON: never coerce ("1" stays a string), but do fill in declared defaults such as remember: true.
+  const bodyAjv = createAjv(contract, { coerceTypes: false, useDefaults: true })
+  const byOperation = new Map<string, OperationValidators>()
+  for (const operation of contract.operations) {
+    const query = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'query')))
+    const path = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'path')))
+    const body = operation.requestBody ? bodyAjv.compile(retarget(operation.requestBody.schema)) : undefined
+    byOperation.set(operation.operationId, {
+      query: (values) => run(query, values),
+      path: (values) => run(path, values),
+      body: body ? (value) => run(body, value) : undefined,
+    })
+  }
+  return byOperation
+}
+
+/** Checks an answer against the schema the contract declares for its status (used by the contract tests). */
+export function compileResponseValidator(contract: Contract): (operation: Operation, status: number, body: unknown) => string[] {
+  const ajv = createAjv(contract, {})
+  const cache = new Map<string, ValidateFunction | null>()
+  return (operation, status, body) => {
+    if (!operation.responses.has(status)) return [`${operation.operationId} does not declare a ${status} answer`]
+    const key = `${operation.operationId} ${status}`
+    if (!cache.has(key)) {
+      const schema = operation.responses.get(status)
+      cache.set(key, schema ? ajv.compile(retarget(schema)) : null)
+    }
+    const validate = cache.get(key)
+    if (!validate) return body === undefined || body === null || body === '' ? [] : [`${key} declares no body but got one`]
+    return validate(body) ? [] : (validate.errors ?? []).map((error) => `${key}: ${error.instancePath || '(root)'} ${error.message ?? ''}`)
+  }
+}

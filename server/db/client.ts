@@ -1,0 +1,106 @@
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import type { Config } from '../config.ts'
+import { lockDataDir } from './lock.ts'
+import * as schema from './schema.ts'
+
+/** One Drizzle type for both drivers, so handlers never care which database runs underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+/** A transaction is a Db too; helpers that must join the caller's transaction take this. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  /** Applies the committed migrations; safe to call on every start. */
+  migrate(): Promise<void>
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
+/** Any fixed 64-bit number: every TEC web process takes the same advisory lock around migrations. */
+const MIGRATION_LOCK_KEY = 7_316_420_118
+
+/** The embedded database lives in a subfolder, so the lock file never sits inside PostgreSQL's own files. */
+export function pgliteFolder(dataDir: string): string {
+  return path.join(dataDir, 'pglite')
+}
+
+/** Wraps an open PGlite (a folder, or an in-memory copy in tests). `onClose` runs after PGlite closes. */
+export function databaseFromPglite(client: PGlite, onClose: () => void = () => {}): Database {
+  const db = drizzlePglite({ client, schema })
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    ping: async () => {
+      await db.execute(sql`select 1`)
+    },
+    close: async () => {
+      try {
+        if (!client.closed) await client.close()
+      } finally {
+        onClose()
+      }
+    },
+  }
+}
+
+export function databaseFromUrl(url: string): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    // Bounded and quick to give up, so a dead server answers 503 in about two seconds instead of hanging.
+    max: 10,
+    connectionTimeoutMillis: 2000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 10_000,
+    application_name: 'tec-web',
+  })
+  // An idle client losing its connection emits 'error' on the pool; unhandled, that would end the process.
+  pool.on('error', () => {})
+  const db = drizzleNodePg({ client: pool, schema })
+  return {
+    db,
+    kind: 'postgres',
+    migrate: async () => {
+      // Two processes starting at once must not both run the same migration.
+      const client = await pool.connect()
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+        try {
+          await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER })
+        } finally {
+          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+        }
+      } finally {
+        client.release()
+      }
+    },
+    ping: async () => {
+      await db.execute(sql`select 1`)
+    },
+    close: () => pool.end(),
+  }
+}
+
+/** PostgreSQL when DATABASE_URL is set; otherwise PGlite in DATA_DIR, locked to this process until close. */
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
+  if (config.databaseUrl !== undefined) return databaseFromUrl(config.databaseUrl)
+  const lock = lockDataDir(config.dataDir)
+  try {
+    const client = await PGlite.create({ dataDir: pgliteFolder(config.dataDir) })
+    return databaseFromPglite(client, () => lock.release())
+  } catch (error) {
+    lock.release()
+    throw error
+  }
+}

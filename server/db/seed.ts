@@ -1,0 +1,42 @@
+import { count, inArray } from 'drizzle-orm'
+import { hashPassword } from '../auth/passwords.ts'
+import type { Config } from '../config.ts'
+import type { Database } from './client.ts'
+import { users, type Role } from './schema.ts'
+
+export const DEMO_PASSWORD = 'ChangeMe-2026!'
+export const DEMO_ACCOUNTS: readonly { email: string; name: string; role: Role }[] = [
+  { email: 'admin@tec.test', name: 'Ada Admin', role: 'ADMIN' },
+  { email: 'tutor@tec.test', name: 'Tom Tutor', role: 'TUTOR' },
+]
+
+/** Demo data belongs only to a developer's embedded database, and never to production. */
+function seedingAllowed(database: Database, config: Pick<Config, 'nodeEnv'>): boolean {
+  return database.kind === 'pglite' && config.nodeEnv !== 'production'
+}
+
+/** On a first start of an empty embedded database, adds the demo accounts. Returns whether it did. */
+export async function seedDemoData(database: Database, config: Pick<Config, 'nodeEnv'>): Promise<boolean> {
+  if (!seedingAllowed(database, config)) return false
+  const { db } = database
+  const [existing] = await db.select({ users: count() }).from(users)
+  if ((existing?.users ?? 0) > 0) return false
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  await db.insert(users).values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash })))
+  return true
+}
+
+/** The demo accounts present in this database, for the start-up banner (none in production or on PostgreSQL). */
+export async function presentDemoAccounts(database: Database, config: Pick<Config, 'nodeEnv'>): Promise<string[]> {
+  if (!seedingAllowed(database, config)) return []
+  const rows = await database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.map((account) => account.email),
+      ),
+    )
+  return DEMO_ACCOUNTS.filter((account) => rows.some((row) => row.email === account.email)).map((account) => `${account.email} (${account.role})`)
+}

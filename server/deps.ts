@@ -1,0 +1,16 @@
+import type { Config } from './config.ts'
+import type { Database } from './db/client.ts'
+import type { Logger } from './logger.ts'
+import type { Mailer } from './mail/mailer.ts'
+import type { BackgroundTasks } from './tasks.ts'
+
+/** Everything the app needs from outside; index.ts builds the real ones, tests build their own. */
+export interface AppDeps {
+  config: Config
+  database: Database
+  logger: Logger
+  mailer: Mailer
+  tasks: BackgroundTasks
+  /** The built SPA (normally ./dist); absent or missing on disk → a page saying to run `npm run build`. */
+  staticRoot: string | undefined
+}

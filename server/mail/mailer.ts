@@ -1,0 +1,136 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm'
+import nodemailer, { type Transporter } from 'nodemailer'
+import type { Db } from '../db/client.ts'
+import { mailOutbox } from '../db/schema.ts'
+import type { Logger } from '../logger.ts'
+import { MAIL_FROM, type MailMessage } from './templates.ts'
+
+export const MAIL_DELIVERY = {
+  maxAttempts: 5,
+  /** Wait before retry n is this times 2^(n-1): 10 s, 20 s, 40 s, 80 s. */
+  backoffBaseMs: 10_000,
+  /** A claimed row is hidden from other processes this long, so a send in progress is not repeated. */
+  claimLeaseMs: 120_000,
+  pollIntervalMs: 5_000,
+  batchSize: 10,
+} as const
+
+const LAST_ERROR_MAX_LENGTH = 500
+
+/**
+ * Mail goes through the mail_outbox table: it is written in the same transaction as the change that causes it,
+ * so no mail is sent for work that rolled back and none is lost when SMTP is down. Without SMTP_URL the rows
+ * are kept as 'stored' for the development outbox page; with it a dispatcher sends them.
+ */
+export class Mailer {
+  readonly #transport: Transporter | undefined
+  #timer: NodeJS.Timeout | undefined
+  #round: Promise<void> | undefined
+  #again = false
+  #stopped = false
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+    smtpUrl: string | undefined,
+  ) {
+    this.#transport =
+      smtpUrl === undefined
+        ? undefined
+        : nodemailer.createTransport({ url: smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 })
+  }
+
+  get sends(): boolean {
+    return this.#transport !== undefined
+  }
+
+  /** Adds a message inside the caller's transaction; call `kick()` once that transaction has committed. */
+  async enqueue(tx: Db, message: MailMessage): Promise<void> {
+    await tx.insert(mailOutbox).values({ ...message, status: this.sends ? 'pending' : 'stored' })
+  }
+
+  /** Starts polling for pending mail (including mail left by an earlier run or another process). */
+  start(): void {
+    if (!this.sends || this.#timer) return
+    this.#timer = setInterval(() => this.kick(), MAIL_DELIVERY.pollIntervalMs)
+    this.#timer.unref()
+    this.kick()
+  }
+
+  /** Sends what is pending now; a kick during a round runs one more round after it. */
+  kick(): void {
+    if (!this.sends || this.#stopped) return
+    if (this.#round) {
+      this.#again = true
+      return
+    }
+    this.#round = this.#deliverAll()
+      .catch((error: unknown) => this.logger.error({ err: error }, 'mail delivery round failed'))
+      .finally(() => {
+        this.#round = undefined
+        if (this.#again) {
+          this.#again = false
+          this.kick()
+        }
+      })
+  }
+
+  /** Stops polling and waits for the send in progress; unsent mail stays pending for the next start. */
+  async stop(): Promise<void> {
+    this.#stopped = true
+    clearInterval(this.#timer)
+    await this.#round
+    this.#transport?.close()
+  }
+
+  async #deliverAll(): Promise<void> {
+    for (;;) {
+      const batch = await this.#claim()
+      for (const row of batch) await this.#send(row)
+      if (batch.length < MAIL_DELIVERY.batchSize || this.#stopped) return
+    }
+  }
+
+  /** Claims due rows; SKIP LOCKED lets several processes share the outbox without sending a mail twice. */
+  async #claim() {
+    const now = new Date()
+    return this.db.transaction(async (tx) => {
+      const due = await tx
+        .select({ id: mailOutbox.id })
+        .from(mailOutbox)
+        .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.nextAttemptAt, now)))
+        .orderBy(asc(mailOutbox.createdAt))
+        .limit(MAIL_DELIVERY.batchSize)
+        .for('update', { skipLocked: true })
+      if (due.length === 0) return []
+      return tx
+        .update(mailOutbox)
+        .set({ attempts: sql`${mailOutbox.attempts} + 1`, nextAttemptAt: new Date(now.getTime() + MAIL_DELIVERY.claimLeaseMs) })
+        .where(
+          inArray(
+            mailOutbox.id,
+            due.map((row) => row.id),
+          ),
+        )
+        .returning()
+    })
+  }
+
+  async #send(row: typeof mailOutbox.$inferSelect): Promise<void> {
+    if (!this.#transport) return
+    try {
+      await this.#transport.sendMail({ from: MAIL_FROM, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) })
+      await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id))
+      this.logger.info({ mailId: row.id, attempt: row.attempts }, 'mail sent')
+    } catch (error) {
+      const giveUp = row.attempts >= MAIL_DELIVERY.maxAttempts
+      const retryAt = new Date(Date.now() + MAIL_DELIVERY.backoffBaseMs * 2 ** (row.attempts - 1))
+      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, LAST_ERROR_MAX_LENGTH)
+      await this.db
+        .update(mailOutbox)
+        .set(giveUp ? { status: 'failed', lastError } : { status: 'pending', nextAttemptAt: retryAt, lastError })
+        .where(eq(mailOutbox.id, row.id))
+      this.logger.warn({ mailId: row.id, attempt: row.attempts, giveUp, error: lastError }, 'mail not sent')
+    }
+  }
+}

@@ -1,0 +1,40 @@
+/** Texts of the error answers every operation shares (the contract's `Error` body). */
+export const MESSAGES = {
+  unauthenticated: 'Your session has ended. Please sign in again.',
+  forbidden: 'You do not have access to this.',
+  noSuchEndpoint: 'No such API endpoint.',
+  noSuchPage: 'There is nothing at this address.',
+  methodNotAllowed: 'This endpoint does not accept that method.',
+  checkFields: 'Check the highlighted fields.',
+  bodyNotJson: 'The body is not valid JSON.',
+  bodyMissing: 'This request needs a JSON body.',
+  bodyNotObject: 'The body must be a JSON object.',
+  wrongContentType: 'Send the body as JSON, with the header Content-Type: application/json.',
+  tooLarge: 'The request is too large. Send at most 64 KiB.',
+  internal: 'Something went wrong on our side. Please try again.',
+  unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+} as const
+
+export const BODY_LIMIT_BYTES = 64 * 1024
+
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
+  return `Too many attempts. Try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`
+}
+
+/**
+ * What an error looks like in a log line: driver errors from Drizzle carry the query's parameters (password
+ * hashes, token hashes, emails), so only the query text, the cause's message and its SQLSTATE are kept.
+ */
+export function describeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) }
+  const described: Record<string, unknown> = { type: error.name, message: error.message, stack: error.stack }
+  if ('query' in error && typeof error.query === 'string') {
+    const cause = error.cause instanceof Error ? error.cause : undefined
+    described.message = cause?.message ?? 'query failed'
+    described.query = error.query
+    described.code = (cause as { code?: unknown } | undefined)?.code
+    described.stack = cause?.stack
+  }
+  return described
+}

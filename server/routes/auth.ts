@@ -1,0 +1,177 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import { recordAudit } from '../audit.ts'
+import { dummyPasswordHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from '../auth/passwords.ts'
+import { clear, hit, RATE_LIMITS } from '../auth/rate-limit.ts'
+import { createSession, revokeSession, revokeUserSessions } from '../auth/sessions.ts'
+import { hashToken, newToken } from '../auth/tokens.ts'
+import type { Handler, RequestInfo } from '../contract/types.ts'
+import { passwordResetTokens, users } from '../db/schema.ts'
+import type { AppDeps } from '../deps.ts'
+import { resetPasswordMail } from '../mail/templates.ts'
+import { fieldProblem, normaliseEmail, publicUser, sessionBody, tooManyAttempts } from './replies.ts'
+
+export const AUTH_MESSAGES = {
+  loginFailed: 'The email or password is incorrect.',
+  resetLinkSent: 'If an account uses that email, we have sent it a link to set a new password. The link works for 30 minutes.',
+  resetLinkDead: 'This link has expired or was already used. Ask for a new one.',
+  passwordReset: 'Your password has been changed. Sign in with your new password.',
+  wrongCurrentPassword: 'The current password is incorrect.',
+  samePassword: 'Choose a password different from the current one.',
+  nameRequired: 'This field is required.',
+} as const
+
+export const RESET_LINK_MINUTES = 30
+
+export const login: Handler<'login'> = async ({ body, request }, deps) => {
+  const { db } = deps.database
+  const email = normaliseEmail(body.email)
+  const byIp = await hit(db, `login:ip:${request.ip}`, RATE_LIMITS.loginPerIp)
+  if (!byIp.allowed) return tooManyAttempts(byIp.retryAfterSeconds)
+  // Counted before the password is checked (unknown emails too), so guessing costs attempts either way.
+  const accountKey = `login:account:${email}`
+  const byAccount = await hit(db, accountKey, RATE_LIMITS.loginPerAccount)
+  if (!byAccount.allowed) return tooManyAttempts(byAccount.retryAfterSeconds)
+
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+  // An unknown email verifies against a dummy hash: the same work, time and answer as a wrong password.
+  const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.pass)
+  if (!user || !passwordOk) {
+    await recordAudit(db, {
+      action: 'auth.login_failed',
+      actorUserId: user?.id ?? null,
+      ip: request.ip,
+      details: { email, reason: user ? 'wrong password' : 'unknown email' },
+    })
+    return { status: 401, body: { message: AUTH_MESSAGES.loginFailed } }
+  }
+
+  await clear(db, accountKey)
+  const rehashed = needsRehash(user.passwordHash) ? await hashPassword(body.pass) : undefined
+  const session = await db.transaction(async (tx) => {
+    if (rehashed) await tx.update(users).set({ passwordHash: rehashed }).where(eq(users.id, user.id))
+    const created = await createSession(tx, user.id, body.remember ?? true, request)
+    await recordAudit(tx, { action: 'auth.login', actorUserId: user.id, ip: request.ip, details: { remember: body.remember ?? true } })
+    return created
+  })
+  return { status: 200, body: sessionBody(user, session) }
+}
+
+/** Creates the user's one live reset link (replacing any earlier one) and queues the mail, all or nothing. */
+async function mailResetLink(deps: AppDeps, email: string, request: RequestInfo): Promise<void> {
+  const { db } = deps.database
+  const token = newToken()
+  const queued = await db.transaction(async (tx) => {
+    // Locking the user row serialises two requests for one account, so neither trips the one-live-link index.
+    const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update').limit(1)
+    if (!user) return false
+    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'reset'), isNull(passwordResetTokens.usedAt)))
+    await tx.insert(passwordResetTokens).values({
+      tokenHash: hashToken(token),
+      userId: user.id,
+      purpose: 'reset',
+      expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
+    })
+    const link = `${deps.config.publicUrl}/reset-password?token=${token}`
+    await deps.mailer.enqueue(tx, resetPasswordMail(user, link, RESET_LINK_MINUTES))
+    await recordAudit(tx, { action: 'auth.password_reset_requested', actorUserId: null, subject: { type: 'user', id: user.id }, ip: request.ip })
+    return true
+  })
+  if (queued) deps.mailer.kick()
+}
+
+export const forgetPassword: Handler<'forgetPassword'> = async ({ body, request }, deps) => {
+  const { db } = deps.database
+  const email = normaliseEmail(body.email)
+  const byIp = await hit(db, `forget:ip:${request.ip}`, RATE_LIMITS.forgetPasswordPerIp)
+  if (!byIp.allowed) return tooManyAttempts(byIp.retryAfterSeconds)
+  const byAccount = await hit(db, `forget:account:${email}`, RATE_LIMITS.forgetPasswordPerAccount)
+  if (!byAccount.allowed) return tooManyAttempts(byAccount.retryAfterSeconds)
+  // The lookup and the mail happen after the answer, so a known email answers no slower than an unknown one.
+  deps.tasks.run('mail a reset link', () => mailResetLink(deps, email, request))
+  return { status: 202, body: { message: AUTH_MESSAGES.resetLinkSent } }
+}
+
+export const resetPassword: Handler<'resetPassword'> = async ({ body, query, request }, deps) => {
+  const { db } = deps.database
+  const byIp = await hit(db, `reset:ip:${request.ip}`, RATE_LIMITS.resetPerIp)
+  if (!byIp.allowed) return tooManyAttempts(byIp.retryAfterSeconds)
+  const deadLink = fieldProblem('token', AUTH_MESSAGES.resetLinkDead, AUTH_MESSAGES.resetLinkDead)
+
+  const tokenHash = hashToken(query.token)
+  const live = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date()))
+  const [found] = await db
+    .select({ user: users })
+    .from(passwordResetTokens)
+    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
+    .where(live)
+    .limit(1)
+  if (!found) return deadLink
+  // Checked before the link is used up, so a refused password does not cost the user their link.
+  const problem = passwordProblem(body.password, found.user.role)
+  if (problem) return fieldProblem('password', problem)
+  const passwordHash = await hashPassword(body.password)
+
+  const changed = await db.transaction(async (tx) => {
+    // The conditional UPDATE is the single-use guarantee: of many racing requests, one gets the row back.
+    const [consumed] = await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(live).returning({ userId: passwordResetTokens.userId, purpose: passwordResetTokens.purpose })
+    if (!consumed) return false
+    const now = new Date()
+    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, consumed.userId))
+    await revokeUserSessions(tx, consumed.userId, {}, now)
+    await recordAudit(tx, { action: 'auth.password_reset', actorUserId: consumed.userId, ip: request.ip, details: { purpose: consumed.purpose } })
+    return true
+  })
+  return changed ? { status: 200, body: { message: AUTH_MESSAGES.passwordReset } } : deadLink
+}
+
+export const changePassword: Handler<'changePassword'> = async ({ body, request, session }, deps) => {
+  const { db } = deps.database
+  const { user, session: current } = session()
+  const attemptsKey = `change-password:user:${user.id}`
+  const attempts = await hit(db, attemptsKey, RATE_LIMITS.changePasswordPerAccount)
+  if (!attempts.allowed) return tooManyAttempts(attempts.retryAfterSeconds)
+  // 400 rather than 401: a 401 would end the session the user is working in.
+  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) return fieldProblem('currentPassword', AUTH_MESSAGES.wrongCurrentPassword)
+  await clear(db, attemptsKey)
+  const problem = passwordProblem(body.newPassword, user.role)
+  if (problem) return fieldProblem('newPassword', problem)
+  if (body.newPassword === body.currentPassword) return fieldProblem('newPassword', AUTH_MESSAGES.samePassword)
+  const passwordHash = await hashPassword(body.newPassword)
+
+  const next = await db.transaction(async (tx) => {
+    const now = new Date()
+    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id))
+    // Every session ends, this one included; the answer carries a fresh token with the same Remember me.
+    await revokeUserSessions(tx, user.id, {}, now)
+    const created = await createSession(tx, user.id, current.remember, request, now)
+    await recordAudit(tx, { action: 'auth.password_changed', actorUserId: user.id, ip: request.ip })
+    return created
+  })
+  return { status: 200, body: sessionBody(user, next) }
+}
+
+export const logout: Handler<'logout'> = async ({ request, session }, deps) => {
+  const { user, session: current } = session()
+  await deps.database.db.transaction(async (tx) => {
+    await revokeSession(tx, current.id)
+    await recordAudit(tx, { action: 'auth.logout', actorUserId: user.id, ip: request.ip })
+  })
+  return { status: 204, body: undefined }
+}
+
+export const getMe: Handler<'getMe'> = async ({ session }) => {
+  return Promise.resolve({ status: 200, body: publicUser(session().user) })
+}
+
+export const updateMe: Handler<'updateMe'> = async ({ body, request, session }, deps) => {
+  const { user } = session()
+  const name = body.name.trim()
+  if (name === '') return fieldProblem('name', AUTH_MESSAGES.nameRequired)
+  const updated = await deps.database.db.transaction(async (tx) => {
+    const [row] = await tx.update(users).set({ name, updatedAt: new Date() }).where(eq(users.id, user.id)).returning()
+    await recordAudit(tx, { action: 'user.updated', actorUserId: user.id, subject: { type: 'user', id: user.id }, ip: request.ip, details: { fields: ['name'] } })
+    return row
+  })
+  if (!updated) throw new Error('The signed-in user vanished while being updated.')
+  return { status: 200, body: publicUser(updated) }
+}

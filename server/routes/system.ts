@@ -1,0 +1,34 @@
+import { desc, eq } from 'drizzle-orm'
+import type { Handler } from '../contract/types.ts'
+import { mailOutbox } from '../db/schema.ts'
+import { linksIn } from '../mail/templates.ts'
+import { MESSAGES } from '../messages.ts'
+
+const OUTBOX_PAGE_SIZE = 50
+
+export const getHealth: Handler<'getHealth'> = async (_input, deps) => {
+  try {
+    await deps.database.ping()
+    return { status: 200, body: { status: 'ok' } }
+  } catch (error) {
+    deps.logger.warn({ error: error instanceof Error ? error.message : String(error) }, 'health check: the database does not answer')
+    return { status: 503, body: { message: MESSAGES.unavailable } }
+  }
+}
+
+/**
+ * Only mail kept because no SMTP_URL is set ('stored'): mail that was or will be sent for real is not
+ * shown, so a development server with real SMTP never lists someone's reset link.
+ */
+export const listDevOutbox: Handler<'listDevOutbox'> = async (_input, deps) => {
+  const rows = await deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'stored')).orderBy(desc(mailOutbox.createdAt)).limit(OUTBOX_PAGE_SIZE)
+  const messages = rows.map((row) => ({
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    text: row.text,
+    links: linksIn(row.text),
+    createdAt: row.createdAt.toISOString(),
+  }))
+  return { status: 200, body: { messages } }
+}

@@ -1,0 +1,86 @@
+import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
+import { useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import { broadInvalidation, invalidateFamilies } from '../api/query-keys'
+import { selectIsAuthenticated, selectIsAuthenticating, selectRole } from '../machines/auth.selectors'
+import { toast } from '../ui/toasts'
+import { RouterLink } from './-components/router-link'
+import { areaFor, destinationAfterLogin } from './-lib/areas'
+import { settledSession } from './-lib/session'
+import { useAppContext } from './-lib/use-app-context'
+
+interface LoginSearch {
+  /** Where to go after signing in; honoured only when it is a safe same-origin path. */
+  redirect?: string
+}
+
+export const Route = createFileRoute('/_auth/login')({
+  validateSearch: (search: Record<string, unknown>): LoginSearch =>
+    typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
+  staticData: { title: 'Login' },
+  beforeLoad: async ({ context }) => {
+    const snapshot = await settledSession(context.auth)
+    if (selectIsAuthenticated(snapshot)) throw redirect({ to: areaFor(selectRole(snapshot)), replace: true })
+  },
+  component: LoginPage,
+})
+
+function LoginPage() {
+  const { auth, queryClient } = useAppContext()
+  const router = useRouter()
+  const { redirect: redirectTo } = Route.useSearch()
+  const authenticating = useSelector(auth, selectIsAuthenticating)
+  const form = useForm({
+    initialValues: { email: '', password: '', remember: true },
+    validate: {
+      email: (value) => (value.trim() === '' ? 'Please input your email!' : null),
+      password: (value) => (value === '' ? 'Please input your password!' : null),
+    },
+  })
+
+  useEffect(() => {
+    const loggedIn = auth.on('loggedIn', ({ user }) => {
+      toast.success('Login successful')
+      void invalidateFamilies(queryClient, broadInvalidation)
+      void router.navigate({ href: destinationAfterLogin(user.role, redirectTo), replace: true })
+    })
+    const loginFailed = auth.on('loginFailed', ({ message }) => toast.error(message))
+    return () => {
+      loggedIn.unsubscribe()
+      loginFailed.unsubscribe()
+    }
+  }, [auth, queryClient, router, redirectTo])
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(({ email, password, remember }) => auth.send({ type: 'LOGIN', email: email.trim(), pass: password, remember }))}
+    >
+      <Stack gap="md">
+        <div>
+          <Title order={1}>Welcome Back</Title>
+          <Text c="dimmed">Good to see you again. Sign in to continue to your TEC workspace.</Text>
+        </div>
+        <TextInput label="Email Address" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+        <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+        <Group justify="space-between" wrap="wrap">
+          <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
+          <Anchor component={RouterLink} to="/forgot-password" size="sm">
+            Forgot your password?
+          </Anchor>
+        </Group>
+        <Button type="submit" fullWidth loading={authenticating}>
+          Login
+        </Button>
+        <Text size="sm" ta="center">
+          Become a Tutor?{' '}
+          <Anchor component={RouterLink} to="/tutor-register">
+            Register Here
+          </Anchor>
+        </Text>
+      </Stack>
+    </form>
+  )
+}

@@ -1,0 +1,51 @@
+import { Anchor, Container, createTheme, Grid, PasswordInput, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core'
+
+/** The brand's deep blue (#020065) at shade 6; shades 7–9 darken so hover states never turn lighter. */
+const tec: MantineColorsTuple = [
+  '#ebebfa',
+  '#cfcff2',
+  '#a9a9e6',
+  '#7f7fd6',
+  '#5454c2',
+  '#2b2ba3',
+  '#020065',
+  '#020054',
+  '#010044',
+  '#010034',
+]
+
+export const theme = createTheme({
+  colors: { tec },
+  primaryColor: 'tec',
+  // The same shade in both schemes, so filled primary buttons are exactly #020065 everywhere.
+  primaryShade: { light: 6, dark: 6 },
+  defaultRadius: 'md',
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '700' },
+  components: {
+    Grid: Grid.extend({ defaultProps: { columns: 24 } }),
+    Container: Container.extend({ defaultProps: { size: 'lg' } }),
+    // Underlined so links stand apart from body text without relying on colour alone.
+    Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    PasswordInput: PasswordInput.extend({
+      defaultProps: {
+        // Reachable by keyboard; aria-pressed (set by Mantine) tells whether the password is shown.
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { 'aria-label': 'Show password' },
+      },
+    }),
+  },
+})
+
+/**
+ * Mantine's default dimmed text (gray.6) and error text (red.6) fall below the 4.5:1 contrast WCAG asks
+ * for small text on white; these darker shades pass.
+ */
+export const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  },
+  dark: {},
+})

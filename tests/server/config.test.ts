@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, loadConfig } from '../../server/config.ts'
+
+describe('settings', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({}, '/srv/tec')
+    expect(config).toMatchObject({ port: 3000, dataDir: '/srv/tec/data', nodeEnv: 'development', publicUrl: 'http://localhost:3000', trustProxy: false, logLevel: 'info' })
+    expect(config.databaseUrl).toBeUndefined()
+    expect(config.smtpUrl).toBeUndefined()
+  })
+
+  it('reads every setting', () => {
+    const config = loadConfig({
+      PORT: '0',
+      DATA_DIR: '/var/tec',
+      DATABASE_URL: 'postgresql://u:p@db:5432/tec',
+      SMTP_URL: 'smtps://u:p@mail:465',
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://tec.example.org/',
+      TRUST_PROXY: 'true',
+      LOG_LEVEL: 'silent',
+    })
+    expect(config).toMatchObject({ port: 0, dataDir: '/var/tec', nodeEnv: 'production', publicUrl: 'https://tec.example.org', trustProxy: true, logLevel: 'silent' })
+  })
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT is "abc".*0 to 65535/],
+    [{ PORT: '70000' }, /PORT is "70000"/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV is "staging".*development, test, production/],
+    [{ PUBLIC_URL: 'tec.example.org' }, /PUBLIC_URL is "tec.example.org".*http\(s\) origin/],
+    [{ PUBLIC_URL: 'https://tec.example.org/app' }, /PUBLIC_URL .*no path/],
+    [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY is "yes".*true or false/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL is "loud"/],
+    [{ SMTP_URL: 'http://mail' }, /SMTP_URL uses the scheme "http:".*smtp:\/\/ or smtps:\/\//],
+  ])('refuses %o with a message naming the setting', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError)
+    expect(() => loadConfig(env)).toThrow(message)
+  })
+
+  it('never repeats a database or SMTP URL, which may hold a password', () => {
+    for (const env of [{ DATABASE_URL: 'mysql://user:s3cret@db/tec' }, { DATABASE_URL: 'not a url s3cret' }, { SMTP_URL: 'smtp//user:s3cret@mail' }]) {
+      let message = ''
+      try {
+        loadConfig(env)
+      } catch (error) {
+        message = (error as Error).message
+      }
+      expect(message).toMatch(/^(DATABASE_URL|SMTP_URL) /)
+      expect(message).not.toContain('s3cret')
+    }
+  })
+})

@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contract } from '../../server/contract/document.ts'
+import { compileResponseValidator } from '../../server/contract/validators.ts'
+import { handlers } from '../../server/routes/handlers.ts'
+import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+
+const { operations } = contract()
+let t: TestApp
+let adminToken: string
+
+beforeAll(async () => {
+  if (noDatabase) return
+  t = await createTestApp()
+  await t.createUser({ email: 'contract@tec.test', role: 'ADMIN' })
+  adminToken = await t.login('contract@tec.test')
+})
+afterAll(async () => t?.close())
+
+describe.skipIf(noDatabase)('openapi.yaml', () => {
+  it('has exactly one handler per operation', () => {
+    expect(Object.keys(handlers).sort()).toEqual(operations.map((operation) => operation.operationId).sort())
+  })
+
+  // The test client checks every answer against the schema declared for its status and throws otherwise,
+  // so each call below (and every call in the other files) also proves the answer matches the contract.
+  it.each(operations.map((operation) => [operation.operationId, operation] as const))('serves %s', async (_id, operation) => {
+    const url = `/api${operation.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')}`
+    for (const token of operation.roles.length > 0 ? [undefined, adminToken] : [undefined]) {
+      const answer = await t.request(operation.method.toUpperCase(), url, { token, ip: '100.64.0.1' })
+      expect(answer.status, `${operation.operationId} must be routed`).not.toBe(405)
+      expect(answer.body, `${operation.operationId} must be routed`).not.toEqual({ message: 'No such API endpoint.' })
+      expect([...operation.responses.keys()]).toContain(answer.status)
+      if (operation.roles.length > 0 && token === undefined) expect(answer.status).toBe(401)
+    }
+  })
+
+  it('declares an Error body for every error answer', () => {
+    const check = compileResponseValidator(contract())
+    for (const operation of operations) {
+      for (const status of operation.responses.keys()) {
+        if (status < 400) continue
+        expect(check(operation, status, { message: 'x' }), `${operation.operationId} ${status}`).toEqual([])
+        expect(check(operation, status, { message: 'x', stack: 'at x' }).length, `${operation.operationId} ${status}`).toBeGreaterThan(0)
+      }
+    }
+  })
+})

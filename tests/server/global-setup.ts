@@ -1,0 +1,61 @@
+import { mkdirSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import type { TestProject } from 'vitest/node'
+import { databaseFromPglite, databaseFromUrl } from '../../server/db/client.ts'
+import { adminQuery, findPostgresBin, startPostgresCluster } from './support/postgres-cluster.ts'
+
+export type TestDatabaseTarget =
+  | { kind: 'pglite'; dumpFile: string }
+  | { kind: 'postgres'; adminUrl: string; template: string }
+  | { kind: 'unavailable'; reason: string }
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDatabase: TestDatabaseTarget
+  }
+}
+
+const TEMPLATE_DATABASE = 'tec_template'
+
+/**
+ * Migrates one database per run and lets every test file copy it: a PGlite dump loaded in memory, or a
+ * PostgreSQL template database in a throwaway cluster (server-pg project).
+ */
+export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+  // The project's `env` reaches the test workers, not this setup, so the project is recognised by its name too.
+  const wantsPostgres = project.name === 'server-pg' || process.env.TEST_DATABASE === 'postgres'
+  if (!wantsPostgres) {
+    const client = await PGlite.create()
+    const database = databaseFromPglite(client)
+    await database.migrate()
+    const dump = await client.dumpDataDir('none')
+    await database.close()
+    const dumpFile = path.resolve('.tmp/server/pglite-template.tar')
+    mkdirSync(path.dirname(dumpFile), { recursive: true })
+    writeFileSync(dumpFile, Buffer.from(await dump.arrayBuffer()))
+    project.provide('testDatabase', { kind: 'pglite', dumpFile })
+    return undefined
+  }
+
+  const bin = findPostgresBin()
+  if (bin === undefined) {
+    const reason = 'No PostgreSQL binaries (initdb, pg_ctl) on this machine. Install them: apt-get install -y postgresql'
+    if (process.env.CI === 'true') throw new Error(reason)
+    console.warn(`\n!!! server-pg: SKIPPING every test. ${reason}\n`)
+    project.provide('testDatabase', { kind: 'unavailable', reason })
+    return undefined
+  }
+  const cluster = await startPostgresCluster(bin)
+  try {
+    await adminQuery(cluster.adminUrl(), `create database ${TEMPLATE_DATABASE}`)
+    const template = databaseFromUrl(cluster.adminUrl(TEMPLATE_DATABASE))
+    await template.migrate()
+    await template.close()
+  } catch (error) {
+    cluster.stop()
+    throw error
+  }
+  project.provide('testDatabase', { kind: 'postgres', adminUrl: cluster.adminUrl(), template: TEMPLATE_DATABASE })
+  return () => cluster.stop()
+}

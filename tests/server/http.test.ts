@@ -1,0 +1,164 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../server/app.ts'
+import { handlers } from '../../server/routes/handlers.ts'
+import { createTestApp, noDatabase, type Answer, type TestApp } from './support/test-app.ts'
+
+let t: TestApp
+let site: string
+
+beforeAll(async () => {
+  if (noDatabase) return
+  // A tiny stand-in for `vite build`'s dist/, so the static and fallback rules can be seen without a build.
+  site = mkdtempSync(path.join(tmpdir(), 'tec-dist-'))
+  mkdirSync(path.join(site, 'assets'))
+  writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>TEC</title><div id="root"></div>')
+  writeFileSync(path.join(site, 'assets', 'main-abc123.js'), 'console.log(1)')
+  t = await createTestApp({ staticRoot: site })
+})
+afterAll(async () => {
+  await t?.close()
+  if (site) rmSync(site, { recursive: true, force: true })
+})
+
+function expectNoInternals(answer: Answer) {
+  expect(answer.text).not.toMatch(/at .+\.(ts|js):\d+|Error:|select |insert |node_modules/i)
+}
+
+describe.skipIf(noDatabase)('request validation against the contract', () => {
+  const login = (options: Parameters<TestApp['request']>[2]) => t.request('POST', '/api/auth/login', options)
+
+  it('refuses unknown fields, wrong types and missing fields with a message per field', async () => {
+    const answer = await login({ body: { email: 'not-an-email', pass: 42, admin: true } })
+    expect(answer.status).toBe(400)
+    expect(answer.body).toEqual({
+      message: 'Check the highlighted fields.',
+      fields: { email: 'Enter a valid email address.', pass: 'This must be text.', admin: 'This field is not allowed.' },
+    })
+    const missing = await login({ body: {} })
+    expect(missing.body.fields).toEqual({ email: 'This field is required.', pass: 'This field is required.' })
+    expectNoInternals(answer)
+  })
+
+  it('refuses malformed JSON, a body that is not an object, a missing body and the wrong content type', async () => {
+    expect((await login({ rawBody: '{"email":' })).body).toEqual({ message: 'The body is not valid JSON.' })
+    expect((await login({ body: ['a'] })).body).toEqual({ message: 'The body must be a JSON object.' })
+    expect((await login({ rawBody: '' , headers: { 'content-type': 'application/json' } })).body).toEqual({ message: 'This request needs a JSON body.' })
+    const form = await t.request('POST', '/api/auth/login', { rawBody: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } })
+    expect(form.status).toBe(415)
+  })
+
+  it('refuses a body over 64 KiB with 413', async () => {
+    const answer = await login({ body: { email: 'a@tec.test', pass: 'x'.repeat(70 * 1024) } })
+    expect(answer.status).toBe(413)
+    expect(answer.body).toEqual({ message: 'The request is too large. Send at most 64 KiB.' })
+  })
+
+  it('refuses unknown and malformed query parameters', async () => {
+    const unknown = await t.request('GET', '/api/health?debug=1')
+    expect(unknown.status).toBe(400)
+    expect(unknown.body.fields).toEqual({ debug: 'This field is not allowed.' })
+    const badToken = await t.request('PATCH', '/api/auth/reset-password?token=short', { body: { password: 'Long-Enough-Pass-1' } })
+    expect(badToken.body.fields).toEqual({ token: 'This value is not in the expected form.' })
+    const noToken = await t.request('PATCH', '/api/auth/reset-password', { body: { password: 'Long-Enough-Pass-1' } })
+    expect(noToken.body.fields).toEqual({ token: 'This field is required.' })
+  })
+})
+
+describe.skipIf(noDatabase)('answers outside the contract', () => {
+  it('answers unknown API paths with JSON 404 and a wrong method with 405 and Allow', async () => {
+    const unknown = await t.request('GET', '/api/nothing/here')
+    expect(unknown.status).toBe(404)
+    expect(unknown.body).toEqual({ message: 'No such API endpoint.' })
+    const wrongMethod = await t.request('DELETE', '/api/auth/login')
+    expect(wrongMethod.status).toBe(405)
+    expect(wrongMethod.headers.get('allow')).toBe('POST')
+  })
+
+  it('answers a failure with a plain 500 and an unreachable database with 503, without details', async () => {
+    const failing = createApp(t.deps, {
+      handlers: {
+        ...handlers,
+        getHealth: () => Promise.reject(new Error('boom in /srv/secret.ts')),
+        listDevOutbox: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 10.0.0.9:5432'), { code: 'ECONNREFUSED' })),
+      },
+    })
+    const crashed = await failing.request('/api/health')
+    expect(crashed.status).toBe(500)
+    expect(await crashed.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' })
+    const unavailable = await failing.request('/api/dev/outbox')
+    expect(unavailable.status).toBe(503)
+    expect(await unavailable.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' })
+  })
+
+  it('reports health after asking the database', async () => {
+    expect((await t.request('GET', '/api/health')).body).toEqual({ status: 'ok' })
+  })
+})
+
+describe.skipIf(noDatabase)('security headers', () => {
+  it('sends them on API answers, errors and pages', async () => {
+    for (const pathname of ['/api/health', '/api/nothing', '/', '/admin/students', '/reset-password']) {
+      const answer = await t.request('GET', pathname)
+      expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'")
+      expect(answer.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(answer.headers.get('x-frame-options')).toBe('DENY')
+      expect(answer.headers.get('strict-transport-security')).toBeNull() // plain http here
+    }
+  })
+
+  it('sends no referrer from the reset page or the API, and keeps API answers out of caches', async () => {
+    expect((await t.request('GET', '/reset-password?token=abc')).headers.get('referrer-policy')).toBe('no-referrer')
+    expect((await t.request('GET', '/login')).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    const api = await t.request('GET', '/api/health')
+    expect(api.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(api.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('sends HSTS when the site is served over HTTPS', async () => {
+    const https = createApp({ ...t.deps, config: { ...t.deps.config, publicUrl: 'https://tec.example.org' } })
+    expect((await https.request('/api/health')).headers.get('strict-transport-security')).toContain('max-age=')
+  })
+})
+
+describe.skipIf(noDatabase)('the single-page app', () => {
+  it('serves deep links with index.html (history fallback), not cached', async () => {
+    const answer = await t.request('GET', '/admin/students')
+    expect(answer.status).toBe(200)
+    expect(answer.text).toContain('<div id="root">')
+    expect(answer.headers.get('cache-control')).toBe('no-cache')
+  })
+
+  it('caches hashed assets for a year and does not answer missing assets with the page', async () => {
+    const asset = await t.request('GET', '/assets/main-abc123.js')
+    expect(asset.status).toBe(200)
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await t.request('GET', '/assets/missing.js')).status).toBe(404)
+  })
+
+  it('tells the developer to build when dist/ is missing', async () => {
+    const unbuilt = createApp({ ...t.deps, staticRoot: path.join(site, 'nowhere') })
+    const answer = await unbuilt.request('/')
+    expect(await answer.text()).toContain('npm run build')
+  })
+})
+
+describe.skipIf(noDatabase)('the development outbox', () => {
+  it('lists stored mail with its links outside production, and does not exist in production', async () => {
+    await t.createUser({ email: 'dev@tec.test' })
+    await t.request('POST', '/api/auth/forget-password', { body: { email: 'dev@tec.test' } })
+    await t.deps.tasks.idle()
+    const outbox = await t.request('GET', '/api/dev/outbox')
+    expect(outbox.status).toBe(200)
+    expect(outbox.body.messages?.[0]?.to).toBe('dev@tec.test')
+    expect(outbox.body.messages?.[0]?.links[0]).toMatch(/^http:\/\/tec\.test\/reset-password\?token=[A-Za-z0-9_-]{43}$/)
+
+    const production = createApp({ ...t.deps, config: { ...t.deps.config, nodeEnv: 'production' } })
+    const answer = await production.request('/api/dev/outbox')
+    expect(answer.status).toBe(404)
+    expect(await answer.json()).toEqual({ message: 'No such API endpoint.' })
+  })
+})

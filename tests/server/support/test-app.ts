@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import type { components } from '../../../src/api/schema.gen.ts'
+import { inject } from 'vitest'
+import { createApp } from '../../../server/app.ts'
+import { hashPassword } from '../../../server/auth/passwords.ts'
+import { loadConfig, type Config } from '../../../server/config.ts'
+import { contract } from '../../../server/contract/document.ts'
+import { compileResponseValidator } from '../../../server/contract/validators.ts'
+import { databaseFromPglite, databaseFromUrl, type Database } from '../../../server/db/client.ts'
+import { users, type Role, type UserRow } from '../../../server/db/schema.ts'
+import type { AppDeps } from '../../../server/deps.ts'
+import { createLogger } from '../../../server/logger.ts'
+import { Mailer } from '../../../server/mail/mailer.ts'
+import { BackgroundTasks } from '../../../server/tasks.ts'
+import { adminQuery } from './postgres-cluster.ts'
+
+const target = inject('testDatabase')
+/** True in the server-pg project on a machine without PostgreSQL (outside CI): files skip themselves. */
+export const noDatabase = target.kind === 'unavailable'
+
+/** A fresh, migrated database of the kind this project tests: its own copy, so files never share state. */
+export async function openTestDatabase(): Promise<Database> {
+  if (target.kind === 'pglite') {
+    const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(target.dumpFile)]) })
+    return databaseFromPglite(client)
+  }
+  if (target.kind === 'postgres') {
+    const name = `tec_test_${randomBytes(6).toString('hex')}`
+    await adminQuery(target.adminUrl, `create database ${name} template ${target.template}`)
+    return databaseFromUrl(target.adminUrl.replace(/\/postgres$/, `/${name}`))
+  }
+  throw new Error(target.reason)
+}
+
+type Schemas = components['schemas']
+type AnswerBody = Partial<Schemas['Session'] & Schemas['User'] & Schemas['Error'] & Schemas['OutboxList'] & Schemas['Health']>
+
+export interface Answer {
+  status: number
+  headers: Headers
+  /** Parsed JSON (already checked against the contract), typed loosely so tests can read any answer's fields. */
+  body: AnswerBody
+  text: string
+}
+
+export interface RequestOptions {
+  body?: unknown
+  /** Sent as-is instead of JSON.stringify(body). */
+  rawBody?: string
+  token?: string
+  ip?: string
+  headers?: Record<string, string>
+}
+
+const operations = contract().operations
+const checkAnswer = compileResponseValidator(contract())
+const operationFor = (method: string, pathname: string) =>
+  operations.find((operation) => operation.method === method.toLowerCase() && new RegExp(`^/api${operation.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(pathname))
+
+export const DEFAULT_PASSWORD = 'Correct-Horse-Battery-9'
+
+export interface TestApp {
+  deps: AppDeps
+  database: Database
+  request: (method: string, path: string, options?: RequestOptions) => Promise<Answer>
+  /** Signs in and answers the token. */
+  login: (email: string, password?: string, remember?: boolean) => Promise<string>
+  createUser: (fields: { email: string; role?: Role; name?: string; password?: string }) => Promise<UserRow>
+  close: () => Promise<void>
+}
+
+/**
+ * The real app in-process against a real database. Every answer to a contract operation is checked against the
+ * schema the contract declares for its status, so each test is also a contract test.
+ */
+export async function createTestApp(options: { env?: Record<string, string>; staticRoot?: string } = {}): Promise<TestApp> {
+  const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', PUBLIC_URL: 'http://tec.test', ...options.env })
+  const database = await openTestDatabase()
+  const logger = createLogger(config.logLevel)
+  const mailer = new Mailer(database.db, logger, config.smtpUrl)
+  const tasks = new BackgroundTasks(logger)
+  const deps: AppDeps = { config, database, logger, mailer, tasks, staticRoot: options.staticRoot }
+  const app = createApp(deps)
+
+  const request: TestApp['request'] = async (method, path, { body, rawBody, token, ip = '203.0.113.1', headers = {} } = {}) => {
+    const init: RequestInit = { method, headers: { 'x-forwarded-for': ip, ...headers } }
+    const sent = rawBody ?? (body === undefined ? undefined : JSON.stringify(body))
+    if (sent !== undefined) {
+      init.body = sent
+      init.headers = { 'content-type': 'application/json', ...init.headers }
+    }
+    if (token) init.headers = { authorization: `Bearer ${token}`, ...init.headers }
+    const response = await app.request(path, init)
+    const text = await response.text()
+    let parsed: unknown = text
+    if (response.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text)
+    const operation = operationFor(method, new URL(path, 'http://x').pathname)
+    if (operation) {
+      const problems = checkAnswer(operation, response.status, parsed === '' ? undefined : parsed)
+      if (problems.length > 0) throw new Error(`Answer breaks the contract:\n${problems.join('\n')}\n${text}`)
+    }
+    return { status: response.status, headers: response.headers, body: typeof parsed === 'object' && parsed !== null ? parsed : {}, text }
+  }
+
+  return {
+    deps,
+    database,
+    request,
+    login: async (email, password = DEFAULT_PASSWORD, remember = true) => {
+      const answer = await request('POST', '/api/auth/login', { body: { email, pass: password, remember }, ip: `198.51.100.${Math.floor(Math.random() * 250)}` })
+      if (answer.status !== 200 || !answer.body.token) throw new Error(`login failed: ${answer.status} ${answer.text}`)
+      return answer.body.token
+    },
+    createUser: async ({ email, role = 'TUTOR', name = 'Test Person', password = DEFAULT_PASSWORD }) => {
+      const [row] = await database.db
+        .insert(users)
+        .values({ email, role, name, passwordHash: await hashPassword(password) })
+        .returning()
+      if (!row) throw new Error('no user row')
+      return row
+    },
+    close: async () => {
+      await tasks.idle()
+      await mailer.stop()
+      await database.close()
+    },
+  }
+}

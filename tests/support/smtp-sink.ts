@@ -1,0 +1,84 @@
+import type { AddressInfo } from 'node:net'
+import PostalMime, { type Email } from 'postal-mime'
+import { SMTPServer } from 'smtp-server'
+
+/** A message the sink received: the parsed mail plus the envelope recipients it was sent to. */
+export interface SinkMail extends Email {
+  envelopeTo: string[]
+}
+
+export interface SmtpSink {
+  /** An SMTP_URL for the server under test. */
+  url: string
+  messages: SinkMail[]
+  /** Resolves with the first message (already received or still to come) addressed to `to`. */
+  waitForMail(to: string, options?: { timeout?: number }): Promise<SinkMail>
+  close(): Promise<void>
+}
+
+async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream) chunks.push(chunk)
+  return Buffer.concat(chunks)
+}
+
+/** A real SMTP server on 127.0.0.1 that accepts any message (no TLS, no auth) and keeps it in memory. */
+export async function startSmtpSink(): Promise<SmtpSink> {
+  const messages: SinkMail[] = []
+  const waiters = new Set<{ to: string; resolve: (mail: SinkMail) => void }>()
+  const addressedTo = (mail: SinkMail, to: string) => mail.envelopeTo.includes(to.toLowerCase())
+
+  const server = new SMTPServer({
+    secure: false,
+    disabledCommands: ['STARTTLS'],
+    authOptional: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase())
+      readAll(stream)
+        .then((raw) => PostalMime.parse(raw))
+        .then((email) => {
+          const mail: SinkMail = { ...email, envelopeTo }
+          messages.push(mail)
+          for (const waiter of waiters) {
+            if (addressedTo(mail, waiter.to)) {
+              waiters.delete(waiter)
+              waiter.resolve(mail)
+            }
+          }
+          callback()
+        })
+        .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))))
+    },
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => resolve())
+  })
+  const { port } = server.server.address() as AddressInfo
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    messages,
+    waitForMail(to, { timeout = 5000 } = {}) {
+      const already = messages.find((mail) => addressedTo(mail, to))
+      if (already) return Promise.resolve(already)
+      return new Promise((resolve, reject) => {
+        const waiter = {
+          to,
+          resolve: (mail: SinkMail) => {
+            clearTimeout(timer)
+            resolve(mail)
+          },
+        }
+        const timer = setTimeout(() => {
+          waiters.delete(waiter)
+          reject(new Error(`No mail to ${to} arrived within ${timeout} ms.`))
+        }, timeout)
+        waiters.add(waiter)
+      })
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

@@ -1,0 +1,159 @@
+import { describe, expect, it, vi } from 'vitest'
+import { createActor, waitFor } from 'xstate'
+import type { AuthEmitted, StoredSession } from '../../src/machines/auth.machine'
+import { admin, httpError, machineWith, otherToken, sessionFor, token, tutor } from './auth-fixtures'
+
+const signedOut: StoredSession = { user: null, token: null, remember: true }
+
+function start(io: Parameters<typeof machineWith>[0], input = signedOut) {
+  const { machine, effects } = machineWith(io)
+  const actor = createActor(machine, { input })
+  const emitted: AuthEmitted[] = []
+  actor.on('*', (event) => emitted.push(event))
+  actor.start()
+  return { actor, effects, emitted }
+}
+
+describe('restoring', () => {
+  it('goes straight to anonymous without a stored session, and never calls /auth/me', () => {
+    const verifySession = vi.fn(() => Promise.resolve(admin))
+    const { actor, effects } = start({ verifySession })
+    expect(actor.getSnapshot().value).toBe('anonymous')
+    expect(verifySession).not.toHaveBeenCalled()
+    expect(effects).toEqual(['removeStoredSession'])
+  })
+
+  it('treats a token without a user as no session', () => {
+    const { actor } = start({}, { user: null, token, remember: true })
+    expect(actor.getSnapshot().value).toBe('anonymous')
+    expect(actor.getSnapshot().context.token).toBeNull()
+  })
+
+  it('verifies a stored session and takes the fresh user from /auth/me', async () => {
+    const renamed = { ...admin, name: 'Ada Lovelace' }
+    const { actor, effects } = start({ verifySession: () => Promise.resolve(renamed) }, { user: admin, token, remember: false })
+    expect(actor.getSnapshot().value).toBe('restoring')
+    const snapshot = await waitFor(actor, (s) => !s.matches('restoring'))
+    expect(snapshot.value).toEqual({ authenticated: 'admin' })
+    expect(snapshot.context).toMatchObject({ user: renamed, token, remember: false })
+    expect(effects).toEqual(['persistSession'])
+  })
+
+  it('ends a stored session the server rejects (401)', async () => {
+    const { actor, effects } = start({ verifySession: () => Promise.reject(httpError(401, 'Sign in again.')) }, { user: admin, token, remember: true })
+    const snapshot = await waitFor(actor, (s) => !s.matches('restoring'))
+    expect(snapshot.value).toBe('anonymous')
+    expect(snapshot.context).toMatchObject({ user: null, token: null })
+    expect(effects).toEqual(['removeStoredSession', 'broadcastSessionEnded'])
+  })
+
+  it('keeps the stored session when the server cannot be reached', async () => {
+    const { actor, effects } = start({ verifySession: () => Promise.reject(new TypeError('Failed to fetch')) }, { user: tutor, token, remember: true })
+    const snapshot = await waitFor(actor, (s) => !s.matches('restoring'))
+    expect(snapshot.value).toEqual({ authenticated: 'tutor' })
+    expect(snapshot.context).toMatchObject({ user: tutor, token })
+    expect(effects).toEqual([])
+  })
+
+  it('ends the session when any request gets a 401 while restoring', () => {
+    const { actor, effects } = start({}, { user: admin, token, remember: true })
+    actor.send({ type: 'SESSION.EXPIRED' })
+    expect(actor.getSnapshot().value).toBe('anonymous')
+    expect(effects).toEqual(['removeStoredSession', 'broadcastSessionEnded'])
+  })
+})
+
+describe('login', () => {
+  it.each([
+    [admin, { authenticated: 'admin' }],
+    [tutor, { authenticated: 'tutor' }],
+  ])('signs in %s.role and routes by role', async (user, expected) => {
+    const login = vi.fn(() => Promise.resolve(sessionFor(user)))
+    const { actor, effects, emitted } = start({ login })
+    actor.send({ type: 'LOGIN', email: user.email, pass: 'secret', remember: false })
+    expect(actor.getSnapshot().value).toBe('authenticating')
+    const snapshot = await waitFor(actor, (s) => !s.matches('authenticating'))
+    expect(login).toHaveBeenCalledWith({ email: user.email, pass: 'secret', remember: false })
+    expect(snapshot.value).toEqual(expected)
+    expect(snapshot.context).toEqual({ user, token, remember: false, error: null })
+    expect(effects).toEqual(['removeStoredSession', 'persistSession'])
+    expect(emitted).toEqual([{ type: 'loggedIn', user }])
+  })
+
+  it('stays anonymous with the server message and emits loginFailed', async () => {
+    const { actor, emitted } = start({ login: () => Promise.reject(httpError(401, 'Wrong email or password.')) })
+    actor.send({ type: 'LOGIN', email: 'a@b.test', pass: 'nope', remember: true })
+    const snapshot = await waitFor(actor, (s) => !s.matches('authenticating'))
+    expect(snapshot.value).toBe('anonymous')
+    expect(snapshot.context).toMatchObject({ user: null, token: null, error: 'Wrong email or password.' })
+    expect(emitted).toEqual([{ type: 'loginFailed', message: 'Wrong email or password.' }])
+  })
+
+  it('clears the last error when a new attempt starts', async () => {
+    const { actor } = start({ login: () => Promise.reject(httpError(429, 'Too many attempts.')) })
+    actor.send({ type: 'LOGIN', email: 'a@b.test', pass: 'nope', remember: true })
+    await waitFor(actor, (s) => s.context.error !== null)
+    actor.send({ type: 'LOGIN', email: 'a@b.test', pass: 'nope', remember: true })
+    expect(actor.getSnapshot().context.error).toBeNull()
+  })
+})
+
+describe('while authenticated', () => {
+  const signedIn: StoredSession = { user: admin, token, remember: true }
+  const restored = async (io: Parameters<typeof machineWith>[0] = {}) => {
+    const started = start({ verifySession: () => Promise.resolve(admin), ...io }, signedIn)
+    await waitFor(started.actor, (s) => s.matches('authenticated'))
+    started.effects.length = 0
+    return started
+  }
+
+  it('CREDENTIALS.SET replaces user and token, keeps remember unless given, saves, and re-routes by role', async () => {
+    const { actor, effects } = await restored()
+    actor.send({ type: 'CREDENTIALS.SET', user: tutor, token: otherToken })
+    expect(actor.getSnapshot().value).toEqual({ authenticated: 'tutor' })
+    expect(actor.getSnapshot().context).toMatchObject({ user: tutor, token: otherToken, remember: true })
+    actor.send({ type: 'CREDENTIALS.SET', user: admin, token, remember: false })
+    expect(actor.getSnapshot().context.remember).toBe(false)
+    expect(effects).toEqual(['persistSession', 'persistSession'])
+  })
+
+  it('USER.UPDATE merges the patch into the user and saves it', async () => {
+    const { actor, effects } = await restored()
+    actor.send({ type: 'USER.UPDATE', patch: { name: 'Ada L.' } })
+    expect(actor.getSnapshot().context.user).toEqual({ ...admin, name: 'Ada L.' })
+    expect(actor.getSnapshot().context.token).toBe(token)
+    expect(effects).toEqual(['persistSession'])
+  })
+
+  it.each([
+    ['the server revokes the token', () => Promise.resolve()],
+    ['revoking fails', () => Promise.reject(new TypeError('Failed to fetch'))],
+  ])('LOGOUT clears, removes the keys, tells other tabs and reloads when %s', async (_, revokeSession) => {
+    const revoke = vi.fn(revokeSession)
+    const { actor, effects } = await restored({ revokeSession: revoke })
+    actor.send({ type: 'LOGOUT' })
+    expect(actor.getSnapshot().value).toBe('loggingOut')
+    const snapshot = await waitFor(actor, (s) => s.matches('anonymous'))
+    expect(revoke).toHaveBeenCalledOnce()
+    expect(snapshot.context).toMatchObject({ user: null, token: null })
+    expect(effects).toEqual(['removeStoredSession', 'broadcastSessionEnded', 'reload'])
+  })
+
+  it('SESSION.EXPIRED clears and tells other tabs without calling the server', async () => {
+    const revoke = vi.fn(() => Promise.resolve())
+    const { actor, effects } = await restored({ revokeSession: revoke })
+    actor.send({ type: 'SESSION.EXPIRED' })
+    expect(actor.getSnapshot().value).toBe('anonymous')
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, token: null })
+    expect(effects).toEqual(['removeStoredSession', 'broadcastSessionEnded'])
+    expect(revoke).not.toHaveBeenCalled()
+  })
+
+  it('SESSION.ENDED_ELSEWHERE only clears this tab: the other tab already cleared storage', async () => {
+    const { actor, effects } = await restored()
+    actor.send({ type: 'SESSION.ENDED_ELSEWHERE' })
+    expect(actor.getSnapshot().value).toBe('anonymous')
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, token: null })
+    expect(effects).toEqual([])
+  })
+})

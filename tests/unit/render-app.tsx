@@ -1,0 +1,36 @@
+import { MantineProvider } from '@mantine/core'
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
+import { render } from '@testing-library/react'
+import { createActor } from 'xstate'
+import { createApi } from '../../src/api/api'
+import { createQueryClient } from '../../src/api/query-client'
+import type { StoredSession } from '../../src/machines/auth.machine'
+import { createAppRouter } from '../../src/router'
+import { cssVariablesResolver, theme } from '../../src/ui/theme'
+import { Toaster } from '../../src/ui/toaster'
+import { machineWith, type FakeIo } from './auth-fixtures'
+import { apiWith, type Handler } from './fake-api-server'
+
+/** The whole app at `path`: real routes, router, query client and auth machine, with the given I/O. */
+export function renderApp(
+  path: string,
+  { io = {}, session = { user: null, token: null, remember: true }, handlers = {} }: { io?: FakeIo; session?: StoredSession; handlers?: Record<string, Handler> } = {},
+) {
+  const { machine, effects } = machineWith(io)
+  const auth = createActor(machine, { input: session })
+  auth.start()
+  const { client } = apiWith(handlers, { get token() { return auth.getSnapshot().context.token } })
+  const queryClient = createQueryClient()
+  const history = createMemoryHistory({ initialEntries: [path] })
+  const router = createAppRouter({ auth, queryClient, api: createApi(client) }, history)
+  render(
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+      <Toaster />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>,
+  )
+  return { auth, router, effects, history }
+}

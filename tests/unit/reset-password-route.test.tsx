@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { json } from './fake-api-server'
+import { renderApp } from './render-app'
+
+const resetToken = 'R'.repeat(43)
+
+async function choosePassword(password: string) {
+  await userEvent.type(await screen.findByLabelText(/^New password/), password)
+  await userEvent.type(screen.getByLabelText(/^Confirm new password/), password)
+  await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }))
+}
+
+describe('/reset-password', () => {
+  it('takes the token out of the address bar and uses it from memory', async () => {
+    let sentToken: string | null = null
+    const { router } = renderApp(`/reset-password?token=${resetToken}`, {
+      handlers: {
+        'PATCH /auth/reset-password': (request) => {
+          sentToken = new URL(request.url).searchParams.get('token')
+          return json(200, { message: 'Your password has been changed. Sign in with it.' })
+        },
+      },
+    })
+    await waitFor(() => expect(router.state.location.href).toBe('/reset-password'))
+    await choosePassword('a long new password')
+    expect(await screen.findByText('Your password has been changed. Sign in with it.')).toBeDefined()
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'))
+    expect(sentToken).toBe(resetToken)
+  })
+
+  it('checks the confirmation before asking the server', async () => {
+    renderApp(`/reset-password?token=${resetToken}`)
+    await userEvent.type(await screen.findByLabelText(/^New password/), 'a long new password')
+    await userEvent.type(screen.getByLabelText(/^Confirm new password/), 'something else')
+    await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }))
+    expect(await screen.findByText('The two passwords do not match.')).toBeDefined()
+  })
+
+  it('says so when the link has expired or was used, and offers a new one', async () => {
+    renderApp(`/reset-password?token=${resetToken}`, {
+      handlers: { 'PATCH /auth/reset-password': () => json(400, { message: 'Check the highlighted fields.', fields: { token: 'This link no longer works.' } }) },
+    })
+    await choosePassword('a long new password')
+    expect(await screen.findByText('This link has expired or was already used.')).toBeDefined()
+    expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/forgot-password')
+  })
+
+  it('offers a new link when the address has no token', async () => {
+    renderApp('/reset-password')
+    expect(await screen.findByText('This link has expired or was already used.')).toBeDefined()
+  })
+})

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { areaFor, destinationAfterLogin } from '../../src/routes/-lib/areas'
+import { safeRedirect } from '../../src/routes/-lib/safe-redirect'
+
+describe('safeRedirect', () => {
+  it.each(['/admin/students?x=1', '/tutor', '/blog/welcome#top', '/'])('accepts the same-origin path %s', (path) => {
+    expect(safeRedirect(path)).toBe(path)
+  })
+
+  it.each([
+    ['a protocol-relative URL', '//evil.com'],
+    ['a backslash that browsers read as a slash', '/\\evil.com'],
+    ['an absolute URL', 'https://evil.com'],
+    ['a script URL', 'javascript:alert(1)'],
+    ['a tab that URL parsers drop', '/\t/evil.com'],
+    ['a newline', '/\n/evil.com'],
+    ['an empty value', ''],
+    ['a relative path', 'admin'],
+    ['a value that is not a string', 42],
+    ['no value', undefined],
+  ])('refuses %s', (_, path) => {
+    expect(safeRedirect(path)).toBeNull()
+  })
+})
+
+describe('where a sign-in lands', () => {
+  it('sends ADMIN to /admin and any other role to /tutor', () => {
+    expect(areaFor('ADMIN')).toBe('/admin')
+    expect(areaFor('TUTOR')).toBe('/tutor')
+    expect(areaFor(null)).toBe('/tutor')
+  })
+
+  it('honours a safe redirect for an admin', () => {
+    expect(destinationAfterLogin('ADMIN', '/admin/students?page=2')).toBe('/admin/students?page=2')
+  })
+
+  it('honours a redirect for a tutor only inside /tutor', () => {
+    expect(destinationAfterLogin('TUTOR', '/tutor/reports')).toBe('/tutor/reports')
+    expect(destinationAfterLogin('TUTOR', '/admin/students')).toBe('/tutor')
+    expect(destinationAfterLogin('TUTOR', '/tutorials')).toBe('/tutor')
+  })
+
+  it('ignores an unsafe redirect', () => {
+    expect(destinationAfterLogin('ADMIN', '//evil.com/admin')).toBe('/admin')
+    expect(destinationAfterLogin('TUTOR', 'https://evil.com/tutor')).toBe('/tutor')
+  })
+})

@@ -1,0 +1,63 @@
+import { screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { describe, expect, it } from 'vitest'
+import { admin, otherToken, sessionFor, token, tutor } from './auth-fixtures'
+import { json } from './fake-api-server'
+import { renderApp } from './render-app'
+
+const signedInTutor = { session: { user: tutor, token, remember: true }, io: { verifySession: () => Promise.resolve(tutor) } }
+
+async function changePassword(current: string, next: string) {
+  await userEvent.type(await screen.findByLabelText(/^Current password/), current)
+  await userEvent.type(screen.getByLabelText(/^New password/), next)
+  await userEvent.type(screen.getByLabelText(/^Confirm new password/), next)
+  await userEvent.click(screen.getByRole('button', { name: 'Change password' }))
+}
+
+describe('settings', () => {
+  it('changes the password and takes the new token', async () => {
+    const { auth } = renderApp('/tutor/settings', {
+      ...signedInTutor,
+      handlers: { 'GET /auth/me': () => json(200, tutor), 'PATCH /auth/change-password': () => json(200, sessionFor(tutor, otherToken)) },
+    })
+    await changePassword('ChangeMe-2026!', 'a brand new password')
+    expect(await screen.findByText('Your password has been changed')).toBeDefined()
+    expect(auth.getSnapshot().context.token).toBe(otherToken)
+  })
+
+  it('shows a wrong current password under its field and keeps the session', async () => {
+    const { auth } = renderApp('/tutor/settings', {
+      ...signedInTutor,
+      handlers: {
+        'GET /auth/me': () => json(200, tutor),
+        'PATCH /auth/change-password': () => json(400, { message: 'Check the highlighted fields.', fields: { currentPassword: 'That is not your current password.' } }),
+      },
+    })
+    await changePassword('wrong', 'a brand new password')
+    expect(await screen.findByText('That is not your current password.')).toBeDefined()
+    expect(auth.getSnapshot().context.token).toBe(token)
+  })
+
+  it('asks administrators for at least 12 characters', async () => {
+    renderApp('/admin/settings', {
+      session: { user: admin, token, remember: true },
+      io: { verifySession: () => Promise.resolve(admin) },
+      handlers: { 'GET /auth/me': () => json(200, admin) },
+    })
+    await changePassword('ChangeMe-2026!', 'elevenchars')
+    expect(await screen.findByText('Use at least 12 characters.')).toBeDefined()
+  })
+
+  it('saves the name and shows it in the header', async () => {
+    const { auth } = renderApp('/tutor/settings', {
+      ...signedInTutor,
+      handlers: { 'GET /auth/me': () => json(200, tutor), 'PATCH /auth/me': () => json(200, { ...tutor, name: 'Tomás Tutor' }) },
+    })
+    const name = await screen.findByLabelText(/^Name/)
+    await userEvent.clear(name)
+    await userEvent.type(name, 'Tomás Tutor')
+    await userEvent.click(screen.getByRole('button', { name: 'Save name' }))
+    expect(await screen.findByText('Your name has been saved')).toBeDefined()
+    await waitFor(() => expect(auth.getSnapshot().context.user?.name).toBe('Tomás Tutor'))
+  })
+})

@@ -1,0 +1,33 @@
+import { cleanup } from '@testing-library/react'
+import { afterEach } from 'vitest'
+
+// jsdom lacks these browser APIs; Mantine (matchMedia, ResizeObserver, scrollIntoView) and the router
+// (scrollTo) call them, so they get inert stand-ins with the browser's shapes.
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+})
+
+class ResizeObserverStub implements ResizeObserver {
+  observe(): void {}
+  unobserve(): void {}
+  disconnect(): void {}
+}
+window.ResizeObserver = ResizeObserverStub
+Element.prototype.scrollIntoView = function scrollIntoView() {}
+window.scrollTo = () => {}
+
+afterEach(() => {
+  cleanup()
+  localStorage.clear()
+  sessionStorage.clear()
+})
