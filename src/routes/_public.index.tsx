@@ -46,8 +46,8 @@ function HomePage() {
                       {summaries[mode.to]}
                     </Text>
                   </div>
-                  <Button component={RouterLink} to={mode.to} variant="light" aria-label={`Read about ${mode.label}`}>
-                    Read more
+                  <Button component={RouterLink} to={mode.to} variant="light">
+                    About {mode.label}
                   </Button>
                 </Stack>
               </Card>

@@ -8,7 +8,7 @@ export function AuthLayout({ linkComponent: Link, children }: { linkComponent: L
   return (
     <Box component="main" bg="gray.0" mih="100vh" px="md" py={48}>
       <Center mb="lg">
-        <Link to="/" aria-label="TEC home">
+        <Link to="/">
           <Logo height={44} />
         </Link>
       </Center>

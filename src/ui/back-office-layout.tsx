@@ -37,7 +37,7 @@ export function BackOfficeLayout(props: BackOfficeLayoutProps) {
               size="sm"
               aria-label={navbarOpened ? 'Close the navigation' : 'Open the navigation'}
             />
-            <Link to="/" aria-label="TEC home">
+            <Link to="/">
               <Logo height={36} />
             </Link>
           </Group>

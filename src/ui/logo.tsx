@@ -1,33 +1,28 @@
-import { useId } from 'react'
+import { VisuallyHidden } from '@mantine/core'
+import classes from './logo.module.css'
 
-/** The TEC mark and wordmark. Named by its title, so a link wrapping it needs no other text. */
+/**
+ * The TEC mark and wordmark. The mark is decoration; the wordmark is real text, so a link wrapping the logo
+ * is named by what it shows ("TEC Education and tutoring") and reads the same to everyone.
+ */
 export function Logo({ height = 40, withWordmark = true }: { height?: number; withWordmark?: boolean }) {
-  const titleId = useId()
-  const width = withWordmark ? height * 4.2 : height
   return (
-    <svg
-      role="img"
-      aria-labelledby={titleId}
-      width={width}
-      height={height}
-      viewBox={withWordmark ? '0 0 168 40' : '0 0 40 40'}
-      xmlns="http://www.w3.org/2000/svg"
-    >
-      <title id={titleId}>TEC — Education and tutoring</title>
-      <rect width="40" height="40" rx="8" fill="#020065" />
-      <text x="20" y="26" textAnchor="middle" fontFamily="system-ui, sans-serif" fontSize="15" fontWeight="800" fill="#ffffff">
-        TEC
-      </text>
-      {withWordmark && (
-        <>
-          <text x="50" y="19" fontFamily="system-ui, sans-serif" fontSize="16" fontWeight="800" fill="#020065">
-            TEC
-          </text>
-          <text x="50" y="34" fontFamily="system-ui, sans-serif" fontSize="10.5" fill="#1f2340">
-            Education and tutoring
-          </text>
-        </>
+    <span className={classes.logo} style={{ fontSize: height * 0.42 }}>
+      <svg aria-hidden="true" focusable="false" width={height} height={height} viewBox="0 0 40 40" xmlns="http://www.w3.org/2000/svg">
+        <rect width="40" height="40" rx="9" fill="#020065" />
+        {/* An open book under a rising arc: learning that reaches out from home, school and community. */}
+        <path d="M8 27c4-2.2 8-2.2 12 0 4-2.2 8-2.2 12 0V15c-4-2.2-8-2.2-12 0-4-2.2-8-2.2-12 0z" fill="none" stroke="#fff" strokeWidth="2.2" strokeLinejoin="round" />
+        <path d="M20 15v12" stroke="#fff" strokeWidth="2.2" />
+        <path d="M11 11.5c5.5-4.5 12.5-4.5 18 0" fill="none" stroke="#8fa2ff" strokeWidth="2.2" strokeLinecap="round" />
+      </svg>
+      {withWordmark ? (
+        <span className={classes.wordmark}>
+          <span className={classes.name}>TEC</span>
+          <span className={classes.tagline}>Education and tutoring</span>
+        </span>
+      ) : (
+        <VisuallyHidden>TEC</VisuallyHidden>
       )}
-    </svg>
+    </span>
   )
 }

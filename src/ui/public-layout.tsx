@@ -28,7 +28,7 @@ export function PublicLayout({ linkComponent: Link, pathname, deliveryModes, pag
       <Box component="header" className={classes.header}>
         <Container h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
-            <Link to="/" aria-label="TEC home" className={classes.logoLink}>
+            <Link to="/" className={classes.logoLink}>
               <Logo height={36} />
             </Link>
             <Group component="nav" aria-label="Main" gap="lg" visibleFrom="md" wrap="nowrap">

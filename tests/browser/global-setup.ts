@@ -13,7 +13,8 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject): Promise<void> {
   // The browser tests drive the production build, served by the real server, as a visitor would get it.
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit' })
+  // NODE_ENV=production: the test runner's NODE_ENV=test would otherwise give React's development build.
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
 
   // Creating an embedded database takes several seconds here; do it once and let each file copy it.
   const template = resolve('.tmp/browser/template-data')

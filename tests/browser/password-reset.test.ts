@@ -21,7 +21,7 @@ test('a forgotten password is reset through the mailed link, once', async () => 
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await page.waitForURL((url) => url.pathname === '/forgot-password')
-  await page.getByLabel(/email/i).fill(demo.tutor.email)
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(demo.tutor.email)
   await page.getByRole('button', { name: /send|reset/i }).click()
   await page.getByText(/If an account uses that email/).waitFor()
 
@@ -34,8 +34,8 @@ test('a forgotten password is reset through the mailed link, once', async () => 
   // The token leaves the address bar (and so the history and any Referer) as soon as the page reads it.
   await page.waitForURL((url) => url.pathname === '/reset-password' && !url.searchParams.has('token'))
   const newPassword = 'Maple-Harbour-Lantern-42'
-  await page.getByLabel('New password', { exact: true }).fill(newPassword)
-  await page.getByLabel('Confirm new password').fill(newPassword)
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill(newPassword)
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill(newPassword)
   await page.getByRole('button', { name: /set|save|change|reset/i }).click()
   await page.waitForURL((url) => url.pathname === '/login')
 
@@ -44,8 +44,8 @@ test('a forgotten password is reset through the mailed link, once', async () => 
 
   // The used link says so and offers a new one.
   await page.goto(link!)
-  await page.getByLabel('New password', { exact: true }).fill('Another-Long-Password-7')
-  await page.getByLabel('Confirm new password').fill('Another-Long-Password-7')
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Another-Long-Password-7')
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill('Another-Long-Password-7')
   await page.getByRole('button', { name: /set|save|change|reset/i }).click()
   await page.getByText(/expired or was already used/).first().waitFor()
   await expect(page.getByRole('link', { name: /new link|ask for a new/i }).first().getAttribute('href')).resolves.toBe('/forgot-password')
@@ -56,7 +56,7 @@ test('a forgotten password is reset through the mailed link, once', async () => 
 test('the forgot-password page answers the same for an unknown email and mails nothing', async () => {
   const page = await app.newPage()
   await page.goto('/forgot-password')
-  await page.getByLabel(/email/i).fill('nobody@tec.test')
+  await page.getByRole('textbox', { name: 'Email Address' }).fill('nobody@tec.test')
   await page.getByRole('button', { name: /send|reset/i }).click()
   await page.getByText(/If an account uses that email/).waitFor()
   await expect(app.mail.waitForMail('nobody@tec.test', { timeout: 1500 })).rejects.toThrow()

@@ -11,8 +11,8 @@ afterAll(async () => {
 })
 
 async function signIn(page: Page, account: { email: string; password: string }) {
-  await page.getByLabel('Email Address').fill(account.email)
-  await page.getByLabel('Password', { exact: true }).fill(account.password)
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(account.email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password)
   await page.getByRole('button', { name: 'Login' }).click()
 }
 
@@ -23,13 +23,14 @@ describe('the login screen', () => {
   test('shows what the specification lists', async () => {
     const page = await app.newPage()
     await page.goto('/login')
-    await expect(page.getByRole('heading', { name: 'Welcome Back' }).isVisible()).resolves.toBe(true)
-    await expect(page.getByLabel('Password', { exact: true }).getAttribute('type')).resolves.toBe('password')
+    await page.getByRole('heading', { name: 'Welcome Back', level: 1 }).waitFor()
+    await page.getByText('Good to see you again.').waitFor()
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true }).getAttribute('type')).resolves.toBe('password')
     await expect(page.getByRole('checkbox', { name: 'Remember me' }).isChecked()).resolves.toBe(true)
     await expect(page.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).resolves.toBe('/forgot-password')
     await expect(page.getByRole('link', { name: /Register Here/ }).getAttribute('href')).resolves.toBe('/tutor-register')
     await page.getByRole('button', { name: /show password/i }).click()
-    await expect(page.getByLabel('Password', { exact: true }).getAttribute('type')).resolves.toBe('text')
+    await expect(page.getByRole('textbox', { name: 'Password', exact: true }).getAttribute('type')).resolves.toBe('text')
     await page.getByRole('link', { name: /TEC/ }).first().click()
     await page.waitForURL(`${app.baseUrl}/`)
     await page.context().close()

@@ -27,6 +27,8 @@ export interface TestApp {
   mail: SmtpSink
   browser: Browser
   server: ServerProcess
+  /** Script errors and Content-Security-Policy refusals seen in any page; stop() fails when there are any. */
+  pageProblems: string[]
   /** A fresh browser profile (its own storage), as a new visitor. */
   newContext: (options?: { width?: number; height?: number }) => Promise<BrowserContext>
   newPage: (options?: { width?: number; height?: number }) => Promise<Page>
@@ -41,17 +43,26 @@ export async function startTestApp(): Promise<TestApp> {
   const server = await startServerProcess({ dataDir, smtpUrl: mail.url })
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs })
 
-  const newContext = async (options: { width?: number; height?: number } = {}) =>
-    browser.newContext({
+  const pageProblems: string[] = []
+  const newContext = async (options: { width?: number; height?: number } = {}) => {
+    const context = await browser.newContext({
       baseURL: server.baseUrl,
       viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     })
+    context.on('weberror', (error) => pageProblems.push(`uncaught: ${error.error().message}`))
+    context.on('console', (message) => {
+      // Chromium reports whatever the policy blocks (script, style, connection) on the console, naming the policy.
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) pageProblems.push(`csp: ${message.text()}`)
+    })
+    return context
+  }
 
   return {
     baseUrl: server.baseUrl,
     mail,
     browser,
     server,
+    pageProblems,
     newContext,
     newPage: async (options) => (await newContext(options)).newPage(),
     stop: async () => {
@@ -59,6 +70,7 @@ export async function startTestApp(): Promise<TestApp> {
       await server.stop()
       await mail.close()
       rmSync(dataDir, { recursive: true, force: true })
+      if (pageProblems.length > 0) throw new Error(`Pages reported problems:\n${pageProblems.join('\n')}`)
     },
   }
 }

@@ -1,0 +1,38 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startTestApp, type TestApp } from './support/app.ts'
+
+let app: TestApp
+beforeAll(async () => {
+  app = await startTestApp()
+})
+afterAll(async () => {
+  await app?.stop()
+})
+
+test('pages carry an enforced Content-Security-Policy that blocks injected inline script', async () => {
+  // A context of its own: the refusal this test provokes on purpose must not count as a page problem.
+  const context = await app.browser.newContext({ baseURL: app.baseUrl })
+  const page = await context.newPage()
+  const refusals: string[] = []
+  page.on('console', (message) => {
+    if (message.text().includes('Content Security Policy')) refusals.push(message.text())
+  })
+  const answer = await page.goto('/login')
+  const policy = answer?.headers()['content-security-policy'] ?? ''
+  expect(policy).toContain("script-src 'self'")
+  expect(policy).toContain("frame-ancestors 'none'")
+  expect(policy).toContain("object-src 'none'")
+  expect(policy).toContain("base-uri 'none'")
+  await page.getByRole('heading', { name: 'Welcome Back' }).waitFor()
+
+  const ran = await page.evaluate(async () => {
+    const script = document.createElement('script')
+    script.textContent = 'window.__injected = true'
+    document.body.append(script)
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    return (window as unknown as { __injected?: boolean }).__injected === true
+  })
+  expect(ran).toBe(false)
+  expect(refusals.some((text) => text.includes("script-src 'self'"))).toBe(true)
+  await context.close()
+})
