@@ -1,4 +1,4 @@
-import { Button, Card, Container, Grid, Group, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Container, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import { RouterLink } from './-components/router-link'
 import { deliveryModes } from './-lib/site-navigation'
@@ -47,7 +47,7 @@ function HomePage() {
                     </Text>
                   </div>
                   <Button component={RouterLink} to={mode.to} variant="light">
-                    About {mode.label}
+                    Learn more<VisuallyHidden> about {mode.label}</VisuallyHidden>
                   </Button>
                 </Stack>
               </Card>

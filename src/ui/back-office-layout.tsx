@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks'
 import { IconLogout } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { isActive, type LinkComponent, type NavItem } from './link-component'
-import { Logo } from './logo'
+import { LogoLink } from './logo'
 
 export interface BackOfficeLayoutProps {
   linkComponent: LinkComponent
@@ -37,9 +37,7 @@ export function BackOfficeLayout(props: BackOfficeLayoutProps) {
               size="sm"
               aria-label={navbarOpened ? 'Close the navigation' : 'Open the navigation'}
             />
-            <Link to="/">
-              <Logo height={36} />
-            </Link>
+            <LogoLink linkComponent={Link} height={36} />
           </Group>
           <Group gap="sm" wrap="nowrap">
             <Stack gap={0} align="flex-end" visibleFrom="xs">

@@ -1,4 +1,5 @@
 import { VisuallyHidden } from '@mantine/core'
+import type { LinkComponent } from './link-component'
 import classes from './logo.module.css'
 
 /**
@@ -17,12 +18,21 @@ export function Logo({ height = 40, withWordmark = true }: { height?: number; wi
       </svg>
       {withWordmark ? (
         <span className={classes.wordmark}>
-          <span className={classes.name}>TEC</span>
+          <span className={classes.name}>TEC</span>{' '}
           <span className={classes.tagline}>Education and tutoring</span>
         </span>
       ) : (
         <VisuallyHidden>TEC</VisuallyHidden>
       )}
     </span>
+  )
+}
+
+/** The logo as the link home that every layout starts with. */
+export function LogoLink({ linkComponent: Link, height }: { linkComponent: LinkComponent; height?: number }) {
+  return (
+    <Link to="/" className={classes.link}>
+      <Logo height={height} />
+    </Link>
   )
 }

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks'
 import { IconChevronDown } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 import { isActive, type LinkComponent, type NavItem } from './link-component'
-import { Logo } from './logo'
+import { LogoLink } from './logo'
 import classes from './public-layout.module.css'
 
 export interface PublicLayoutProps {
@@ -28,9 +28,7 @@ export function PublicLayout({ linkComponent: Link, pathname, deliveryModes, pag
       <Box component="header" className={classes.header}>
         <Container h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
-            <Link to="/" className={classes.logoLink}>
-              <Logo height={36} />
-            </Link>
+            <LogoLink linkComponent={Link} height={36} />
             <Group component="nav" aria-label="Main" gap="lg" visibleFrom="md" wrap="nowrap">
               <Menu trigger="click-hover" position="bottom-start" withinPortal>
                 <Menu.Target>

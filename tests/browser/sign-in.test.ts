@@ -31,7 +31,7 @@ describe('the login screen', () => {
     await expect(page.getByRole('link', { name: /Register Here/ }).getAttribute('href')).resolves.toBe('/tutor-register')
     await page.getByRole('button', { name: /show password/i }).click()
     await expect(page.getByRole('textbox', { name: 'Password', exact: true }).getAttribute('type')).resolves.toBe('text')
-    await page.getByRole('link', { name: /TEC/ }).first().click()
+    await page.getByRole('link', { name: 'TEC Education and tutoring' }).click()
     await page.waitForURL(`${app.baseUrl}/`)
     await page.context().close()
   })

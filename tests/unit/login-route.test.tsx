@@ -14,7 +14,7 @@ describe('/login', () => {
     expect(screen.getByRole('checkbox', { name: 'Remember me' })).toHaveProperty('checked', true)
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/forgot-password')
     expect(screen.getByRole('link', { name: 'Register Here' }).getAttribute('href')).toBe('/tutor-register')
-    expect(screen.getByRole('link', { name: /TEC home/ }).getAttribute('href')).toBe('/')
+    expect(screen.getByRole('link', { name: /^TEC Education and tutoring$/ }).getAttribute('href')).toBe('/')
     await waitFor(() => expect(document.title).toBe('Login · TEC'))
   })
 
