@@ -62,3 +62,46 @@ test('the forgot-password page answers the same for an unknown email and mails n
   await expect(app.mail.waitForMail('nobody@tec.test', { timeout: 1500 })).rejects.toThrow()
   await page.context().close()
 })
+
+test('settings change the name and the password; the old token and password stop working', async () => {
+  const page = await app.newPage()
+  await page.goto('/login')
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(demo.admin.email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.admin.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL(`${app.baseUrl}/admin`)
+  const oldToken = await page.evaluate(() => localStorage.getItem('tec.auth.token'))
+
+  await page.getByRole('link', { name: 'Settings' }).click()
+  await page.getByRole('textbox', { name: 'Name' }).fill('Ada Lovelace')
+  await page.getByRole('button', { name: 'Save name' }).click()
+  await page.getByText('Your name has been saved').waitFor()
+  await page.getByText('Ada Lovelace').first().waitFor()
+
+  // A wrong current password is a field error; the session stays.
+  await page.getByRole('textbox', { name: 'Current password' }).fill('not-my-password')
+  await page.getByRole('textbox', { name: 'New password', exact: true }).fill('Analytical-Engine-1843')
+  await page.getByRole('textbox', { name: 'Confirm new password' }).fill('Analytical-Engine-1843')
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await page.getByText('The current password is incorrect.').waitFor()
+  expect(new URL(page.url()).pathname).toBe('/admin/settings')
+
+  await page.getByRole('textbox', { name: 'Current password' }).fill(demo.admin.password)
+  await page.getByRole('button', { name: 'Change password' }).click()
+  await page.getByText('Your password has been changed').waitFor()
+  const newToken = await page.evaluate(() => localStorage.getItem('tec.auth.token'))
+  expect(newToken).not.toBe(oldToken)
+
+  const me = (token: string | null) => fetch(`${app.baseUrl}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } })
+  expect((await me(oldToken)).status).toBe(401)
+  const answer = await me(newToken)
+  expect(answer.status).toBe(200)
+  await expect(answer.json()).resolves.toMatchObject({ name: 'Ada Lovelace' })
+  expect((await login(demo.admin.email, demo.admin.password)).status).toBe(401)
+  expect((await login(demo.admin.email, 'Analytical-Engine-1843')).status).toBe(200)
+
+  // Still signed in after a reload, with the new token.
+  await page.reload()
+  await page.getByRole('heading', { name: 'Settings' }).waitFor()
+  await page.context().close()
+})

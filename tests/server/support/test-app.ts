@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { components } from '../../../src/api/schema.gen.ts'
 import { inject } from 'vitest'
@@ -8,7 +10,7 @@ import { hashPassword } from '../../../server/auth/passwords.ts'
 import { loadConfig, type Config } from '../../../server/config.ts'
 import { contract } from '../../../server/contract/document.ts'
 import { compileResponseValidator } from '../../../server/contract/validators.ts'
-import { databaseFromPglite, databaseFromUrl, type Database } from '../../../server/db/client.ts'
+import { databaseFromPglite, databaseFromUrl, openDatabase, pgliteFolder, type Database } from '../../../server/db/client.ts'
 import { users, type Role, type UserRow } from '../../../server/db/schema.ts'
 import type { AppDeps } from '../../../server/deps.ts'
 import { createLogger } from '../../../server/logger.ts'
@@ -20,16 +22,36 @@ const target = inject('testDatabase')
 /** True in the server-pg project on a machine without PostgreSQL (outside CI): files skip themselves. */
 export const noDatabase = target.kind === 'unavailable'
 
+async function newPostgresDatabaseUrl(adminUrl: string, template: string): Promise<string> {
+  const name = `tec_test_${randomBytes(6).toString('hex')}`
+  await adminQuery(adminUrl, `create database ${name} template ${template}`)
+  return adminUrl.replace(/\/postgres$/, `/${name}`)
+}
+
 /** A fresh, migrated database of the kind this project tests: its own copy, so files never share state. */
 export async function openTestDatabase(): Promise<Database> {
   if (target.kind === 'pglite') {
     const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(target.dumpFile)]) })
     return databaseFromPglite(client)
   }
+  if (target.kind === 'postgres') return databaseFromUrl(await newPostgresDatabaseUrl(target.adminUrl, target.template))
+  throw new Error(target.reason)
+}
+
+/**
+ * A fresh, migrated database for a separate process (such as a command-line tool): the settings that point
+ * at it (DATA_DIR with an embedded copy, or DATABASE_URL), and a way for the test to open it afterwards.
+ */
+export async function testDatabaseForProcess(): Promise<{ env: Record<string, string>; open: () => Promise<Database> }> {
+  if (target.kind === 'pglite') {
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tec-server-'))
+    const client = await PGlite.create({ dataDir: pgliteFolder(dataDir), loadDataDir: new Blob([readFileSync(target.dumpFile)]) })
+    await client.close()
+    return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir, databaseUrl: undefined }) }
+  }
   if (target.kind === 'postgres') {
-    const name = `tec_test_${randomBytes(6).toString('hex')}`
-    await adminQuery(target.adminUrl, `create database ${name} template ${target.template}`)
-    return databaseFromUrl(target.adminUrl.replace(/\/postgres$/, `/${name}`))
+    const url = await newPostgresDatabaseUrl(target.adminUrl, target.template)
+    return { env: { DATABASE_URL: url }, open: () => Promise.resolve(databaseFromUrl(url)) }
   }
   throw new Error(target.reason)
 }

@@ -1,0 +1,85 @@
+import { spawn } from 'node:child_process'
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, test } from 'vitest'
+import { verifyPassword } from '../../server/auth/passwords.ts'
+import { auditEvents, users } from '../../server/db/schema.ts'
+import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+
+interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+let env: Record<string, string>
+let openDatabase: Awaited<ReturnType<typeof testDatabaseForProcess>>['open']
+
+beforeAll(async () => {
+  if (noDatabase) return
+  const target = await testDatabaseForProcess()
+  env = target.env
+  openDatabase = target.open
+})
+
+/** `npm run user:create` as an operator runs it, with the password piped on standard input. */
+function createUser(args: string[], stdin: string): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/create-user.ts', ...args], {
+      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: '', DATA_DIR: '', ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    child.stdin.end(stdin)
+  })
+}
+
+describe.skipIf(noDatabase)('the create-user command', () => {
+  test('creates an admin whose password works, and records it in the audit', async () => {
+    const run = await createUser(['--email', 'Grace@Example.org', '--name', 'Grace Hopper', '--role', 'ADMIN'], 'Compiler-Cobol-1959\n')
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Created ADMIN grace@example.org (Grace Hopper).')
+    expect(run.stdout).not.toContain('Compiler-Cobol-1959')
+
+    const database = await openDatabase()
+    try {
+      const [user] = await database.db.select().from(users).where(eq(users.email, 'grace@example.org'))
+      expect(user?.role).toBe('ADMIN')
+      await expect(verifyPassword(user?.passwordHash ?? '', 'Compiler-Cobol-1959')).resolves.toBe(true)
+      const audit = await database.db.select().from(auditEvents).where(eq(auditEvents.action, 'user.created'))
+      expect(audit.map((event) => event.subjectId)).toContain(user?.id)
+    } finally {
+      await database.close()
+    }
+  })
+
+  test('refuses an email that already has an account', async () => {
+    await createUser(['--email', 'twice@example.org', '--name', 'First', '--role', 'TUTOR'], 'Lighthouse-Keeper-22\n')
+    const run = await createUser(['--email', 'twice@example.org', '--name', 'Second', '--role', 'TUTOR'], 'Lighthouse-Keeper-22\n')
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('An account with the email twice@example.org already exists.')
+  })
+
+  test.each([
+    [['--email', 'short@example.org', '--name', 'Short', '--role', 'ADMIN'], 'elevenchars', 'Use at least 12 characters for an admin account.'],
+    [['--email', 'common@example.org', '--name', 'Common', '--role', 'TUTOR'], 'password123', 'This password is too common.'],
+    [['--email', 'not-an-email', '--name', 'Nobody', '--role', 'TUTOR'], 'Lighthouse-Keeper-22', 'Give a valid --email.'],
+    [['--email', 'role@example.org', '--name', 'Nobody', '--role', 'OWNER'], 'Lighthouse-Keeper-22', 'Give --role ADMIN or --role TUTOR.'],
+  ])('refuses %j with a message and creates nothing', async (args, password, message) => {
+    const run = await createUser(args, `${password}\n`)
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(message)
+    const database = await openDatabase()
+    try {
+      const [found] = await database.db.select().from(users).where(eq(users.email, args[1] ?? ''))
+      expect(found).toBeUndefined()
+    } finally {
+      await database.close()
+    }
+  })
+})
