@@ -48,11 +48,15 @@ async function boot(): Promise<void> {
   const router = createAppRouter({ auth: authActor, queryClient, api })
   router.subscribe('onResolved', markPageLoaded)
 
-  // Leaving the session (logout elsewhere, expiry) re-runs the guards, which send the visitor to /login.
+  // Leaving the session (logout elsewhere, expiry) drops the staff data cached in this tab and re-runs the
+  // guards, which send the visitor to /login.
   let wasAuthenticated = authActor.getSnapshot().matches('authenticated')
   authActor.subscribe((snapshot) => {
     const isAuthenticated = snapshot.matches('authenticated')
-    if (wasAuthenticated && !isAuthenticated) void router.invalidate()
+    if (wasAuthenticated && !isAuthenticated) {
+      queryClient.clear()
+      void router.invalidate()
+    }
     wasAuthenticated = isAuthenticated
   })
 
