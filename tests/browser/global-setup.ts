@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process'
 import { mkdirSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { startServerProcess } from './support/server-process.ts'
+import { startServerProcess } from '../support/server-process.ts'
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,7 +20,7 @@ export default async function setup(project: TestProject): Promise<void> {
   const template = resolve('.tmp/browser/template-data')
   rmSync(template, { recursive: true, force: true })
   mkdirSync(template, { recursive: true })
-  const server = await startServerProcess({ dataDir: template })
+  const server = await startServerProcess({ DATA_DIR: template })
   await server.stop()
   project.provide('browserTemplateDataDir', template)
 }

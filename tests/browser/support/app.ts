@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts'
-import { startServerProcess, type ServerProcess } from './server-process.ts'
+import { startServerProcess, type ServerProcess } from '../../support/server-process.ts'
 
 export const demo = {
   admin: { email: 'admin@tec.test', password: 'ChangeMe-2026!' },
@@ -40,7 +40,7 @@ export async function startTestApp(): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tec-browser-'))
   cpSync(inject('browserTemplateDataDir'), dataDir, { recursive: true })
   const mail = await startSmtpSink()
-  const server = await startServerProcess({ dataDir, smtpUrl: mail.url })
+  const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: mail.url })
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs })
 
   const pageProblems: string[] = []

@@ -21,28 +21,17 @@ export interface ServerProcess {
   stop: () => Promise<void>
 }
 
-export interface ServerOptions {
-  dataDir: string
-  smtpUrl?: string
-  env?: Record<string, string>
-}
-
-/** Starts the real API server (`server/index.ts`) as its own process and waits until /api/health answers. */
-export async function startServerProcess(options: ServerOptions): Promise<ServerProcess> {
+/**
+ * Starts the real server (`server/index.ts`) as its own process, as `npm start` does, and waits until
+ * /api/health answers. `env` says where its data is (DATA_DIR or DATABASE_URL) and anything else to set;
+ * nothing else leaks in from the test runner's own database or mail settings.
+ */
+export async function startServerProcess(settings: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    NODE_ENV: 'test',
-    PORT: String(port),
-    DATA_DIR: options.dataDir,
-    PUBLIC_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    ...options.env,
-  }
-  delete env.DATABASE_URL
-  if (options.smtpUrl) env.SMTP_URL = options.smtpUrl
-  else delete env.SMTP_URL
+  const env: NodeJS.ProcessEnv = { ...process.env }
+  for (const name of ['DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'TRUST_PROXY']) delete env[name]
+  Object.assign(env, { NODE_ENV: 'test', PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' }, settings)
 
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { hashPassword } from '../../server/auth/passwords.ts'
+import { users } from '../../server/db/schema.ts'
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
+import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+
+const EMAIL = 'logged@tec.test'
+const PASSWORD = 'Quiet-Library-Morning-7'
+const NEW_PASSWORD = 'Loud-Canteen-Evening-8'
+const CHANGED_PASSWORD = 'Calm-Harbour-Sunrise-9'
+
+let server: ServerProcess
+let sink: SmtpSink
+
+beforeAll(async () => {
+  if (noDatabase) return
+  const target = await testDatabaseForProcess()
+  const database = await target.open()
+  await database.db.insert(users).values({ email: EMAIL, name: 'Logged Person', role: 'TUTOR', passwordHash: await hashPassword(PASSWORD) })
+  await database.close()
+  sink = await startSmtpSink()
+  // The most talkative level: if anything were to log a secret, debug would.
+  server = await startServerProcess({ ...target.env, SMTP_URL: sink.url, LOG_LEVEL: 'debug' })
+})
+afterAll(async () => {
+  await server?.stop()
+  await sink?.close()
+})
+
+const call = async (method: string, path: string, body?: unknown, token?: string) => {
+  const headers: Record<string, string> = {}
+  if (body !== undefined) headers['content-type'] = 'application/json'
+  if (token) headers.authorization = `Bearer ${token}`
+  const answer = await fetch(`${server.baseUrl}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })
+  return { status: answer.status, body: (answer.status === 204 ? {} : await answer.json()) as { token?: string } }
+}
+
+describe.skipIf(noDatabase)('the structured logs of a real server process', () => {
+  test('record every request but never a password, a token or a reset link', async () => {
+    expect((await call('POST', '/auth/login', { email: EMAIL, pass: 'Wrong-Password-123' })).status).toBe(401)
+    const signedIn = await call('POST', '/auth/login', { email: EMAIL, pass: PASSWORD })
+    expect(signedIn.status).toBe(200)
+    expect((await call('GET', '/auth/me', undefined, signedIn.body.token)).status).toBe(200)
+
+    expect((await call('POST', '/auth/forget-password', { email: EMAIL })).status).toBe(202)
+    const mail = await sink.waitForMail(EMAIL)
+    const link = /https?:\/\/\S+\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')
+    expect(link).not.toBeNull()
+    const resetToken = link?.[1] ?? ''
+    expect((await call('PATCH', `/auth/reset-password?token=${resetToken}`, { password: NEW_PASSWORD })).status).toBe(200)
+
+    const again = await call('POST', '/auth/login', { email: EMAIL, pass: NEW_PASSWORD })
+    const changed = await call('PATCH', '/auth/change-password', { currentPassword: NEW_PASSWORD, newPassword: CHANGED_PASSWORD }, again.body.token)
+    expect(changed.status).toBe(200)
+    expect((await call('POST', '/auth/logout', undefined, changed.body.token)).status).toBe(204)
+    await server.stop()
+
+    const lines = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; route?: string; status?: number })
+    // The logs are there, structured, one line per request with its route pattern and status...
+    expect(lines.filter((line) => line.msg === 'request').map((line) => `${line.route} ${line.status}`)).toEqual(
+      expect.arrayContaining(['/api/auth/login 401', '/api/auth/login 200', '/api/auth/me 200', '/api/auth/forget-password 202', '/api/auth/reset-password 200', '/api/auth/change-password 200', '/api/auth/logout 204']),
+    )
+    // ...and hold no secret the requests carried.
+    const logText = server.output()
+    for (const secret of [PASSWORD, NEW_PASSWORD, CHANGED_PASSWORD, 'Wrong-Password-123', signedIn.body.token, again.body.token, changed.body.token, resetToken, link?.[0]]) {
+      expect(secret && logText.includes(secret), `a secret reached the logs`).toBe(false)
+    }
+    expect(logText).not.toContain('reset-password?token')
+  })
+})
