@@ -41,9 +41,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.use('*', securityHeaders(config))
 
   const api = new Hono<AppEnv>()
+  // Nothing from the API is stored by browsers or proxies unless its contract operation says otherwise
+  // (x-cache-control, set by the contract routes on successful public reads; errors always stay no-store).
   api.use('*', async (c, next) => {
     await next()
-    c.header('Cache-Control', 'no-store')
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   api.use(
     '*',

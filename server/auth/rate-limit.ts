@@ -20,6 +20,9 @@ export const RATE_LIMITS = {
   resetPerIp: { limit: 20, windowSeconds: 15 * 60 },
   // Someone holding a stolen session must not be able to guess the current password at leisure.
   changePasswordPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  // The public contact form: enough for a person with follow-ups, too few to flood the team's inbox.
+  contactPerIp: { limit: 5, windowSeconds: 60 * 60 },
+  contactPerEmail: { limit: 3, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, Limit>
 
 export interface RateDecision {

@@ -24,8 +24,15 @@ export interface Operation {
   devOnly: boolean
   parameters: Parameter[]
   requestBody: { required: boolean; schema: JsonSchema } | undefined
-  /** Status code → JSON schema of the answer, or null for an answer without a body. */
+  /** Status code → JSON schema of the answer, or null for an answer without a JSON body. */
   responses: Map<number, JsonSchema | null>
+  /** Status code → every content type the contract declares for it (empty for an answer without a body). */
+  responseMediaTypes: Map<number, string[]>
+  /**
+   * `x-cache-control`: the Cache-Control of the operation's successful answers (2xx and 304). Without it, and
+   * on every error, API answers are `no-store`: only operations the contract marks as shareable are cached.
+   */
+  cacheControl: string | undefined
 }
 
 export interface Contract {
@@ -60,11 +67,14 @@ function deref(document: Node, value: unknown): Node {
   return current
 }
 
-function jsonSchemaOf(document: Node, holder: unknown): JsonSchema | null {
-  if (holder === undefined) return null
+function contentOf(document: Node, holder: unknown): Node {
+  if (holder === undefined) return {}
   const content = deref(document, holder).content
-  if (!isNode(content)) return null
-  const json = content['application/json']
+  return isNode(content) ? content : {}
+}
+
+function jsonSchemaOf(document: Node, holder: unknown): JsonSchema | null {
+  const json = contentOf(document, holder)['application/json']
   return isNode(json) && isNode(json.schema) ? json.schema : null
 }
 
@@ -87,9 +97,13 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
   const bodyHolder = raw.requestBody === undefined ? undefined : deref(document, raw.requestBody)
   const bodySchema = bodyHolder === undefined ? null : jsonSchemaOf(document, bodyHolder)
   const responses = new Map<number, JsonSchema | null>()
+  const responseMediaTypes = new Map<number, string[]>()
   for (const [status, response] of Object.entries(isNode(raw.responses) ? raw.responses : {})) {
     responses.set(Number(status), jsonSchemaOf(document, response))
+    responseMediaTypes.set(Number(status), Object.keys(contentOf(document, response)))
   }
+  const cacheControl = raw['x-cache-control']
+  if (cacheControl !== undefined && typeof cacheControl !== 'string') throw new Error(`openapi.yaml: ${operationId} has an x-cache-control that is not text`)
   return {
     operationId,
     method,
@@ -99,6 +113,8 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
     parameters,
     requestBody: bodySchema === null ? undefined : { required: bodyHolder?.required === true, schema: bodySchema },
     responses,
+    responseMediaTypes,
+    cacheControl,
   }
 }
 

@@ -12,10 +12,8 @@ import { compileRequestValidators, type FieldErrors, type OperationValidators } 
  * The handlers' generic types cannot be checked against data read at run time; the validators have just checked
  * that data against the same contract the types are generated from, so this looser signature is safe here.
  */
-type UntypedHandler = (
-  input: HandlerInput<OperationId>,
-  deps: AppDeps,
-) => Promise<{ status: number; body: unknown; headers?: Record<string, string> }>
+type UntypedReply = { status: number; headers?: Record<string, string> } & ({ body: unknown } | { bytes: Uint8Array; contentType: string })
+type UntypedHandler = (input: HandlerInput<OperationId>, deps: AppDeps) => Promise<UntypedReply>
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; response: Response }
 
@@ -52,9 +50,25 @@ async function readJsonBody(c: Context, operation: Operation): Promise<Outcome<u
   }
 }
 
-/** Validates query, path and body together, so one answer names every field to fix. */
-function validationProblem(c: Context, validators: OperationValidators, query: Record<string, unknown>, params: Record<string, unknown>, body: unknown) {
-  const fields: FieldErrors = { ...validators.path(params), ...validators.query(query) }
+/** The request headers the operation declares as parameters, by their declared names; no others. */
+function declaredHeaders(c: Context, operation: Operation): Record<string, unknown> {
+  const headers: Record<string, unknown> = {}
+  for (const parameter of operation.parameters) {
+    const value = parameter.in === 'header' ? c.req.header(parameter.name) : undefined
+    if (value !== undefined) headers[parameter.name] = value
+  }
+  return headers
+}
+
+interface RequestParts {
+  query: Record<string, unknown>
+  params: Record<string, unknown>
+  headers: Record<string, unknown>
+}
+
+/** Validates query, path, headers and body together, so one answer names every field to fix. */
+function validationProblem(c: Context, validators: OperationValidators, request: RequestParts, body: unknown) {
+  const fields: FieldErrors = { ...validators.path(request.params), ...validators.query(request.query), ...validators.header(request.headers) }
   if (validators.body && body !== undefined) {
     const bodyFields = validators.body(body)
     if (bodyFields[''] !== undefined) return errorAnswer(c, 400, MESSAGES.bodyNotObject)
@@ -71,7 +85,8 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
     if (!body.ok) return body.response
     const query: Record<string, unknown> = c.req.queries()
     const params: Record<string, unknown> = c.req.param()
-    const problem = validationProblem(c, validators, query, params, body.value)
+    const headers = declaredHeaders(c, operation)
+    const problem = validationProblem(c, validators, { query, params, headers }, body.value)
     if (problem) return problem
 
     const request: RequestInfo = { requestId: c.get('requestId'), ip: c.get('clientIp'), userAgent: c.req.header('user-agent') }
@@ -79,9 +94,17 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
       if (!auth.value) throw new Error(`${operation.operationId} is public, so its handler has no session`)
       return auth.value
     }
-    const input = { body: body.value, query, params, request, session } as HandlerInput<OperationId>
+    const input = { body: body.value, query, params, headers, request, session } as HandlerInput<OperationId>
     const reply = await handler(input, deps)
     for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value)
+    const succeeded = (reply.status >= 200 && reply.status < 300) || reply.status === 304
+    if (succeeded && operation.cacheControl !== undefined) c.header('Cache-Control', operation.cacheControl)
+    if ('bytes' in reply) {
+      c.header('Content-Type', reply.contentType)
+      c.header('Content-Length', String(reply.bytes.byteLength))
+      // A copy into a plain ArrayBuffer: the drivers may answer a view on a larger, shared buffer.
+      return c.body(new Uint8Array(reply.bytes), reply.status as ContentfulStatusCode)
+    }
     if (reply.body === undefined) return c.body(null, reply.status as StatusCode)
     return c.json(reply.body, reply.status as ContentfulStatusCode)
   }

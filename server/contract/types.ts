@@ -5,19 +5,40 @@ import type { AppDeps } from '../deps.ts'
 export type OperationId = keyof operations
 
 type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : undefined
+/** The content types other than JSON that an answer declares (e.g. image/png); never when there are none. */
+type BinaryContentType<T> = T extends { content: infer Content } ? Exclude<keyof Content, 'application/json'> & string : never
 type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T
 
 /** The validated JSON body (defaults filled in); undefined for operations without one. */
 export type RequestBody<K extends OperationId> = operations[K] extends { requestBody: infer Holder } ? JsonContent<Holder> : undefined
 export type Query<K extends OperationId> = OrEmpty<Exclude<operations[K]['parameters']['query'], undefined>>
 export type PathParams<K extends OperationId> = OrEmpty<Exclude<operations[K]['parameters']['path'], undefined>>
+export type HeaderParams<K extends OperationId> = OrEmpty<Exclude<operations[K]['parameters']['header'], undefined>>
 
 type Responses<K extends OperationId> = operations[K]['responses']
-/** Exactly the answers the contract declares for K: a status and the body that status carries. */
+
+/** A JSON answer, or none (body undefined) for a status the contract gives no content. */
+export interface JsonReply<Status, Body> {
+  status: Status
+  body: Body
+  headers?: Record<string, string>
+}
+
+/** Bytes in one of the non-JSON content types the contract declares for the status (images, for example). */
+export interface BinaryReply<Status, ContentType extends string> {
+  status: Status
+  bytes: Uint8Array
+  contentType: ContentType
+  headers?: Record<string, string>
+}
+
+type ReplyFor<Status, Response> = [BinaryContentType<Response>] extends [never]
+  ? JsonReply<Status, JsonContent<Response>>
+  : BinaryReply<Status, BinaryContentType<Response>>
+
+/** Exactly the answers the contract declares for K: a status and the body (or bytes) that status carries. */
 export type Reply<K extends OperationId> = {
-  [Status in keyof Responses<K>]: Status extends number
-    ? { status: Status; body: JsonContent<Responses<K>[Status]>; headers?: Record<string, string> }
-    : never
+  [Status in keyof Responses<K>]: Status extends number ? ReplyFor<Status, Responses<K>[Status]> : never
 }[keyof Responses<K>]
 
 export interface RequestInfo {
@@ -30,6 +51,8 @@ export interface HandlerInput<K extends OperationId> {
   body: RequestBody<K>
   query: Query<K>
   params: PathParams<K>
+  /** Only the request headers the contract declares as parameters of K. */
+  headers: HeaderParams<K>
   request: RequestInfo
   /** The caller's session; throws for a public operation, which has none. */
   session: () => Authenticated

@@ -9,6 +9,8 @@ export interface OperationValidators {
   /** Validates (and coerces, in place) the query or path values; an empty result means valid. */
   query: (values: Record<string, unknown>) => FieldErrors
   path: (values: Record<string, unknown>) => FieldErrors
+  /** Validates the declared request headers (only those are passed in: other headers are not the contract's). */
+  header: (values: Record<string, unknown>) => FieldErrors
   /** Validates the parsed JSON body, filling in schema defaults in place. */
   body: ((value: unknown) => FieldErrors) | undefined
 }
@@ -123,23 +125,32 @@ export function compileRequestValidators(contract: Contract): Map<string, Operat
   for (const operation of contract.operations) {
     const query = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'query')))
     const path = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'path')))
+    const header = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'header')))
     const body = operation.requestBody ? bodyAjv.compile(retarget(operation.requestBody.schema)) : undefined
     byOperation.set(operation.operationId, {
       query: (values) => run(query, values),
       path: (values) => run(path, values),
+      header: (values) => run(header, values),
       body: body ? (value) => run(body, value) : undefined,
     })
   }
   return byOperation
 }
 
-/** Checks an answer against the schema the contract declares for its status (used by the contract tests). */
-export function compileResponseValidator(contract: Contract): (operation: Operation, status: number, body: unknown) => string[] {
+/**
+ * Checks an answer against the schema the contract declares for its status (used by the contract tests). With a
+ * content type, also checks that the contract declares that type for the status (images, for example).
+ */
+export function compileResponseValidator(contract: Contract): (operation: Operation, status: number, body: unknown, contentType?: string) => string[] {
   const ajv = createAjv(contract, {})
   const cache = new Map<string, ValidateFunction | null>()
-  return (operation, status, body) => {
+  return (operation, status, body, contentType) => {
     if (!operation.responses.has(status)) return [`${operation.operationId} does not declare a ${status} answer`]
     const key = `${operation.operationId} ${status}`
+    const declaredTypes = operation.responseMediaTypes.get(status) ?? []
+    const mediaType = contentType?.split(';')[0]?.trim().toLowerCase()
+    if (mediaType !== undefined && mediaType !== '' && !declaredTypes.includes(mediaType)) return [`${key} does not declare the content type ${mediaType}`]
+    if (mediaType !== undefined && mediaType !== '' && mediaType !== 'application/json') return []
     if (!cache.has(key)) {
       const schema = operation.responses.get(status)
       cache.set(key, schema ? ajv.compile(retarget(schema)) : null)

@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm'
-import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 /** Every moment is stored with its time zone, so PostgreSQL servers in any zone agree. */
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+/** Raw bytes. node-postgres answers a Buffer and PGlite a Uint8Array; both are Uint8Arrays to the app. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+})
 
 export const ROLES = ['ADMIN', 'TUTOR'] as const
 export type Role = (typeof ROLES)[number]
@@ -122,3 +128,156 @@ export const auditEvents = pgTable(
 
 export type UserRow = typeof users.$inferSelect
 export type SessionRow = typeof sessions.$inferSelect
+
+export const MEDIA_CONTENT_TYPES = ['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp'] as const
+export type MediaContentType = (typeof MEDIA_CONTENT_TYPES)[number]
+
+/** Images the site serves; the id is the SHA-256 hex of the bytes, so one image is stored once and never changes. */
+export const media = pgTable(
+  'media',
+  {
+    id: text('id').primaryKey(),
+    contentType: text('content_type', { enum: MEDIA_CONTENT_TYPES }).notNull(),
+    bytes: bytea('bytes').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('media_id_check', sql`${t.id} ~ '^[a-f0-9]{64}$'`),
+    check('media_size_check', sql`${t.width} > 0 and ${t.height} > 0`),
+    check('media_content_type_check', sql`${t.contentType} in ('image/svg+xml', 'image/png', 'image/jpeg', 'image/webp')`),
+  ],
+)
+
+export const BLOG_POST_STATUSES = ['draft', 'published'] as const
+
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    excerpt: text('excerpt').notNull(),
+    /** Sanitised when saved (server/content/blog-posts.ts); never written any other way. */
+    bodyHtml: text('body_html').notNull(),
+    coverMediaId: text('cover_media_id')
+      .notNull()
+      .references(() => media.id),
+    coverAlt: text('cover_alt').notNull(),
+    authorName: text('author_name').notNull(),
+    status: text('status', { enum: BLOG_POST_STATUSES }).notNull().default('draft'),
+    /** Set when published; a published post with a date in the future stays hidden until then. */
+    publishedAt: timestamptz('published_at'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('blog_posts_status_check', sql`${t.status} in ('draft', 'published')`),
+    check('blog_posts_published_at_check', sql`${t.status} = 'draft' or ${t.publishedAt} is not null`),
+    // The public listing: published posts, newest first.
+    index('blog_posts_published_idx').on(t.publishedAt.desc()).where(sql`${t.status} = 'published'`),
+  ],
+)
+
+export const DELIVERY_MODES = ['home', 'school', 'online', 'community'] as const
+export type DeliveryMode = (typeof DELIVERY_MODES)[number]
+
+export const courses = pgTable(
+  'courses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull().unique(),
+    title: text('title').notNull(),
+    summary: text('summary').notNull(),
+    level: text('level').notNull(),
+    subjects: text('subjects').array().notNull(),
+    modes: text('modes').array().notNull().$type<DeliveryMode[]>(),
+    duration: text('duration').notNull(),
+    /** Plain-text paragraphs, rendered as text by the site. */
+    description: text('description').array().notNull(),
+    schedule: text('schedule').notNull(),
+    cost: text('cost').notNull(),
+    imageMediaId: text('image_media_id')
+      .notNull()
+      .references(() => media.id),
+    imageAlt: text('image_alt').notNull(),
+    featured: boolean('featured').notNull().default(false),
+    published: boolean('published').notNull().default(false),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('courses_modes_check', sql`cardinality(${t.modes}) > 0 and ${t.modes} <@ array['home', 'school', 'online', 'community']::text[]`),
+    index('courses_listing_idx').on(t.published, t.featured, t.sortOrder),
+  ],
+)
+
+export const galleryItems = pgTable(
+  'gallery_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id),
+    alt: text('alt').notNull(),
+    caption: text('caption').notNull(),
+    sortOrder: integer('sort_order').notNull().default(0),
+    published: boolean('published').notNull().default(false),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('gallery_items_listing_idx').on(t.published, t.sortOrder)],
+)
+
+export interface SiteFigure {
+  label: string
+  value: string
+}
+
+/** One row at most (id 1); while there is none the API answers the built-in defaults. */
+export const siteSettings = pgTable(
+  'site_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    organisationName: text('organisation_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    addressLines: text('address_lines').array().notNull(),
+    openingHours: text('opening_hours').notNull(),
+    figures: jsonb('figures').notNull().$type<SiteFigure[]>(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('site_settings_single_row_check', sql`${t.id} = 1`)],
+)
+
+export const CONTACT_MESSAGE_STATUSES = ['new'] as const
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the visitor is told, e.g. MSG-7K3Q9. */
+    reference: text('reference').notNull().unique(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    /** SHA-256 of the normalised email, subject and message: the same message sent again is recognised. */
+    fingerprint: text('fingerprint').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    status: text('status', { enum: CONTACT_MESSAGE_STATUSES }).notNull().default('new'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('contact_messages_status_check', sql`${t.status} in ('new')`),
+    index('contact_messages_fingerprint_idx').on(t.fingerprint, t.createdAt),
+    index('contact_messages_created_at_idx').on(t.createdAt),
+  ],
+)
+
+export type MediaRow = typeof media.$inferSelect
+export type BlogPostRow = typeof blogPosts.$inferSelect
+export type CourseRow = typeof courses.$inferSelect

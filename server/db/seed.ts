@@ -1,6 +1,7 @@
 import { count, inArray } from 'drizzle-orm'
 import { hashPassword } from '../auth/passwords.ts'
 import type { Config } from '../config.ts'
+import { seedDemoContent } from '../content/demo/seed-content.ts'
 import type { Database } from './client.ts'
 import { users, type Role } from './schema.ts'
 
@@ -15,14 +16,21 @@ function seedingAllowed(database: Database, config: Pick<Config, 'nodeEnv'>): bo
   return database.kind === 'pglite' && config.nodeEnv !== 'production'
 }
 
-/** On a first start of an empty embedded database, adds the demo accounts. Returns whether it did. */
+/**
+ * On a first start of an empty embedded database, adds the demo accounts and the demo site content (blog,
+ * courses, gallery, settings), all in one transaction so a failed seed leaves the database empty for the next
+ * start to try again. Returns whether it did.
+ */
 export async function seedDemoData(database: Database, config: Pick<Config, 'nodeEnv'>): Promise<boolean> {
   if (!seedingAllowed(database, config)) return false
   const { db } = database
   const [existing] = await db.select({ users: count() }).from(users)
   if ((existing?.users ?? 0) > 0) return false
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  await db.insert(users).values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash })))
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash })))
+    await seedDemoContent(tx)
+  })
   return true
 }
 

@@ -38,3 +38,26 @@ export function resetPasswordMail(to: { email: string; name: string }, link: str
 export function linksIn(text: string): string[] {
   return text.match(/https?:\/\/[^\s<>"]+/g) ?? []
 }
+
+/**
+ * Tells the organisation (the site settings' email) about a contact message. Plain text only: every field is
+ * the visitor's own text. The visitor is never mailed, since anyone can type someone else's address.
+ */
+export function contactMessageMail(
+  to: string,
+  message: { reference: string; name: string; email: string; phone: string | null; subject: string; message: string },
+): MailMessage {
+  const text = [
+    `A new message came in through the contact form (${message.reference}).`,
+    '',
+    `From: ${message.name}`,
+    `Email: ${message.email}`,
+    `Phone: ${message.phone ?? 'not given'}`,
+    `Subject: ${message.subject}`,
+    '',
+    message.message,
+    '',
+    'Reply to the sender by email or phone within two working days. The address was typed by the visitor and has not been checked.',
+  ].join('\n')
+  return { to, subject: `New contact message ${message.reference}`, text, html: null }
+}

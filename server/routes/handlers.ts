@@ -1,5 +1,7 @@
 import type { Handlers } from '../contract/types.ts'
 import { changePassword, forgetPassword, getMe, login, logout, resetPassword, updateMe } from './auth.ts'
+import { createContactMessage } from './contact.ts'
+import { getBlogPost, getCourse, getMedia, getSiteSettings, listBlogPosts, listCourses, listGalleryItems } from './site.ts'
 import { getHealth, listDevOutbox } from './system.ts'
 
 /** Every contract operation's handler; the type makes a missing or unknown operation a compile error. */
@@ -11,6 +13,14 @@ export const handlers: Handlers = {
   logout,
   getMe,
   updateMe,
+  listBlogPosts,
+  getBlogPost,
+  listCourses,
+  getCourse,
+  listGalleryItems,
+  getSiteSettings,
+  createContactMessage,
+  getMedia,
   getHealth,
   listDevOutbox,
 }

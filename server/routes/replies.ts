@@ -25,7 +25,12 @@ export function tooManyAttempts(retryAfterSeconds: number) {
 
 /** A 400 that points at one field, in the same shape as the contract validator's answers. */
 export function fieldProblem(field: string, message: string, summary: string = MESSAGES.checkFields) {
-  return { status: 400 as const, body: { message: summary, fields: { [field]: message } } }
+  return fieldsProblem({ [field]: message }, summary)
+}
+
+/** A 400 that points at several fields at once, so a form can show every message together. */
+export function fieldsProblem(fields: Record<string, string>, summary: string = MESSAGES.checkFields) {
+  return { status: 400 as const, body: { message: summary, fields } }
 }
 
 /** Emails are compared trimmed and lowercased everywhere: login, reset requests, rate-limit keys, storage. */

@@ -59,12 +59,17 @@ export async function testDatabaseForProcess(): Promise<{ env: Record<string, st
 type Schemas = components['schemas']
 type AnswerBody = Partial<Schemas['Session'] & Schemas['User'] & Schemas['Error'] & Schemas['OutboxList'] & Schemas['Health']>
 
-export interface Answer {
+export interface Answer<Body extends object = AnswerBody> {
   status: number
   headers: Headers
-  /** Parsed JSON (already checked against the contract), typed loosely so tests can read any answer's fields. */
-  body: AnswerBody
+  /**
+   * Parsed JSON (already checked against the contract); typed loosely by default so tests can read any auth
+   * answer's fields, or as the schema a test names (request<Schemas['CourseList']>(…)).
+   */
+  body: Body
   text: string
+  /** The raw bytes, for answers that are not JSON (images). */
+  bytes: Uint8Array
 }
 
 export interface RequestOptions {
@@ -86,7 +91,7 @@ export const DEFAULT_PASSWORD = 'Correct-Horse-Battery-9'
 export interface TestApp {
   deps: AppDeps
   database: Database
-  request: (method: string, path: string, options?: RequestOptions) => Promise<Answer>
+  request: <Body extends object = AnswerBody>(method: string, path: string, options?: RequestOptions) => Promise<Answer<Body>>
   /** Signs in and answers the token. */
   login: (email: string, password?: string, remember?: boolean) => Promise<string>
   createUser: (fields: { email: string; role?: Role; name?: string; password?: string }) => Promise<UserRow>
@@ -106,7 +111,7 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
   const deps: AppDeps = { config, database, logger, mailer, tasks, staticRoot: options.staticRoot }
   const app = createApp(deps)
 
-  const request: TestApp['request'] = async (method, path, { body, rawBody, token, ip = '203.0.113.1', headers = {} } = {}) => {
+  const request = async <Body extends object = AnswerBody>(method: string, path: string, { body, rawBody, token, ip = '203.0.113.1', headers = {} }: RequestOptions = {}): Promise<Answer<Body>> => {
     const init: RequestInit = { method, headers: { 'x-forwarded-for': ip, ...headers } }
     const sent = rawBody ?? (body === undefined ? undefined : JSON.stringify(body))
     if (sent !== undefined) {
@@ -115,15 +120,19 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
     }
     if (token) init.headers = { authorization: `Bearer ${token}`, ...init.headers }
     const response = await app.request(path, init)
-    const text = await response.text()
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    const text = new TextDecoder().decode(bytes)
+    const contentType = response.headers.get('content-type') ?? undefined
     let parsed: unknown = text
-    if (response.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text)
+    if (contentType?.includes('application/json')) parsed = JSON.parse(text)
     const operation = operationFor(method, new URL(path, 'http://x').pathname)
     if (operation) {
-      const problems = checkAnswer(operation, response.status, parsed === '' ? undefined : parsed)
+      // The content type is checked too: an image answer must be one the contract declares for its status.
+      const problems = checkAnswer(operation, response.status, parsed === '' ? undefined : parsed, bytes.byteLength > 0 ? contentType : undefined)
       if (problems.length > 0) throw new Error(`Answer breaks the contract:\n${problems.join('\n')}\n${text}`)
     }
-    return { status: response.status, headers: response.headers, body: typeof parsed === 'object' && parsed !== null ? parsed : {}, text }
+    const answerBody = (typeof parsed === 'object' && parsed !== null ? parsed : {}) as Body
+    return { status: response.status, headers: response.headers, body: answerBody, text, bytes }
   }
 
   return {

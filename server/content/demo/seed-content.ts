@@ -1,0 +1,57 @@
+import type { Db } from '../../db/client.ts'
+import { courses, galleryItems } from '../../db/schema.ts'
+import { saveBlogPost } from '../blog-posts.ts'
+import { illustration, ILLUSTRATION_NAMES, type IllustrationName } from '../illustrations.ts'
+import { saveMedia } from '../media.ts'
+import { saveSiteSettings } from '../site-settings.ts'
+import { DEMO_BLOG_POSTS } from './blog-posts.ts'
+import { DEMO_COURSES } from './courses.ts'
+import { DEMO_GALLERY, DEMO_SITE_SETTINGS } from './gallery.ts'
+
+const DAY_MS = 24 * 3600 * 1000
+
+/** Draws and stores every illustration once; answers each one's media id and description by name. */
+async function storeIllustrations(tx: Db): Promise<Map<IllustrationName, { id: string; alt: string }>> {
+  const stored = new Map<IllustrationName, { id: string; alt: string }>()
+  for (const name of ILLUSTRATION_NAMES) {
+    const { svg, width, height, alt } = illustration(name)
+    stored.set(name, { id: await saveMedia(tx, { bytes: new TextEncoder().encode(svg), contentType: 'image/svg+xml', width, height }), alt })
+  }
+  return stored
+}
+
+/** The demo blog, courses, gallery and settings, written inside the caller's (seed) transaction. */
+export async function seedDemoContent(tx: Db, now = new Date()): Promise<void> {
+  const media = await storeIllustrations(tx)
+  const stored = (name: IllustrationName) => {
+    const found = media.get(name)
+    if (found === undefined) throw new Error(`No illustration called ${name}.`)
+    return found
+  }
+  const mediaIdOf = (name: IllustrationName) => stored(name).id
+  for (const post of DEMO_BLOG_POSTS) {
+    await saveBlogPost(tx, {
+      slug: post.slug,
+      title: post.title,
+      excerpt: post.excerpt,
+      bodyHtml: post.bodyHtml,
+      cover: { mediaId: mediaIdOf(post.cover), alt: post.coverAlt },
+      authorName: post.authorName,
+      status: post.daysAgo === null ? 'draft' : 'published',
+      publishedAt: post.daysAgo === null ? null : new Date(now.getTime() - post.daysAgo * DAY_MS),
+    })
+  }
+  await tx.insert(courses).values(
+    DEMO_COURSES.map(({ image, ...course }, index) => ({ ...course, imageMediaId: mediaIdOf(image), sortOrder: (index + 1) * 10 })),
+  )
+  await tx.insert(galleryItems).values(
+    DEMO_GALLERY.map((item, index) => ({
+      mediaId: mediaIdOf(item.image),
+      alt: stored(item.image).alt,
+      caption: item.caption,
+      published: item.published,
+      sortOrder: (index + 1) * 10,
+    })),
+  )
+  await saveSiteSettings(tx, DEMO_SITE_SETTINGS)
+}

@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto'
+import type { components } from '../../src/api/schema.gen.ts'
+import type { Db } from '../db/client.ts'
+import { media, type MediaContentType } from '../db/schema.ts'
+
+type Image = components['schemas']['Image']
+
+/** The largest image the server keeps: enough for a 1600 px photo, small enough to serve from the database. */
+export const MEDIA_MAX_BYTES = 2 * 1024 * 1024
+export const MEDIA_MAX_DIMENSION = 10_000
+
+export class MediaRefusedError extends Error {
+  override name = 'MediaRefusedError'
+}
+
+export interface NewMedia {
+  bytes: Uint8Array
+  contentType: MediaContentType
+  width: number
+  height: number
+}
+
+const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) => prefix.every((byte, index) => bytes[at + index] === byte)
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0))
+
+/**
+ * Whether the bytes are what the content type says: the type is sent with nosniff, so a mislabelled file would
+ * just be a broken image. SVGs are also refused when they could act (script, handlers, foreign HTML): the
+ * sandboxing CSP on SVG answers is the real barrier, this keeps such files out of the store in the first place.
+ */
+function bytesMatch(bytes: Uint8Array, contentType: MediaContentType): boolean {
+  switch (contentType) {
+    case 'image/png':
+      return startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+    case 'image/jpeg':
+      return startsWith(bytes, [0xff, 0xd8, 0xff])
+    case 'image/webp':
+      return startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)
+    case 'image/svg+xml': {
+      const text = new TextDecoder().decode(bytes)
+      return /<svg[\s>]/i.test(text) && !/<script|<foreignObject|\son[a-z]+\s*=|javascript:|<iframe|<embed|<object/i.test(text)
+    }
+  }
+}
+
+export function mediaId(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex')
+}
+
+/**
+ * Stores an image (or finds it already stored: the id is the SHA-256 of the bytes) and answers its id. The one
+ * way images enter the database, for the demo seed now and for staff uploads later.
+ */
+export async function saveMedia(db: Db, image: NewMedia): Promise<string> {
+  if (image.bytes.byteLength === 0 || image.bytes.byteLength > MEDIA_MAX_BYTES) {
+    throw new MediaRefusedError(`An image must hold 1 byte to ${MEDIA_MAX_BYTES / 1024 / 1024} MiB; this one holds ${image.bytes.byteLength} bytes.`)
+  }
+  const sizeOk = (value: number) => Number.isInteger(value) && value > 0 && value <= MEDIA_MAX_DIMENSION
+  if (!sizeOk(image.width) || !sizeOk(image.height)) throw new MediaRefusedError('An image needs a width and height of 1 to 10000 pixels.')
+  if (!bytesMatch(image.bytes, image.contentType)) throw new MediaRefusedError(`The bytes are not a safe ${image.contentType} image.`)
+  const id = mediaId(image.bytes)
+  await db.insert(media).values({ id, ...image }).onConflictDoNothing({ target: media.id })
+  return id
+}
+
+/** Where GET /media/{mediaId} serves an image; the same path for the SPA and for any CDN in front. */
+export function mediaUrl(id: string): string {
+  return `/api/media/${id}`
+}
+
+/** The contract's Image for a stored image and its alternative text. */
+export function imageOf(stored: { id: string; width: number; height: number }, alt: string): Image {
+  return { url: mediaUrl(stored.id), width: stored.width, height: stored.height, alt }
+}
+
+/** The ETag of an image: its id, which already changes whenever the bytes do. */
+export function mediaEtag(id: string): string {
+  return `"${id}"`
+}

@@ -1,0 +1,61 @@
+import { hit, RATE_LIMITS } from '../auth/rate-limit.ts'
+import { messageFingerprint, newReference, recentDuplicate, storeContactMessage, type ContactMessageFields } from '../content/contact-messages.ts'
+import { readSiteSettings } from '../content/site-settings.ts'
+import type { Handler } from '../contract/types.ts'
+import { contactMessageMail } from '../mail/templates.ts'
+import { fieldsProblem, normaliseEmail, tooManyAttempts } from './replies.ts'
+
+export const CONTACT_MESSAGES = {
+  received: 'Thank you. We have received your message and will reply within two working days.',
+  required: 'This field is required.',
+  messageTooShort: 'Use at least 10 characters.',
+} as const
+
+/** The contract's minLength for `message`, checked again once the spaces around it are gone. */
+const MESSAGE_MIN_LENGTH = 10
+
+/** Trims every field; a field the contract requires that is only spaces is refused like an empty one. */
+function cleanFields(body: { name: string; email: string; phone?: string; subject: string; message: string }) {
+  const fields: ContactMessageFields = {
+    name: body.name.trim(),
+    email: normaliseEmail(body.email),
+    phone: body.phone?.trim() || null,
+    subject: body.subject.trim(),
+    message: body.message.trim(),
+  }
+  const problems: Record<string, string> = {}
+  if (fields.name === '') problems.name = CONTACT_MESSAGES.required
+  if (fields.subject === '') problems.subject = CONTACT_MESSAGES.required
+  if (fields.message === '') problems.message = CONTACT_MESSAGES.required
+  else if (fields.message.length < MESSAGE_MIN_LENGTH) problems.message = CONTACT_MESSAGES.messageTooShort
+  return { fields, problems }
+}
+
+export const createContactMessage: Handler<'createContactMessage'> = async ({ body, request }, deps) => {
+  // A bot that filled the hidden field gets the answer a person gets, so it learns nothing; no work, no row.
+  if (body.website !== undefined && body.website.trim() !== '') {
+    return { status: 202, body: { message: CONTACT_MESSAGES.received, reference: newReference() } }
+  }
+  const { fields, problems } = cleanFields(body)
+  if (Object.keys(problems).length > 0) return fieldsProblem(problems)
+
+  const { db } = deps.database
+  const byIp = await hit(db, `contact:ip:${request.ip}`, RATE_LIMITS.contactPerIp)
+  if (!byIp.allowed) return tooManyAttempts(byIp.retryAfterSeconds)
+  const byEmail = await hit(db, `contact:email:${fields.email}`, RATE_LIMITS.contactPerEmail)
+  if (!byEmail.allowed) return tooManyAttempts(byEmail.retryAfterSeconds)
+
+  const fingerprint = messageFingerprint(fields)
+  const { reference, stored } = await db.transaction(async (tx) => {
+    const now = new Date()
+    const duplicate = await recentDuplicate(tx, fingerprint, now)
+    if (duplicate !== undefined) return { reference: duplicate, stored: false }
+    const created = await storeContactMessage(tx, { ...fields, fingerprint, ip: request.ip, userAgent: request.userAgent, createdAt: now })
+    // Queued with the message itself: a message is never stored without its notification, nor mailed unstored.
+    const settings = await readSiteSettings(tx)
+    await deps.mailer.enqueue(tx, contactMessageMail(settings.email, { ...fields, reference: created }))
+    return { reference: created, stored: true }
+  })
+  if (stored) deps.mailer.kick()
+  return { status: 202, body: { message: CONTACT_MESSAGES.received, reference } }
+}
