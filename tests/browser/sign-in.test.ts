@@ -162,8 +162,12 @@ describe('logout', () => {
     await second.goto('/admin/settings')
     await second.getByRole('heading', { name: /settings/i }).first().waitFor()
 
+    await first.bringToFront()
     await first.getByRole('button', { name: 'Log out' }).click()
-    await second.waitForURL((url) => url.pathname === '/login')
+    await first.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 })
+    // The user switches back to the other tab and finds it signed out too.
+    await second.bringToFront()
+    await second.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 })
     await context.close()
   })
 })
