@@ -13,6 +13,7 @@ import { selectToken } from './machines/auth.selectors'
 import { createAuthActor, type AuthWiring } from './machines/auth.wiring'
 import { installPreloadRecovery } from './preload-recovery'
 import { createAppRouter } from './router'
+import { colorSchemeManager } from './ui/color-scheme'
 import { cssVariablesResolver, theme } from './ui/theme'
 import { Toaster } from './ui/toaster'
 
@@ -64,7 +65,7 @@ async function boot(): Promise<void> {
   if (!container) throw new Error('index.html has no #root element')
   createRoot(container).render(
     <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
+      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
         <Toaster />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />

@@ -1,21 +1,33 @@
 import type { QueryClient } from '@tanstack/react-query'
+import type { components } from './schema.gen'
+
+type DeliveryMode = components['schemas']['DeliveryMode']
 
 /**
- * Query-key families. Each family's root key invalidates everything under it, so later issues add
- * detail keys (`[...queryKeys.blogs.all, 'detail', id]`) beneath these roots.
+ * Query-key families. Each family's root key invalidates everything under it; detail and list keys sit
+ * beneath the roots (`['blogs', 'detail', id]`), so staff edits later invalidate a whole family at once.
  */
 export const queryKeys = {
   user: { all: ['user'] as const, me: () => ['user', 'me'] as const },
   tutors: { all: ['tutors'] as const },
   students: { all: ['students'] as const },
-  blogs: { all: ['blogs'] as const },
-  courses: { all: ['courses'] as const },
+  blogs: {
+    all: ['blogs'] as const,
+    list: (page: { page: number; pageSize: number }) => ['blogs', 'list', page] as const,
+    detail: (postId: string) => ['blogs', 'detail', postId] as const,
+  },
+  courses: {
+    all: ['courses'] as const,
+    list: (filter: { mode?: DeliveryMode; featured?: boolean }) => ['courses', 'list', filter] as const,
+    detail: (courseId: string) => ['courses', 'detail', courseId] as const,
+  },
   users: { all: ['users'] as const },
   schools: { all: ['schools'] as const },
   registrations: { all: ['registrations'] as const },
   enrolments: { all: ['enrolments'] as const },
   reports: { all: ['reports'] as const },
-  gallery: { all: ['gallery'] as const },
+  gallery: { all: ['gallery'] as const, list: () => ['gallery', 'list'] as const },
+  site: { all: ['site'] as const, settings: () => ['site', 'settings'] as const },
 }
 
 type QueryKeyFamily = (typeof queryKeys)[keyof typeof queryKeys]['all']

@@ -1,7 +1,7 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { SiteNotFound } from './-components/site-not-found'
 import type { RouterContext } from './-lib/router-context'
-import { useDocumentTitle } from './-lib/use-document-title'
+import { usePageHead } from './-lib/use-page-head'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Root,
@@ -9,6 +9,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function Root() {
-  useDocumentTitle()
+  usePageHead()
   return <Outlet />
 }

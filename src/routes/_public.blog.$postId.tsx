@@ -1,23 +1,53 @@
-import { Anchor, Text } from '@mantine/core'
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { IconArrowLeft } from '@tabler/icons-react'
+import { blogPostQueryOptions } from '../api/blogs'
+import { ArticleSkeleton } from '../ui/content-skeleton'
+import { ResponsiveImage } from '../ui/responsive-image'
+import { BlogPostBody } from './-components/blog-post-body'
+import { BlogPostNotFound } from './-components/blog-post-not-found'
 import { RouterLink } from './-components/router-link'
-import { SimplePage } from './-components/simple-page'
+import { formatDate } from './-lib/format-date'
+import { loadBySlug } from './-lib/load-by-slug'
+import { headFrom } from './-lib/page-head'
+import { useAppContext } from './-lib/use-app-context'
 
 export const Route = createFileRoute('/_public/blog/$postId')({
-  staticData: { title: 'Blog' },
+  staticData: { title: 'Blog', notFoundTitle: 'Blog post not found' },
+  loader: async ({ context: { queryClient, api }, params }) => {
+    const post = await loadBySlug(params.postId, (postId) => queryClient.ensureQueryData(blogPostQueryOptions(api.blogs, postId)))
+    return { title: post.title, description: post.excerpt }
+  },
+  head: ({ loaderData }) => headFrom(loaderData),
+  pendingComponent: ArticleSkeleton,
+  notFoundComponent: BlogPostNotFound,
   component: BlogPostPage,
 })
 
 function BlogPostPage() {
+  const { api } = useAppContext()
+  const { postId } = Route.useParams()
+  const { data: post } = useSuspenseQuery(blogPostQueryOptions(api.blogs, postId))
+
   return (
-    <SimplePage title="Blog post" lead="This article is being prepared for publication.">
-      <Text>
-        In the meantime, browse the{' '}
-        <Anchor component={RouterLink} to="/blog">
-          other posts on our blog
+    <Container size="md" py="xl">
+      <Stack component="article" gap="lg">
+        <Anchor component={RouterLink} to="/blog" size="sm">
+          <IconArrowLeft size={14} aria-hidden /> All posts
         </Anchor>
-        .
-      </Text>
-    </SimplePage>
+        <Stack gap="xs">
+          <Title order={1}>{post.title}</Title>
+          <Text c="dimmed">
+            <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time> · {post.authorName}
+          </Text>
+        </Stack>
+        <ResponsiveImage image={post.coverImage} eager />
+        <BlogPostBody html={post.bodyHtml} />
+        <Anchor component={RouterLink} to="/blog">
+          Back to the blog
+        </Anchor>
+      </Stack>
+    </Container>
   )
 }

@@ -1,22 +1,86 @@
-import { Button, Group, Text } from '@mantine/core'
-import { createFileRoute } from '@tanstack/react-router'
+import { Anchor, Button, Card, Container, Grid, List, Stack, Text, Title } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { courseQueryOptions } from '../api/courses'
+import { ArticleSkeleton } from '../ui/content-skeleton'
+import { ResponsiveImage } from '../ui/responsive-image'
+import { CourseFacts } from './-components/course-facts'
+import { CourseNotFound } from './-components/course-not-found'
 import { RouterLink } from './-components/router-link'
-import { SimplePage } from './-components/simple-page'
+import { loadBySlug } from './-lib/load-by-slug'
+import { headFrom } from './-lib/page-head'
+import { useAppContext } from './-lib/use-app-context'
 
 export const Route = createFileRoute('/_public/courses/$courseId')({
-  staticData: { title: 'Course details' },
+  staticData: { title: 'Course details', notFoundTitle: 'Course not found' },
+  loader: async ({ context: { queryClient, api }, params }) => {
+    const course = await loadBySlug(params.courseId, (courseId) => queryClient.ensureQueryData(courseQueryOptions(api.courses, courseId)))
+    return { title: course.title, description: course.summary }
+  },
+  head: ({ loaderData }) => headFrom(loaderData),
+  pendingComponent: ArticleSkeleton,
+  notFoundComponent: CourseNotFound,
   component: CourseDetailsPage,
 })
 
 function CourseDetailsPage() {
+  const { api } = useAppContext()
+  const { courseId } = Route.useParams()
+  const { data: course } = useSuspenseQuery(courseQueryOptions(api.courses, courseId))
+
   return (
-    <SimplePage title="Course details" lead="The details of this course (subjects, schedule and tutor) will be shown here.">
-      <Text>You can already ask for a place, and our team will confirm the dates with you.</Text>
-      <Group>
-        <Button component={RouterLink} to="/course-enroll">
-          Enrol in a course
-        </Button>
-      </Group>
-    </SimplePage>
+    <Container py="xl">
+      <Grid gap="xl">
+        <Grid.Col span={{ base: 24, md: 15 }}>
+          <Stack component="article" gap="lg">
+            <Stack gap="xs">
+              <Title order={1}>{course.title}</Title>
+              <Text size="lg">{course.summary}</Text>
+            </Stack>
+            <ResponsiveImage image={course.image} eager />
+            <Stack gap="sm">
+              <Title order={2}>About this course</Title>
+              {course.description.map((paragraph) => (
+                <Text key={paragraph}>{paragraph}</Text>
+              ))}
+            </Stack>
+            {course.subjects.length > 0 && (
+              <Stack gap="sm">
+                <Title order={2}>Subjects</Title>
+                <List>
+                  {course.subjects.map((subject) => (
+                    <List.Item key={subject}>{subject}</List.Item>
+                  ))}
+                </List>
+              </Stack>
+            )}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 24, md: 9 }}>
+          <Card withBorder padding="lg" component="aside" aria-labelledby="course-facts-title">
+            <Stack gap="md">
+              <Title order={2} size="h3" id="course-facts-title">
+                Course at a glance
+              </Title>
+              <CourseFacts course={course} />
+              <Button
+                renderRoot={(props) => <Link {...props} to="/course-enroll" search={{ courseId: course.id }} />}
+                size="md"
+                fullWidth
+              >
+                Enrol in this course
+              </Button>
+              <Text size="sm" c="dimmed">
+                Questions first?{' '}
+                <Anchor component={RouterLink} to="/contact-us">
+                  Ask our team
+                </Anchor>
+                .
+              </Text>
+            </Stack>
+          </Card>
+        </Grid.Col>
+      </Grid>
+    </Container>
   )
 }

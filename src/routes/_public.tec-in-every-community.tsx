@@ -1,22 +1,15 @@
-import { Button, Group, Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
-import { RouterLink } from './-components/router-link'
-import { SimplePage } from './-components/simple-page'
+import { ContentSkeleton } from '../ui/content-skeleton'
+import { DeliveryModePage } from './-components/delivery-mode-page'
+import { deliveryModeRoute } from './-lib/delivery-mode-route'
+import { modeCopy } from './-lib/delivery-modes'
 
 export const Route = createFileRoute('/_public/tec-in-every-community')({
-  staticData: { title: 'TEC in every community' },
+  ...deliveryModeRoute(modeCopy.community),
+  pendingComponent: () => <ContentSkeleton cards={3} />,
   component: TecInEveryCommunityPage,
 })
 
 function TecInEveryCommunityPage() {
-  return (
-    <SimplePage title="TEC in every community" lead="Free and low-cost learning sessions with community partners: homework clubs, reading circles and adult learning.">
-      <Text>Community groups can invite TEC to run sessions in their own spaces. Contact us to start a conversation.</Text>
-      <Group>
-        <Button component={RouterLink} to="/contact-us">
-          Contact us
-        </Button>
-      </Group>
-    </SimplePage>
-  )
+  return <DeliveryModePage copy={modeCopy.community} />
 }

@@ -1,22 +1,15 @@
-import { Button, Group, Text } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
-import { RouterLink } from './-components/router-link'
-import { SimplePage } from './-components/simple-page'
+import { ContentSkeleton } from '../ui/content-skeleton'
+import { DeliveryModePage } from './-components/delivery-mode-page'
+import { deliveryModeRoute } from './-lib/delivery-mode-route'
+import { modeCopy } from './-lib/delivery-modes'
 
 export const Route = createFileRoute('/_public/tec-in-every-school')({
-  staticData: { title: 'TEC in every school' },
+  ...deliveryModeRoute(modeCopy.school),
+  pendingComponent: () => <ContentSkeleton cards={3} />,
   component: TecInEverySchoolPage,
 })
 
 function TecInEverySchoolPage() {
-  return (
-    <SimplePage title="TEC in every school" lead="Support for schools: small-group catch-up sessions, exam preparation and help for teachers with mixed-ability classes.">
-      <Text>Schools choose the subjects and year groups; TEC provides the tutors and regular progress reports.</Text>
-      <Group>
-        <Button component={RouterLink} to="/school-enroll">
-          Enrol your school
-        </Button>
-      </Group>
-    </SimplePage>
-  )
+  return <DeliveryModePage copy={modeCopy.school} />
 }

@@ -22,6 +22,12 @@ export interface NavItem {
   exact?: boolean
 }
 
+/** Pages listed together under one heading, such as the four ways TEC teaches. */
+export interface NavGroup {
+  label: string
+  items: NavItem[]
+}
+
 export function isActive(item: NavItem, pathname: string): boolean {
   if (pathname === item.to) return true
   return !item.exact && pathname.startsWith(`${item.to}/`)

@@ -1,22 +1,26 @@
-import { Anchor, Box, Burger, Button, Container, Divider, Drawer, Group, Menu, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core'
+import { Box, Burger, Button, Container, Divider, Drawer, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconChevronDown } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
-import { isActive, type LinkComponent, type NavItem } from './link-component'
+import { ColorSchemeMenu } from './color-scheme-menu'
+import { isActive, type LinkComponent, type NavGroup, type NavItem } from './link-component'
 import { LogoLink } from './logo'
+import { PublicFooter, type SiteContact } from './public-footer'
 import classes from './public-layout.module.css'
 
 export interface PublicLayoutProps {
   linkComponent: LinkComponent
   pathname: string
-  /** The ways TEC delivers learning, grouped under one menu. */
-  deliveryModes: NavItem[]
+  /** Pages grouped under one menu each (the ways TEC delivers learning, the ways to join). */
+  groups: NavGroup[]
   pages: NavItem[]
   login: NavItem
+  /** The organisation's contact details for the footer; left out until they have loaded. */
+  contact: SiteContact | undefined
   children: ReactNode
 }
 
-export function PublicLayout({ linkComponent: Link, pathname, deliveryModes, pages, login, children }: PublicLayoutProps) {
+export function PublicLayout({ linkComponent: Link, pathname, groups, pages, login, contact, children }: PublicLayoutProps) {
   const [drawerOpened, drawer] = useDisclosure(false)
   const current = (item: NavItem) => (isActive(item, pathname) ? 'page' : undefined)
 
@@ -30,42 +34,57 @@ export function PublicLayout({ linkComponent: Link, pathname, deliveryModes, pag
           <Group h="100%" justify="space-between" wrap="nowrap">
             <LogoLink linkComponent={Link} height={36} />
             <Group component="nav" aria-label="Main" gap="lg" visibleFrom="md" wrap="nowrap">
-              <Menu trigger="click-hover" position="bottom-start" withinPortal>
-                <Menu.Target>
-                  <UnstyledButton className={classes.navLink}>
-                    <Group gap={4} wrap="nowrap">
-                      Ways to learn <IconChevronDown size={14} aria-hidden />
-                    </Group>
-                  </UnstyledButton>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  {deliveryModes.map((item) => (
-                    <Menu.Item key={item.to} component={Link} to={item.to} aria-current={current(item)}>
-                      {item.label}
-                    </Menu.Item>
-                  ))}
-                </Menu.Dropdown>
-              </Menu>
+              {groups.map((group) => (
+                <Menu key={group.label} trigger="click-hover" position="bottom-start" withinPortal>
+                  <Menu.Target>
+                    <UnstyledButton className={classes.navLink}>
+                      <Group gap={4} wrap="nowrap">
+                        {group.label} <IconChevronDown size={14} aria-hidden />
+                      </Group>
+                    </UnstyledButton>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    {group.items.map((item) => (
+                      <Menu.Item key={item.to} component={Link} to={item.to} aria-current={current(item)}>
+                        {item.label}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Dropdown>
+                </Menu>
+              ))}
               {pages.map((item) => (
                 <Link key={item.to} to={item.to} className={classes.navLink} aria-current={current(item)}>
                   {item.label}
                 </Link>
               ))}
+              <ColorSchemeMenu />
               <Button component={Link} to={login.to} size="sm">
                 {login.label}
               </Button>
             </Group>
-            <Burger opened={drawerOpened} onClick={drawer.toggle} hiddenFrom="md" aria-label="Open the site menu" />
+            <Group gap="xs" hiddenFrom="md" wrap="nowrap">
+              <ColorSchemeMenu />
+              <Burger opened={drawerOpened} onClick={drawer.toggle} aria-label="Open the site menu" />
+            </Group>
           </Group>
         </Container>
       </Box>
 
       <Drawer opened={drawerOpened} onClose={drawer.close} title="Menu" hiddenFrom="md" size="xs" closeButtonProps={{ 'aria-label': 'Close the site menu' }}>
         <Stack component="nav" aria-label="Site" gap="xs">
-          <Text size="xs" tt="uppercase" fw={700} c="dimmed">
-            Ways to learn
-          </Text>
-          {[...deliveryModes, ...pages].map((item) => (
+          {groups.map((group) => (
+            <Stack key={group.label} gap={0} mb="sm">
+              <Text size="xs" tt="uppercase" fw={700} c="dimmed">
+                {group.label}
+              </Text>
+              {group.items.map((item) => (
+                <Link key={item.to} to={item.to} className={classes.drawerLink} aria-current={current(item)} onClick={drawer.close}>
+                  {item.label}
+                </Link>
+              ))}
+            </Stack>
+          ))}
+          {pages.map((item) => (
             <Link key={item.to} to={item.to} className={classes.drawerLink} aria-current={current(item)} onClick={drawer.close}>
               {item.label}
             </Link>
@@ -81,38 +100,7 @@ export function PublicLayout({ linkComponent: Link, pathname, deliveryModes, pag
         {children}
       </Box>
 
-      <Box component="footer" className={classes.footer}>
-        <Container py="xl">
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
-            <Stack gap="xs">
-              <Text fw={800} fz="xl">
-                TEC
-              </Text>
-              <Text size="sm">Education and tutoring at home, in school, online and in the community.</Text>
-            </Stack>
-            <Stack gap={6}>
-              <Text fw={700}>Learn with us</Text>
-              {deliveryModes.map((item) => (
-                <Anchor key={item.to} component={Link} to={item.to} size="sm" c="white">
-                  {item.label}
-                </Anchor>
-              ))}
-            </Stack>
-            <Stack gap={6}>
-              <Text fw={700}>Get in touch</Text>
-              <Text size="sm">Our team answers enquiries Monday to Friday, 9:00 to 17:00.</Text>
-              {pages.map((item) => (
-                <Anchor key={item.to} component={Link} to={item.to} size="sm" c="white">
-                  {item.label}
-                </Anchor>
-              ))}
-            </Stack>
-          </SimpleGrid>
-          <Text size="xs" mt="xl">
-            © {new Date().getFullYear()} TEC. All rights reserved.
-          </Text>
-        </Container>
-      </Box>
+      <PublicFooter linkComponent={Link} groups={groups} pages={pages} contact={contact} />
     </Box>
   )
 }

@@ -39,7 +39,9 @@ export const theme = createTheme({
 
 /**
  * Mantine's default dimmed text (gray.6) and error text (red.6) fall below the 4.5:1 contrast WCAG asks
- * for small text on white; these darker shades pass.
+ * for small text on white; these darker shades pass. On the dark background dimmed text (dark.2, 4.0:1)
+ * moves up to dark.1, and the brand blue's shade 4, which Mantine uses for links and coloured text, is too
+ * dark to read; shade 2 passes.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
@@ -47,5 +49,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
-  dark: {},
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-anchor': 'var(--mantine-color-tec-2)',
+    '--mantine-color-tec-text': 'var(--mantine-color-tec-2)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
+  },
 })

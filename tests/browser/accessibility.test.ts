@@ -10,7 +10,25 @@ afterAll(async () => {
   await app?.stop()
 })
 
-const pages = ['/login', '/forgot-password', '/reset-password?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', '/', '/no-such-page']
+const pages = [
+  '/login',
+  '/forgot-password',
+  '/reset-password?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+  '/',
+  '/about',
+  '/contact-us',
+  '/blog',
+  '/blog/reading-circle-opens-at-northgate-library',
+  '/blog/no-such-post',
+  '/gallery',
+  '/tec-in-every-home',
+  '/tec-in-every-school',
+  '/tec-online',
+  '/tec-in-every-community',
+  '/courses/gcse-maths-revision',
+  '/courses/no-such-course',
+  '/no-such-page',
+]
 
 test.each(pages)('axe finds no violations on %s, at 360 px and on a desktop', async (path) => {
   for (const width of [360, 1280]) {

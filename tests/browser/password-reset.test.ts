@@ -21,6 +21,8 @@ test('a forgotten password is reset through the mailed link, once', async () => 
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await page.waitForURL((url) => url.pathname === '/forgot-password')
+  // The address changes before the new page replaces the login form, which has a field of the same name.
+  await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor()
   await page.getByRole('textbox', { name: 'Email Address' }).fill(demo.tutor.email)
   await page.getByRole('button', { name: /send|reset/i }).click()
   await page.getByText(/If an account uses that email/).waitFor()

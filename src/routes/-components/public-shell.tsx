@@ -1,14 +1,24 @@
+import { useQuery } from '@tanstack/react-query'
 import { useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
+import { siteSettingsQueryOptions } from '../../api/site'
 import { PublicLayout } from '../../ui/public-layout'
-import { deliveryModes, loginItem, publicPages } from '../-lib/site-navigation'
+import { deliveryModes, joinUs, loginItem, publicPages } from '../-lib/site-navigation'
+import { useAppContext } from '../-lib/use-app-context'
 import { RouterLink } from './router-link'
 
-/** The public site's header, navigation and footer around a page. */
+const groups = [deliveryModes, joinUs]
+
+/**
+ * The public site's header, navigation and footer around a page. The footer's contact details are not worth
+ * holding a page back for (or failing it over), so they are read without suspense and appear once loaded.
+ */
 export function PublicShell({ children }: { children: ReactNode }) {
+  const { api } = useAppContext()
   const pathname = useLocation({ select: (location) => location.pathname })
+  const { data: settings } = useQuery(siteSettingsQueryOptions(api.site))
   return (
-    <PublicLayout linkComponent={RouterLink} pathname={pathname} deliveryModes={deliveryModes} pages={publicPages} login={loginItem}>
+    <PublicLayout linkComponent={RouterLink} pathname={pathname} groups={groups} pages={publicPages} login={loginItem} contact={settings}>
       {children}
     </PublicLayout>
   )

@@ -10,14 +10,18 @@ export function errorMessage(error: unknown): string {
 
 /**
  * Shows an API failure where the user can act on it: the server's per-field messages under the form's
- * fields of the same name, anything else in an error toast.
+ * fields of the same name, anything else in an error toast (or wherever `showOther` puts it).
  */
-export function showServerErrors<Values extends Record<string, unknown>>(form: UseFormReturnType<Values>, error: unknown): void {
+export function showServerErrors<Values extends Record<string, unknown>>(
+  form: UseFormReturnType<Values>,
+  error: unknown,
+  showOther: (message: string) => void = toast.error,
+): void {
   const values = form.getValues()
   const onFields = isApiError(error) && error.fields ? Object.entries(error.fields).filter(([field]) => field in values) : []
   if (onFields.length > 0) {
     form.setErrors(Object.fromEntries(onFields))
     return
   }
-  toast.error(errorMessage(error))
+  showOther(errorMessage(error))
 }

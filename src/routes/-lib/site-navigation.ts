@@ -1,11 +1,20 @@
-import type { NavItem } from '../../ui/link-component'
+import type { NavGroup, NavItem } from '../../ui/link-component'
+import { modes } from './delivery-modes'
 
-export const deliveryModes: NavItem[] = [
-  { to: '/tec-in-every-home', label: 'TEC in every home' },
-  { to: '/tec-in-every-school', label: 'TEC in every school' },
-  { to: '/tec-online', label: 'TEC online' },
-  { to: '/tec-in-every-community', label: 'TEC in every community' },
-]
+export const deliveryModes: NavGroup = {
+  label: 'Ways to learn',
+  items: modes.map((mode) => ({ to: mode.to, label: mode.label })),
+}
+
+export const joinUs: NavGroup = {
+  label: 'Join us',
+  items: [
+    { to: '/subject-enroll', label: 'Enrol in a subject' },
+    { to: '/course-enroll', label: 'Enrol in a course' },
+    { to: '/school-enroll', label: 'Enrol your school' },
+    { to: '/tutor-register', label: 'Become a tutor' },
+  ],
+}
 
 export const publicPages: NavItem[] = [
   { to: '/about', label: 'About' },

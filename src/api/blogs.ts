@@ -1,0 +1,40 @@
+import { queryOptions } from '@tanstack/react-query'
+import { unwrap, type ApiClient } from './client'
+import { PUBLIC_CONTENT_STALE_MS } from './public-content'
+import { queryKeys } from './query-keys'
+import type { components } from './schema.gen'
+
+type Schemas = components['schemas']
+export type BlogPostSummary = Schemas['BlogPostSummary']
+export type BlogPost = Schemas['BlogPost']
+export type BlogPostPage = Schemas['BlogPostPage']
+
+/** Posts per page on /blog; the contract's default page size. */
+export const BLOG_PAGE_SIZE = 9
+
+/** The published blog, read by visitors. */
+export function createBlogsApi(client: ApiClient) {
+  return {
+    list: ({ page, pageSize }: { page: number; pageSize: number }) =>
+      unwrap(client.GET('/blog-posts', { params: { query: { page, pageSize } } })),
+    get: (postId: string) => unwrap(client.GET('/blog-posts/{postId}', { params: { path: { postId } } })),
+  }
+}
+
+export type BlogsApi = ReturnType<typeof createBlogsApi>
+
+export function blogPostsQueryOptions(blogsApi: BlogsApi, page: { page: number; pageSize: number }) {
+  return queryOptions({
+    queryKey: queryKeys.blogs.list(page),
+    queryFn: () => blogsApi.list(page),
+    staleTime: PUBLIC_CONTENT_STALE_MS,
+  })
+}
+
+export function blogPostQueryOptions(blogsApi: BlogsApi, postId: string) {
+  return queryOptions({
+    queryKey: queryKeys.blogs.detail(postId),
+    queryFn: () => blogsApi.get(postId),
+    staleTime: PUBLIC_CONTENT_STALE_MS,
+  })
+}

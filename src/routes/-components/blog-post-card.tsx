@@ -1,0 +1,27 @@
+import { Anchor, Card, Stack, Text, Title } from '@mantine/core'
+import type { BlogPostSummary } from '../../api/blogs'
+import { ResponsiveImage } from '../../ui/responsive-image'
+import { formatDate } from '../-lib/format-date'
+import { RouterLink } from './router-link'
+
+/** A post in a list: cover, date and author, title (the link to the post) and excerpt. */
+export function BlogPostCard({ post, headingOrder, eager = false }: { post: BlogPostSummary; headingOrder: 2 | 3; eager?: boolean }) {
+  return (
+    <Card component="article" withBorder padding="lg" h="100%">
+      <Card.Section>
+        <ResponsiveImage image={post.coverImage} eager={eager} rounded={false} cropped />
+      </Card.Section>
+      <Stack gap="xs" mt="md">
+        <Text size="sm" c="dimmed">
+          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time> · {post.authorName}
+        </Text>
+        <Title order={headingOrder} size="h4">
+          <Anchor component={RouterLink} to={`/blog/${post.id}`} c="inherit">
+            {post.title}
+          </Anchor>
+        </Title>
+        <Text size="sm">{post.excerpt}</Text>
+      </Stack>
+    </Card>
+  )
+}

@@ -1,0 +1,34 @@
+import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core'
+import type { CourseSummary } from '../../api/courses'
+import { ResponsiveImage } from '../../ui/responsive-image'
+import { modeCopy } from '../-lib/delivery-modes'
+import { RouterLink } from './router-link'
+
+/** A course in a list (under a section's h2): image, title (the link to its page), who it suits, how long it runs and where. */
+export function CourseCard({ course }: { course: CourseSummary }) {
+  return (
+    <Card component="article" withBorder padding="lg" h="100%">
+      <Card.Section>
+        <ResponsiveImage image={course.image} rounded={false} cropped />
+      </Card.Section>
+      <Stack gap="xs" mt="md">
+        <Title order={3} size="h4">
+          <Anchor component={RouterLink} to={`/courses/${course.id}`} c="inherit">
+            {course.title}
+          </Anchor>
+        </Title>
+        <Text size="sm">{course.summary}</Text>
+        <Text size="sm" c="dimmed">
+          {course.level} · {course.duration}
+        </Text>
+        <Group gap={6} aria-label="Offered">
+          {course.modes.map((mode) => (
+            <Badge key={mode} variant="light">
+              {modeCopy[mode].label}
+            </Badge>
+          ))}
+        </Group>
+      </Stack>
+    </Card>
+  )
+}

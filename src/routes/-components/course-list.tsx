@@ -1,0 +1,28 @@
+import { Button, EmptyState, Grid } from '@mantine/core'
+import type { CourseSummary } from '../../api/courses'
+import { CourseCard } from './course-card'
+import { RouterLink } from './router-link'
+
+/** Courses as cards, or what to do next when there are none. */
+export function CourseList({ courses, emptyTitle }: { courses: CourseSummary[]; emptyTitle: string }) {
+  if (courses.length === 0) {
+    return (
+      <EmptyState title={emptyTitle} description="New courses start every term. Tell us what you are looking for and we will let you know when it opens.">
+        <EmptyState.Actions>
+          <Button component={RouterLink} to="/contact-us" variant="light">
+            Ask about courses
+          </Button>
+        </EmptyState.Actions>
+      </EmptyState>
+    )
+  }
+  return (
+    <Grid>
+      {courses.map((course) => (
+        <Grid.Col key={course.id} span={{ base: 24, sm: 12, md: 8 }}>
+          <CourseCard course={course} />
+        </Grid.Col>
+      ))}
+    </Grid>
+  )
+}
