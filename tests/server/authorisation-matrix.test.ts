@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSession, revokeSession } from '../../server/auth/sessions.ts'
+import { contract } from '../../server/contract/document.ts'
+import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+
+/**
+ * Who may call what, generated from openapi.yaml: every operation is called as each kind of caller, and the
+ * answer must be exactly what its `x-roles` declares. An operation added to the contract later is covered
+ * here without a new test; one without `x-roles` cannot even be loaded (server/contract/document.ts).
+ */
+const { operations } = contract()
+const DAY_MS = 24 * 60 * 60 * 1000
+
+type Caller = 'anonymous' | 'malformed token' | 'unknown token' | 'expired token' | 'revoked token' | 'TUTOR' | 'ADMIN'
+const callers: Caller[] = ['anonymous', 'malformed token', 'unknown token', 'expired token', 'revoked token', 'TUTOR', 'ADMIN']
+
+let t: TestApp
+const userIds: Record<'TUTOR' | 'ADMIN', string> = { TUTOR: '', ADMIN: '' }
+
+beforeAll(async () => {
+  if (noDatabase) return
+  t = await createTestApp()
+  userIds.TUTOR = (await t.createUser({ email: 'matrix-tutor@tec.test', role: 'TUTOR' })).id
+  userIds.ADMIN = (await t.createUser({ email: 'matrix-admin@tec.test', role: 'ADMIN' })).id
+})
+afterAll(async () => t?.close())
+
+const origin = { ip: '192.0.2.10', userAgent: 'matrix' }
+
+/** A token for the caller, made fresh for each call so that logout or a password change cannot spoil the next one. */
+async function tokenFor(caller: Caller): Promise<string | undefined> {
+  const db = t.database.db
+  switch (caller) {
+    case 'anonymous':
+      return undefined
+    case 'malformed token':
+      return 'not a token'
+    case 'unknown token':
+      return 'A'.repeat(43)
+    case 'expired token':
+      return (await createSession(db, userIds.ADMIN, true, origin, new Date(Date.now() - 60 * DAY_MS))).token
+    case 'revoked token': {
+      const session = await createSession(db, userIds.ADMIN, true, origin)
+      await revokeSession(db, session.id)
+      return session.token
+    }
+    case 'TUTOR':
+    case 'ADMIN':
+      return (await createSession(db, userIds[caller], true, origin)).token
+  }
+}
+
+/** What the contract says this caller must get: let through (any declared answer but 401/403), 401 or 403. */
+function expected(roles: string[], caller: Caller): 'through' | 401 | 403 {
+  if (roles.length === 0) return 'through'
+  if (caller === 'TUTOR' || caller === 'ADMIN') return roles.includes(caller) ? 'through' : 403
+  return 401
+}
+
+const cases = operations.flatMap((operation) => callers.map((caller) => [operation.operationId, caller, operation] as const))
+let ipCounter = 0
+
+describe.skipIf(noDatabase)('the authorisation matrix from openapi.yaml', () => {
+  it('covers every operation, each with its roles declared', () => {
+    expect(operations.length).toBeGreaterThan(10)
+    for (const operation of operations) {
+      expect(operation.roles.every((role) => role === 'ADMIN' || role === 'TUTOR'), operation.operationId).toBe(true)
+      if (operation.roles.length > 0) {
+        expect([...operation.responses.keys()], `${operation.operationId} must declare 401`).toContain(401)
+        if (operation.roles.length < 2) expect([...operation.responses.keys()], `${operation.operationId} must declare 403`).toContain(403)
+      }
+    }
+  })
+
+  it.each(cases)('%s as %s', async (_id, caller, operation) => {
+    const url = `/api${operation.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')}`
+    const token = await tokenFor(caller)
+    // Each call from its own address, so the matrix never meets a rate limit instead of the rule it checks.
+    ipCounter += 1
+    const ip = `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`
+    const body = operation.requestBody ? {} : undefined
+    const answer = await t.request(operation.method.toUpperCase(), url, { token, ip, body })
+    const rule = expected(operation.roles, caller)
+    if (rule === 'through') {
+      expect(answer.status, `${operation.operationId} as ${caller}: ${answer.text}`).not.toBe(401)
+      expect(answer.status, `${operation.operationId} as ${caller}: ${answer.text}`).not.toBe(403)
+    } else {
+      expect(answer.status, `${operation.operationId} as ${caller}`).toBe(rule)
+      expect(Object.keys(answer.body)).toEqual(['message'])
+    }
+  })
+})
