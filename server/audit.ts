@@ -10,6 +10,9 @@ export type AuditAction =
   | 'auth.password_changed'
   | 'user.created'
   | 'user.updated'
+  | 'registration.status_changed'
+  | 'registration.note_added'
+  | 'registration.accepted'
 
 export interface AuditEvent {
   action: AuditAction

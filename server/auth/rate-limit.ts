@@ -23,6 +23,10 @@ export const RATE_LIMITS = {
   // The public contact form: enough for a person with follow-ups, too few to flood the team's inbox.
   contactPerIp: { limit: 5, windowSeconds: 60 * 60 },
   contactPerEmail: { limit: 3, windowSeconds: 60 * 60 },
+  // The enrolment and tutor forms together: a family enrolling several children, or a school and its staff,
+  // fits easily; a bot does not. A double click counts, but stores once (duplicate protection).
+  registrationPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  registrationPerEmail: { limit: 5, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, Limit>
 
 export interface RateDecision {

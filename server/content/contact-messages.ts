@@ -13,11 +13,16 @@ const USER_AGENT_MAX_LENGTH = 500
 /** Any fixed number: the first key of the advisory locks that serialise identical messages. */
 const DUPLICATE_LOCK_CLASS = 40_417
 
+/** `length` random characters of the reference alphabet (32 possibilities each). */
+export function referenceCode(length: number): string {
+  let code = ''
+  for (let index = 0; index < length; index++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]
+  return code
+}
+
 /** A reference such as MSG-7K3Q9 (32^5, about 33 million of them). */
 export function newReference(): string {
-  let code = ''
-  for (let index = 0; index < REFERENCE_LENGTH; index++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)]
-  return `MSG-${code}`
+  return `MSG-${referenceCode(REFERENCE_LENGTH)}`
 }
 
 export interface ContactMessageFields {

@@ -9,8 +9,12 @@ type JsonContent<T> = T extends { content: { 'application/json': infer Body } } 
 type BinaryContentType<T> = T extends { content: infer Content } ? Exclude<keyof Content, 'application/json'> & string : never
 type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T
 
-/** The validated JSON body (defaults filled in); undefined for operations without one. */
-export type RequestBody<K extends OperationId> = operations[K] extends { requestBody: infer Holder } ? JsonContent<Holder> : undefined
+/** The validated JSON body (defaults filled in); undefined for operations without one, or when an optional one is not sent. */
+export type RequestBody<K extends OperationId> = operations[K] extends { requestBody: infer Holder }
+  ? JsonContent<Holder>
+  : operations[K] extends { requestBody?: infer Holder }
+    ? JsonContent<Exclude<Holder, undefined>> | undefined
+    : undefined
 export type Query<K extends OperationId> = OrEmpty<Exclude<operations[K]['parameters']['query'], undefined>>
 export type PathParams<K extends OperationId> = OrEmpty<Exclude<operations[K]['parameters']['path'], undefined>>
 export type HeaderParams<K extends OperationId> = OrEmpty<Exclude<operations[K]['parameters']['header'], undefined>>

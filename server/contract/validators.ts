@@ -63,6 +63,11 @@ function friendlyMessage(error: ErrorObject): string {
       return `Choose at least ${limit}.`
     case 'maxItems':
       return `Choose at most ${limit}.`
+    case 'uniqueItems':
+      return 'Choose each option only once.'
+    case 'const':
+      // The only constants in the contract are consents that must be given (privacy notice, background check).
+      return params.allowedValue === true ? 'Tick this box to continue.' : 'This value is not valid.'
     default:
       return 'This value is not valid.'
   }
@@ -159,4 +164,14 @@ export function compileResponseValidator(contract: Contract): (operation: Operat
     if (!validate) return body === undefined || body === null || body === '' ? [] : [`${key} declares no body but got one`]
     return validate(body) ? [] : (validate.errors ?? []).map((error) => `${key}: ${error.instancePath || '(root)'} ${error.message ?? ''}`)
   }
+}
+
+/**
+ * A validator for one named schema of the contract (components.schemas), with the request validators' options
+ * and messages: handlers use it to check a value again after cleaning it (trimming, dropping blank optional text).
+ */
+export function compileSchemaValidator(contract: Contract, schemaName: string): (value: unknown) => FieldErrors {
+  if (!(schemaName in contract.schemas)) throw new Error(`openapi.yaml has no schema ${schemaName}`)
+  const validate = createAjv(contract, { coerceTypes: false, useDefaults: true }).compile({ $ref: `${CONTRACT_ID}#/$defs/${schemaName}` })
+  return (value) => run(validate, value)
 }

@@ -281,3 +281,131 @@ export const contactMessages = pgTable(
 export type MediaRow = typeof media.$inferSelect
 export type BlogPostRow = typeof blogPosts.$inferSelect
 export type CourseRow = typeof courses.$inferSelect
+
+export const REGISTRATION_TYPES = ['subject', 'course', 'school', 'tutor'] as const
+export type RegistrationType = (typeof REGISTRATION_TYPES)[number]
+export const REGISTRATION_STATUSES = ['new', 'in_review', 'accepted', 'rejected', 'withdrawn'] as const
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number]
+
+/** A learner, made when staff accept a subject or course enrolment (later issues add students by hand). */
+export const students = pgTable(
+  'students',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    age: integer('age'),
+    yearGroup: text('year_group'),
+    school: text('school'),
+    contactName: text('contact_name').notNull(),
+    /** Normalised (trimmed, lowercased). */
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    subjects: text('subjects').array().notNull(),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    deliveryMode: text('delivery_mode').notNull().$type<DeliveryMode>(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('students_delivery_mode_check', sql`${t.deliveryMode} in ('home', 'school', 'online', 'community')`),
+    index('students_created_at_idx').on(t.createdAt.desc()),
+  ],
+)
+
+/** A partner school, made when staff accept a school enrolment. */
+export const schools = pgTable(
+  'schools',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    town: text('town').notNull(),
+    postcode: text('postcode').notNull(),
+    contactName: text('contact_name').notNull(),
+    contactRole: text('contact_role').notNull(),
+    contactEmail: text('contact_email').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    safeguardingLeadName: text('safeguarding_lead_name').notNull(),
+    safeguardingLeadEmail: text('safeguarding_lead_email').notNull(),
+    safeguardingLeadPhone: text('safeguarding_lead_phone'),
+    pupilCount: integer('pupil_count').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('schools_created_at_idx').on(t.createdAt.desc())],
+)
+
+/**
+ * Everything sent through the four public forms (subject, course and school enrolments, tutor applications),
+ * the admin inbox's rows. `answers` is the validated, trimmed request without the honeypot; `name`, `email` and
+ * `summary` are copied out of it for searching and listing.
+ */
+export const registrations = pgTable(
+  'registrations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** What the person is told, e.g. TEC-SUB-7K3Q9P. */
+    reference: text('reference').notNull().unique(),
+    type: text('type', { enum: REGISTRATION_TYPES }).notNull(),
+    status: text('status', { enum: REGISTRATION_STATUSES }).notNull().default('new'),
+    answers: jsonb('answers').notNull().$type<Record<string, unknown>>(),
+    name: text('name').notNull(),
+    /** The address confirmations go to, normalised (trimmed, lowercased). */
+    email: text('email').notNull(),
+    summary: text('summary').notNull(),
+    /** SHA-256 of the form type, email (and student): the same submission again is recognised. */
+    duplicateKey: text('duplicate_key').notNull(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
+    schoolId: uuid('school_id').references(() => schools.id, { onDelete: 'set null' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('registrations_type_check', sql`${t.type} in ('subject', 'course', 'school', 'tutor')`),
+    check('registrations_status_check', sql`${t.status} in ('new', 'in_review', 'accepted', 'rejected', 'withdrawn')`),
+    // The inbox: newest first, optionally by type and status; by name for the A–Z sort.
+    index('registrations_created_at_idx').on(t.createdAt.desc()),
+    index('registrations_status_idx').on(t.status, t.createdAt.desc()),
+    index('registrations_type_status_idx').on(t.type, t.status, t.createdAt.desc()),
+    index('registrations_name_idx').on(sql`lower(${t.name})`),
+    index('registrations_email_idx').on(t.email),
+    index('registrations_duplicate_idx').on(t.duplicateKey, t.createdAt),
+  ],
+)
+
+export const REGISTRATION_EVENT_KINDS = ['submitted', 'status', 'accepted', 'note'] as const
+export type RegistrationEventKind = (typeof REGISTRATION_EVENT_KINDS)[number]
+
+/** A registration's history: its submission, every status change and acceptance, and staff notes. */
+export const registrationEvents = pgTable(
+  'registration_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    registrationId: uuid('registration_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: REGISTRATION_EVENT_KINDS }).notNull(),
+    /** Null for the visitor's own submission. */
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    fromStatus: text('from_status', { enum: REGISTRATION_STATUSES }),
+    toStatus: text('to_status', { enum: REGISTRATION_STATUSES }),
+    note: text('note'),
+    reason: text('reason'),
+    notified: boolean('notified'),
+    at: timestamptz('at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('registration_events_kind_check', sql`${t.kind} in ('submitted', 'status', 'accepted', 'note')`),
+    index('registration_events_registration_idx').on(t.registrationId, t.at),
+  ],
+)
+
+export type RegistrationRow = typeof registrations.$inferSelect
+export type RegistrationEventRow = typeof registrationEvents.$inferSelect
+export type StudentRow = typeof students.$inferSelect
+export type SchoolRow = typeof schools.$inferSelect

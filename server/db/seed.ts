@@ -1,6 +1,7 @@
 import { count, inArray } from 'drizzle-orm'
 import { hashPassword } from '../auth/passwords.ts'
 import type { Config } from '../config.ts'
+import { seedDemoRegistrations } from '../content/demo/registrations.ts'
 import { seedDemoContent } from '../content/demo/seed-content.ts'
 import type { Database } from './client.ts'
 import { users, type Role } from './schema.ts'
@@ -17,9 +18,9 @@ function seedingAllowed(database: Database, config: Pick<Config, 'nodeEnv'>): bo
 }
 
 /**
- * On a first start of an empty embedded database, adds the demo accounts and the demo site content (blog,
- * courses, gallery, settings), all in one transaction so a failed seed leaves the database empty for the next
- * start to try again. Returns whether it did.
+ * On a first start of an empty embedded database, adds the demo accounts, the demo site content (blog, courses,
+ * gallery, settings) and a demo registrations inbox, all in one transaction so a failed seed leaves the database
+ * empty for the next start to try again. Returns whether it did.
  */
 export async function seedDemoData(database: Database, config: Pick<Config, 'nodeEnv'>): Promise<boolean> {
   if (!seedingAllowed(database, config)) return false
@@ -28,8 +29,14 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'nod
   if ((existing?.users ?? 0) > 0) return false
   const passwordHash = await hashPassword(DEMO_PASSWORD)
   await db.transaction(async (tx) => {
-    await tx.insert(users).values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash })))
+    const accounts = await tx
+      .insert(users)
+      .values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash })))
+      .returning({ id: users.id, role: users.role })
     await seedDemoContent(tx)
+    const admin = accounts.find((account) => account.role === 'ADMIN')
+    if (!admin) throw new Error('The demo accounts include no admin.')
+    await seedDemoRegistrations(tx, { adminId: admin.id })
   })
   return true
 }

@@ -61,3 +61,108 @@ export function contactMessageMail(
   ].join('\n')
   return { to, subject: `New contact message ${message.reference}`, text, html: null }
 }
+
+/** How each registration type is named in mail. */
+export const REGISTRATION_KINDS = {
+  subject: 'subject enrolment',
+  course: 'course enrolment',
+  school: 'school enrolment',
+  tutor: 'tutor application',
+} as const
+
+type RegistrationKind = keyof typeof REGISTRATION_KINDS
+
+/**
+ * Confirms a registration to the address it gave. Plain text, and it repeats only the name, the reference and
+ * what happens next: anyone can type someone else's address, so the mail holds nothing else they sent.
+ */
+export function registrationConfirmationMail(
+  to: { email: string; name: string },
+  registration: { type: RegistrationKind; reference: string; nextSteps: string },
+): MailMessage {
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `Thank you for your ${REGISTRATION_KINDS[registration.type]}. Your reference is ${registration.reference}; please quote it if you contact us.`,
+    '',
+    registration.nextSteps,
+    '',
+    'If you did not send this, reply to this mail and we will delete it.',
+    '',
+    'TEC',
+  ].join('\n')
+  return { to: to.email, subject: `We have received your ${REGISTRATION_KINDS[registration.type]} (${registration.reference})`, text, html: null }
+}
+
+/** Tells the team (the site settings' email) that a registration is waiting in the inbox. Plain text only. */
+export function registrationNotificationMail(
+  to: string,
+  registration: { type: RegistrationKind; reference: string; name: string; email: string; summary: string },
+  inboxLink: string,
+): MailMessage {
+  const text = [
+    `A new ${REGISTRATION_KINDS[registration.type]} came in (${registration.reference}).`,
+    '',
+    `Name: ${registration.name}`,
+    `Email: ${registration.email}`,
+    `Summary: ${registration.summary}`,
+    '',
+    'Review it in the registrations inbox:',
+    '',
+    inboxLink,
+  ].join('\n')
+  return { to, subject: `New ${REGISTRATION_KINDS[registration.type]} ${registration.reference}`, text, html: null }
+}
+
+/** Welcomes an accepted tutor with a link to choose a password (the reset-token mechanism, purpose invite). */
+export function tutorInviteMail(to: { email: string; name: string }, link: string, validHours: number): MailMessage {
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    'Welcome to TEC: your tutor application has been accepted. Open this link to choose a password for your account:',
+    '',
+    link,
+    '',
+    `The link works once, for ${validHours} hours. Then sign in at the login page with this email address and your new password.`,
+    'If the link has expired, use "Forgot your password?" on the login page to get a new one.',
+    '',
+    'TEC',
+  ].join('\n')
+  const html = [
+    `<p>Hello ${escapeHtml(to.name)},</p>`,
+    '<p>Welcome to TEC: your tutor application has been accepted. Open this link to choose a password for your account:</p>',
+    `<p><a href="${escapeHtml(link)}">Choose your password</a></p>`,
+    `<p>The link works once, for ${validHours} hours. Then sign in at the login page with this email address and your new password.</p>`,
+    '<p>If the link has expired, use "Forgot your password?" on the login page to get a new one.</p>',
+    '<p>TEC</p>',
+  ].join('\n')
+  return { to: to.email, subject: 'Welcome to TEC: choose your password', text, html }
+}
+
+/** Tells an enrolment's contact that it was accepted. */
+export function enrolmentAcceptedMail(to: { email: string; name: string }, registration: { type: RegistrationKind; reference: string }): MailMessage {
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `Good news: your ${REGISTRATION_KINDS[registration.type]} (${registration.reference}) has been accepted.`,
+    'Our team will contact you shortly with the details of your tutor and first session.',
+    '',
+    'TEC',
+  ].join('\n')
+  return { to: to.email, subject: `Your ${REGISTRATION_KINDS[registration.type]} is accepted (${registration.reference})`, text, html: null }
+}
+
+/** Tells the person that their registration was rejected or withdrawn, with the reason staff gave. */
+export function registrationClosedMail(
+  to: { email: string; name: string },
+  registration: { type: RegistrationKind; reference: string; status: 'rejected' | 'withdrawn'; reason: string },
+): MailMessage {
+  const kind = REGISTRATION_KINDS[registration.type]
+  const opening =
+    registration.status === 'rejected'
+      ? `We are sorry: we are unable to go ahead with your ${kind} (${registration.reference}).`
+      : `Your ${kind} (${registration.reference}) has been withdrawn.`
+  const text = [`Hello ${to.name},`, '', opening, '', `Reason: ${registration.reason}`, '', 'If you have any questions, reply to this mail.', '', 'TEC'].join('\n')
+  const subject = registration.status === 'rejected' ? `About your ${kind} (${registration.reference})` : `Your ${kind} is withdrawn (${registration.reference})`
+  return { to: to.email, subject, text, html: null }
+}

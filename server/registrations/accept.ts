@@ -1,0 +1,201 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import { recordAudit } from '../audit.ts'
+import { hashPassword } from '../auth/passwords.ts'
+import { hashToken, newToken } from '../auth/tokens.ts'
+import type { RequestInfo } from '../contract/types.ts'
+import type { Db } from '../db/client.ts'
+import { courses, passwordResetTokens, registrationEvents, registrations, schools, students, users, type RegistrationRow } from '../db/schema.ts'
+import type { AppDeps } from '../deps.ts'
+import { enrolmentAcceptedMail, tutorInviteMail } from '../mail/templates.ts'
+import { contactOf, type CourseAnswers, type SchoolAnswers, type SubjectAnswers, type TutorAnswers } from './forms.ts'
+import { canAccept, STATUS_LABELS } from './workflow.ts'
+
+/** The set-password link an accepted tutor is mailed: the reset-token mechanism with purpose `invite`. */
+export const INVITE_LINK_HOURS = 72
+
+export const ACCEPT_MESSAGES = {
+  notFound: 'We could not find that registration.',
+  alreadyAccepted: 'This registration has already been accepted.',
+  accountExists: (email: string) =>
+    `An account already uses ${email}, so no tutor account was created and the application is unchanged. The person can sign in, or use "Forgot your password?", with that address.`,
+} as const
+
+export type AcceptOutcome = { ok: true } | { ok: false; status: 404 | 409; message: string }
+
+interface Acceptance {
+  row: RegistrationRow
+  actorId: string
+  request: RequestInfo
+  note: string | undefined
+  notify: boolean
+}
+
+/** What accepting made, linked back from the registration. */
+type Links = Partial<Pick<RegistrationRow, 'studentId' | 'schoolId' | 'userId'>>
+
+/** The student a subject or course enrolment asks for (also used by the demo seed). */
+export async function createStudent(tx: Db, row: RegistrationRow): Promise<Links> {
+  const answers = row.answers as unknown as SubjectAnswers | CourseAnswers
+  let courseId: string | null = null
+  let subjects: string[]
+  if ('courseId' in answers) {
+    const [course] = await tx.select({ id: courses.id, subjects: courses.subjects }).from(courses).where(eq(courses.slug, answers.courseId)).limit(1)
+    courseId = course?.id ?? null
+    subjects = course?.subjects ?? []
+  } else subjects = answers.subjects
+  const [student] = await tx
+    .insert(students)
+    .values({
+      name: answers.student.name,
+      age: answers.student.age ?? null,
+      yearGroup: answers.student.yearGroup ?? null,
+      school: answers.student.school ?? null,
+      contactName: answers.contact.name,
+      contactEmail: answers.contact.email,
+      contactPhone: answers.contact.phone,
+      subjects,
+      courseId,
+      deliveryMode: answers.deliveryMode,
+    })
+    .returning({ id: students.id })
+  if (!student) throw new Error('The student insert returned no row.')
+  return { studentId: student.id }
+}
+
+/** The school a school enrolment describes (also used by the demo seed). */
+export async function createSchool(tx: Db, row: RegistrationRow): Promise<Links> {
+  const answers = row.answers as unknown as SchoolAnswers
+  const [school] = await tx
+    .insert(schools)
+    .values({
+      name: answers.school.name,
+      type: answers.school.type,
+      addressLine1: answers.school.address.line1,
+      addressLine2: answers.school.address.line2 ?? null,
+      town: answers.school.address.town,
+      postcode: answers.school.address.postcode.toUpperCase(),
+      contactName: answers.mainContact.name,
+      contactRole: answers.mainContact.role,
+      contactEmail: answers.mainContact.email,
+      contactPhone: answers.mainContact.phone,
+      safeguardingLeadName: answers.safeguardingLead.name,
+      safeguardingLeadEmail: answers.safeguardingLead.email,
+      safeguardingLeadPhone: answers.safeguardingLead.phone ?? null,
+      pupilCount: answers.pupilCount,
+    })
+    .returning({ id: schools.id })
+  if (!school) throw new Error('The school insert returned no row.')
+  return { schoolId: school.id }
+}
+
+/**
+ * The TUTOR account, with a password nobody knows (the hash of a random token) until the tutor sets one through
+ * the mailed link. Answers undefined when an account already uses the email.
+ */
+async function createTutor(tx: Db, deps: AppDeps, acceptance: Acceptance, passwordHash: string): Promise<Links | undefined> {
+  const answers = acceptance.row.answers as unknown as TutorAnswers
+  const { email, name } = answers.personal
+  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
+  if (existing) return undefined
+  const [user] = await tx.insert(users).values({ email, name, role: 'TUTOR', passwordHash }).returning()
+  if (!user) throw new Error('The user insert returned no row.')
+  const token = newToken()
+  await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'invite'), isNull(passwordResetTokens.usedAt)))
+  await tx.insert(passwordResetTokens).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    purpose: 'invite',
+    expiresAt: new Date(Date.now() + INVITE_LINK_HOURS * 3600_000),
+  })
+  await deps.mailer.enqueue(tx, tutorInviteMail(user, `${deps.config.publicUrl}/reset-password?token=${token}`, INVITE_LINK_HOURS))
+  await recordAudit(tx, {
+    action: 'user.created',
+    actorUserId: acceptance.actorId,
+    subject: { type: 'user', id: user.id },
+    ip: acceptance.request.ip,
+    details: { role: 'TUTOR', registration: acceptance.row.reference },
+  })
+  return { userId: user.id }
+}
+
+/** Whether an error (or its cause, as Drizzle wraps driver errors) is a unique-constraint violation. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}
+
+/**
+ * Accepts a registration in one transaction: locks it, checks it can still be accepted, makes the student, the
+ * school or the tutor account, links it back, records the history entry and the audit event, and queues mail.
+ */
+export async function acceptRegistration(
+  deps: AppDeps,
+  id: string,
+  options: { actorId: string; request: RequestInfo; note: string | undefined; notify: boolean },
+): Promise<AcceptOutcome> {
+  const { db } = deps.database
+  const [peek] = await db.select({ type: registrations.type }).from(registrations).where(eq(registrations.id, id)).limit(1)
+  if (!peek) return { ok: false, status: 404, message: ACCEPT_MESSAGES.notFound }
+  // Hashed before the transaction: argon2 takes a while, and row locks should not be held that long.
+  const passwordHash = peek.type === 'tutor' ? await hashPassword(newToken()) : undefined
+
+  try {
+    const outcome = await db.transaction(async (tx): Promise<AcceptOutcome> => {
+      const [row] = await tx.select().from(registrations).where(eq(registrations.id, id)).for('update').limit(1)
+      if (!row) return { ok: false, status: 404, message: ACCEPT_MESSAGES.notFound }
+      if (!canAccept(row.status)) {
+        const message =
+          row.status === 'accepted'
+            ? ACCEPT_MESSAGES.alreadyAccepted
+            : `This registration is ${STATUS_LABELS[row.status]}. Reopen it for review before accepting it.`
+        return { ok: false, status: 409, message }
+      }
+      const acceptance: Acceptance = { row, ...options }
+      let links: Links | undefined
+      if (row.type === 'tutor') links = await createTutor(tx, deps, acceptance, passwordHash ?? '')
+      else if (row.type === 'school') links = await createSchool(tx, row)
+      else links = await createStudent(tx, row)
+      if (!links) return { ok: false, status: 409, message: ACCEPT_MESSAGES.accountExists(row.email) }
+
+      const now = new Date()
+      // The tutor's set-password mail is the acceptance mail, so it is always sent.
+      const notified = row.type === 'tutor' ? true : options.notify
+      await tx
+        .update(registrations)
+        .set({ ...links, status: 'accepted', updatedAt: now })
+        .where(eq(registrations.id, id))
+      await tx.insert(registrationEvents).values({
+        registrationId: id,
+        kind: 'accepted',
+        actorUserId: options.actorId,
+        fromStatus: row.status,
+        toStatus: 'accepted',
+        note: options.note ?? null,
+        notified,
+        at: now,
+      })
+      if (row.type !== 'tutor' && options.notify) {
+        await deps.mailer.enqueue(tx, enrolmentAcceptedMail(contactOf(row.type, row.answers), { type: row.type, reference: row.reference }))
+      }
+      await recordAudit(tx, {
+        action: 'registration.accepted',
+        actorUserId: options.actorId,
+        subject: { type: 'registration', id },
+        ip: options.request.ip,
+        details: { reference: row.reference, from: row.status, ...links, notified },
+      })
+      return { ok: true }
+    })
+    if (outcome.ok) deps.mailer.kick()
+    return outcome
+  } catch (error) {
+    // Another registration with the same email was accepted at the same moment: its account won.
+    if (peek.type === 'tutor' && isUniqueViolation(error)) {
+      const [row] = await db.select({ email: registrations.email }).from(registrations).where(eq(registrations.id, id)).limit(1)
+      return { ok: false, status: 409, message: ACCEPT_MESSAGES.accountExists(row?.email ?? 'this email') }
+    }
+    throw error
+  }
+}

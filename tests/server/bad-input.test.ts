@@ -1,0 +1,271 @@
+import fc from 'fast-check'
+import { sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createSession } from '../../server/auth/sessions.ts'
+import { contract, type JsonSchema, type Operation } from '../../server/contract/document.ts'
+import { compileRequestValidators } from '../../server/contract/validators.ts'
+import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+
+/**
+ * Bad input generated from the contract's own schemas (property-based, fast-check): a plausible request is
+ * drawn from each operation's schema, then broken in one place (a wrong type, a missing or unknown field,
+ * an oversize value, a value outside its bounds), and the contract's validator confirms it really is invalid.
+ * Every answer must be a 4xx with the error schema, and no rejected request may change any row.
+ * FUZZ_RUNS sets the total number of cases (a few hundred by default; the long mode runs 20,000 or more).
+ */
+const TOTAL_RUNS = Number(process.env.FUZZ_RUNS ?? 400)
+const { operations, schemas } = contract()
+const validators = compileRequestValidators(contract())
+
+// ---------------------------------------------------------------------------------------------------------------
+// A plausible value for a schema
+
+function resolve(schema: JsonSchema): JsonSchema {
+  let current = schema
+  for (let hops = 0; typeof current.$ref === 'string' && hops < 20; hops++) {
+    current = schemas[current.$ref.replace('#/components/schemas/', '')] ?? {}
+  }
+  if (Array.isArray(current.allOf)) {
+    const parts = (current.allOf as JsonSchema[]).map(resolve)
+    return {
+      ...current,
+      type: 'object',
+      properties: Object.assign({}, ...parts.map((part) => part.properties ?? {})) as JsonSchema,
+      required: parts.flatMap((part) => (part.required as string[] | undefined) ?? []),
+    }
+  }
+  return current
+}
+
+const num = (value: unknown): number | undefined => (typeof value === 'number' ? value : undefined)
+const isoDate = fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true })
+
+function valueFor(raw: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
+  const schema = resolve(raw)
+  if ('const' in schema) return fc.constant(schema.const)
+  if (Array.isArray(schema.enum)) return fc.constantFrom(...(schema.enum as unknown[]))
+  const branches = (schema.anyOf ?? schema.oneOf) as JsonSchema[] | undefined
+  if (branches) return fc.oneof(...branches.map((branch) => valueFor(branch, depth + 1)))
+  const type = Array.isArray(schema.type) ? (schema.type as string[]).find((t) => t !== 'null') : (schema.type as string | undefined)
+  switch (type) {
+    case 'string': {
+      if (schema.format === 'email') return fc.emailAddress().filter((email) => email.length <= (num(schema.maxLength) ?? 254))
+      if (schema.format === 'uuid') return fc.uuid()
+      if (schema.format === 'date') return isoDate.map((date) => date.toISOString().slice(0, 10))
+      if (schema.format === 'date-time') return isoDate.map((date) => date.toISOString())
+      if (typeof schema.pattern === 'string') return fc.stringMatching(new RegExp(schema.pattern)).filter((s) => s.length <= (num(schema.maxLength) ?? 1000))
+      const minLength = num(schema.minLength) ?? 0
+      return fc.string({ minLength, maxLength: Math.max(minLength, Math.min(num(schema.maxLength) ?? 40, 40)) })
+    }
+    case 'integer':
+    case 'number': {
+      const min = num(schema.minimum) ?? Math.min(-1000, (num(schema.maximum) ?? 0) - 1000)
+      const max = num(schema.maximum) ?? min + 2000
+      return type === 'integer' ? fc.integer({ min, max }) : fc.double({ min, max, noNaN: true })
+    }
+    case 'boolean':
+      return fc.boolean()
+    case 'array': {
+      if (depth > 6) return fc.constant([])
+      const items = valueFor((schema.items as JsonSchema | undefined) ?? {}, depth + 1)
+      const bounds = { minLength: num(schema.minItems) ?? 0, maxLength: Math.max(num(schema.minItems) ?? 0, Math.min(num(schema.maxItems) ?? 3, 3)) }
+      return schema.uniqueItems ? fc.uniqueArray(items, { ...bounds, selector: (item) => JSON.stringify(item) }) : fc.array(items, bounds)
+    }
+    case 'object': {
+      if (depth > 6) return fc.constant({})
+      const properties = (schema.properties ?? {}) as Record<string, JsonSchema>
+      const model = Object.fromEntries(Object.entries(properties).map(([name, property]) => [name, valueFor(property, depth + 1)]))
+      return fc.record(model, { requiredKeys: (schema.required as string[] | undefined) ?? [] })
+    }
+    default:
+      return fc.jsonValue({ maxDepth: 2 })
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// One break somewhere in the value
+
+type Path = (string | number)[]
+
+function pathsIn(value: unknown, path: Path = []): Path[] {
+  const here: Path[] = [path]
+  if (Array.isArray(value)) return here.concat(...value.map((item, i) => pathsIn(item, [...path, i])))
+  if (typeof value === 'object' && value !== null) return here.concat(...Object.entries(value).map(([key, item]) => pathsIn(item, [...path, key])))
+  return here
+}
+
+function replaceAt(value: unknown, path: Path, change: (current: unknown, parent: unknown, key: string | number | undefined) => unknown): unknown {
+  const copy = structuredClone(value)
+  if (path.length === 0) return change(copy, undefined, undefined)
+  let parent = copy as Record<string | number, unknown>
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>
+  const key = path.at(-1)!
+  const next = change(parent[key], parent, key)
+  if (next === REMOVE) {
+    if (Array.isArray(parent)) parent.splice(Number(key), 1)
+    else delete parent[key]
+  } else parent[key] = next
+  return copy
+}
+
+const REMOVE = Symbol('remove')
+const otherType = (current: unknown) => {
+  const options: unknown[] = ['text', 12345, -1.5, true, null, [], {}, ['a'], { nested: 1 }]
+  return options.filter((option) => typeof option !== typeof current || Array.isArray(option) !== Array.isArray(current))
+}
+
+const breakage = fc.oneof(
+  fc.constant({ kind: 'remove' as const }),
+  fc.constant({ kind: 'unknown field' as const }),
+  fc.nat().map((pick) => ({ kind: 'wrong type' as const, pick })),
+  fc.constantFrom(1_001, 10_000, 70_000).map((length) => ({ kind: 'oversize' as const, length })),
+  fc.constantFrom(-1, -1e9, 1e12, 1.5, Number.MAX_SAFE_INTEGER + 2).map((number) => ({ kind: 'out of bounds' as const, number })),
+  fc.constantFrom('', ' ', '\u0000', '<script>alert(1)</script>', "' OR 1=1 --", '../../etc/passwd', '\u202e', '💥'.repeat(300)).map((text) => ({ kind: 'odd text' as const, text })),
+)
+type Breakage = typeof breakage extends fc.Arbitrary<infer T> ? T : never
+
+function broken(value: unknown, path: Path, how: Breakage): unknown {
+  return replaceAt(value, path, (current, parent) => {
+    switch (how.kind) {
+      case 'remove':
+        return parent === undefined ? undefined : REMOVE
+      case 'unknown field':
+        return typeof current === 'object' && current !== null && !Array.isArray(current) ? { ...current, unexpectedField: 'x' } : current
+      case 'wrong type': {
+        const options = otherType(current)
+        return options[how.pick % options.length]
+      }
+      case 'oversize': {
+        if (typeof current === 'string') return current + 'x'.repeat(how.length)
+        if (!Array.isArray(current)) return current
+        const items: unknown[] = current
+        return [...items, ...Array.from({ length: 50 }, () => items[0] ?? 'x')]
+      }
+      case 'out of bounds':
+        return typeof current === 'number' ? how.number : current
+      case 'odd text':
+        return typeof current === 'string' ? how.text : current
+    }
+  })
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+
+let t: TestApp
+const tokens: Record<string, string> = {}
+
+beforeAll(async () => {
+  if (noDatabase) return
+  t = await createTestApp()
+  for (const role of ['ADMIN', 'TUTOR'] as const) {
+    const user = await t.createUser({ email: `fuzz-${role.toLowerCase()}@tec.test`, role })
+    tokens[role] = (await createSession(t.database.db, user.id, true, { ip: '192.0.2.1', userAgent: 'fuzz' })).token
+  }
+})
+afterAll(async () => t?.close())
+
+/** Rows from a raw query, whichever driver ran it (both answer `{ rows }`). */
+async function rowsOf<Row>(query: ReturnType<typeof sql.raw>): Promise<Row[]> {
+  const result: unknown = await t.database.db.execute(query)
+  return typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows) ? (result.rows as Row[]) : []
+}
+
+/** A fingerprint of every table a request could change; counters and session activity change by design. */
+async function fingerprint(): Promise<string> {
+  const tables = await rowsOf<{ table_name: string }>(
+    sql.raw(
+      "select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' and table_name not in ('rate_limits', 'sessions') order by table_name",
+    ),
+  )
+  expect(tables.length).toBeGreaterThan(5)
+  const parts: string[] = []
+  for (const { table_name: table } of tables) {
+    const [row] = await rowsOf<{ digest: string }>(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${table}" t`))
+    parts.push(`${table}:${row?.digest}`)
+  }
+  return parts.join('\n')
+}
+
+const withInput = operations.filter((operation) => operation.requestBody || operation.parameters.length > 0)
+const runsEach = Math.max(5, Math.ceil(TOTAL_RUNS / withInput.length))
+let ipCounter = 0
+
+function expectRejected(operation: Operation, answer: { status: number; text: string; body: object }, what: string) {
+  expect(answer.status, `${operation.operationId} with ${what}: ${answer.text}`).toBeGreaterThanOrEqual(400)
+  expect(answer.status, `${operation.operationId} with ${what}: ${answer.text}`).toBeLessThan(500)
+  expect(Object.keys(answer.body).every((key) => key === 'message' || key === 'fields'), answer.text).toBe(true)
+  expect(answer.text).not.toMatch(/\bat \S+:\d+|node_modules|stack|SELECT |syntax error/i)
+}
+
+function urlFor(operation: Operation, params: Record<string, string> = {}, query = ''): string {
+  const path = operation.path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? '00000000-0000-4000-8000-000000000000'))
+  return `/api${path}${query}`
+}
+
+const send = (operation: Operation, url: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string> } = {}) => {
+  ipCounter += 1
+  const token = operation.roles.length === 0 ? undefined : tokens[operation.roles.includes('ADMIN') ? 'ADMIN' : 'TUTOR']
+  return t.request(operation.method.toUpperCase(), url, { ...options, token, ip: `100.${64 + ((ipCounter >> 16) & 63)}.${(ipCounter >> 8) & 255}.${ipCounter & 255}` })
+}
+
+describe.skipIf(noDatabase)(`bad input from the contract's schemas (${TOTAL_RUNS} cases)`, () => {
+  it.each(withInput.map((operation) => [operation.operationId, operation] as const))('%s refuses broken requests and stores nothing', async (_id, operation) => {
+    const before = await fingerprint()
+    const validate = validators.get(operation.operationId)!
+    const bodySchema = operation.requestBody?.schema
+    const pathParams = operation.parameters.filter((parameter) => parameter.in === 'path')
+    const queryParams = operation.parameters.filter((parameter) => parameter.in === 'query')
+
+    const bodyCase = bodySchema
+      ? valueFor(bodySchema)
+          .chain((value) => fc.tuple(fc.constant(value), fc.constantFrom(...pathsIn(value)), breakage))
+          .map(([value, path, how]) => ({ part: 'body' as const, value: broken(value, path, how), how: `${how.kind} at /${path.join('/')}` }))
+      : undefined
+    const paramCase =
+      pathParams.length > 0
+        ? fc
+            .tuple(fc.constantFrom(...pathParams.map((p) => p.name)), fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom('..', '%', "'", 'x'.repeat(5000), '\u0000')))
+            .map(([name, value]) => ({ part: 'path' as const, value: { [name]: value }, how: `path ${name}=${JSON.stringify(value).slice(0, 40)}` }))
+        : undefined
+    const queryCase = fc
+      .tuple(
+        fc.constantFrom('unexpected', ...queryParams.map((p) => p.name)),
+        fc.oneof(fc.string({ maxLength: 50 }), fc.constantFrom('-1', '1e309', 'x'.repeat(2000), '[]', 'true')),
+      )
+      .map(([name, value]) => ({ part: 'query' as const, value: { [name]: value }, how: `query ${name}=${JSON.stringify(value).slice(0, 40)}` }))
+
+    const sentBefore = ipCounter
+    const cases = fc.oneof(...[bodyCase, paramCase, queryCase].filter((c) => c !== undefined))
+    await fc.assert(
+      fc.asyncProperty(cases, async (c) => {
+        if (c.part === 'body') {
+          // Only a request the contract really refuses counts: a break that happens to stay valid is skipped.
+          fc.pre(validate.body !== undefined && Object.keys(validate.body(structuredClone(c.value))).length > 0)
+          const answer = await send(operation, urlFor(operation), c.value === undefined ? { rawBody: '' , headers: { 'content-type': 'application/json' } } : { body: c.value })
+          expectRejected(operation, answer, c.how)
+        } else if (c.part === 'path') {
+          fc.pre(Object.keys(validate.path(c.value)).length > 0)
+          expectRejected(operation, await send(operation, urlFor(operation, c.value)), c.how)
+        } else {
+          fc.pre(Object.keys(validate.query(c.value)).length > 0)
+          const query = `?${new URLSearchParams(c.value).toString()}`
+          const answer = await send(operation, urlFor(operation, {}, query), bodySchema ? { body: {} } : {})
+          expectRejected(operation, answer, c.how)
+        }
+      }),
+      { numRuns: runsEach, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+    )
+
+    // Every counted case reached the server (fast-check does not count a case skipped for staying valid).
+    expect(ipCounter - sentBefore).toBe(runsEach)
+
+    if (bodySchema) {
+      const url = urlFor(operation)
+      expectRejected(operation, await send(operation, url, { rawBody: '{"broken": ', headers: { 'content-type': 'application/json' } }), 'malformed JSON')
+      expectRejected(operation, await send(operation, url, { rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 'a form body')
+      expectRejected(operation, await send(operation, url, { rawBody: JSON.stringify({ text: 'x'.repeat(200_000) }) }), 'a 200 kB body')
+    }
+    await t.deps.tasks.idle()
+    expect(await fingerprint(), `${operation.operationId}: a refused request changed a row`).toBe(before)
+  }, 120_000)
+})
