@@ -65,8 +65,10 @@ export function databaseFromUrl(url: string): Database {
     statement_timeout: 10_000,
     application_name: 'tec-web',
   })
-  // An idle client losing its connection emits 'error' on the pool; unhandled, that would end the process.
+  // A client losing its connection emits 'error': an idle one on the pool, a checked-out one (in a transaction)
+  // on itself. Unhandled, either would end the process; the query in flight still fails, and answers 503.
   pool.on('error', () => {})
+  pool.on('connect', (client) => client.on('error', () => {}))
   const db = drizzleNodePg({ client: pool, schema })
   return {
     db,

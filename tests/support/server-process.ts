@@ -18,7 +18,10 @@ export interface ServerProcess {
   baseUrl: string
   /** What the process printed, for failure messages. */
   output: () => string
+  /** SIGTERM, then SIGKILL after 15 s: a clean shutdown. */
   stop: () => Promise<void>
+  /** SIGKILL at once, as a crash or the OOM killer would: nothing gets to finish. */
+  kill: () => Promise<void>
 }
 
 /**
@@ -39,7 +42,7 @@ export async function startServerProcess(settings: Record<string, string>): Prom
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
 
   await waitForHealth(baseUrl, child, () => output)
-  return { baseUrl, output: () => output, stop: () => stopProcess(child) }
+  return { baseUrl, output: () => output, stop: () => stopProcess(child), kill: () => killProcess(child) }
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
@@ -56,6 +59,13 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, output: () =>
   }
   child.kill('SIGKILL')
   throw new Error(`The server did not answer /api/health within 90 s:\n${output()}`)
+}
+
+async function killProcess(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGKILL')
+  await exited
 }
 
 async function stopProcess(child: ChildProcess): Promise<void> {

@@ -9,6 +9,9 @@ import pg from 'pg'
 export interface PostgresCluster {
   /** Connects as the superuser to the `postgres` database. */
   adminUrl: (database?: string) => string
+  /** Stops the server (as an outage would) and keeps its data, so `resume` brings it back on the same port. */
+  pause: () => void
+  resume: () => void
   stop: () => void
 }
 
@@ -53,12 +56,17 @@ export async function startPostgresCluster(bin: string): Promise<PostgresCluster
   run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--locale=C', '--no-sync'])
   // Durability is worthless for a cluster deleted after the run; turning it off makes the suite fast.
   const serverOptions = `-p ${port} -k ${folder} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
-  run('pg_ctl', ['-D', data, '-o', serverOptions, '-l', path.join(folder, 'log'), '-w', 'start'])
+  const start = () => run('pg_ctl', ['-D', data, '-o', serverOptions, '-l', path.join(folder, 'log'), '-w', 'start'])
+  start()
   return {
     adminUrl: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    pause: () => run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']),
+    resume: start,
     stop: () => {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'])
+      } catch {
+        // Already stopped (a test paused it and failed before resuming): the folder goes all the same.
       } finally {
         rmSync(folder, { recursive: true, force: true })
       }
