@@ -5,7 +5,7 @@ import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
 /**
  * Who may call what, generated from openapi.yaml: every operation is called as each kind of caller, and the
- * answer must be exactly what its `x-roles` declares. An operation added to the contract later is covered
+ * answer must be exactly what its `x-roles` declares, with the security headers on every answer. An operation added to the contract later is covered
  * here without a new test; one without `x-roles` cannot even be loaded (server/contract/document.ts).
  */
 const { operations } = contract()
@@ -80,6 +80,16 @@ describe.skipIf(noDatabase)('the authorisation matrix from openapi.yaml', () => 
     const ip = `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`
     const body = operation.requestBody ? {} : undefined
     const answer = await t.request(operation.method.toUpperCase(), url, { token, ip, body })
+    // Whatever the answer, it carries the headers SECURITY.md asks of every API answer.
+    const header = (name: string) => answer.headers.get(name) ?? ''
+    expect(header('content-security-policy')).toMatch(/(script-src 'self'|default-src 'none')/)
+    expect(header('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/)
+    expect(header('x-content-type-options')).toBe('nosniff')
+    expect(header('x-frame-options')).toBe('DENY')
+    expect(header('referrer-policy')).toBe('no-referrer')
+    const shareable = operation.cacheControl !== undefined && ((answer.status >= 200 && answer.status < 300) || answer.status === 304)
+    expect(header('cache-control'), `${operation.operationId} ${answer.status}`).toBe(shareable ? operation.cacheControl : 'no-store')
+
     const rule = expected(operation.roles, caller)
     if (rule === 'through') {
       expect(answer.status, `${operation.operationId} as ${caller}: ${answer.text}`).not.toBe(401)
