@@ -3,8 +3,13 @@ import { createBlogsApi } from './blogs'
 import type { ApiClient } from './client'
 import { createContactApi } from './contact'
 import { createCoursesApi } from './courses'
+import { createEnrolmentsApi } from './enrolments'
 import { createGalleryApi } from './gallery'
+import { createRegistrationsApi } from './registrations'
+import { createSchoolsApi } from './schools'
 import { createSiteApi } from './site'
+import { createStudentsApi } from './students'
+import { createTutorApplicationsApi } from './tutor-applications'
 
 /** The typed operations the app calls, grouped by resource family; routes reach them through the router context. */
 export function createApi(client: ApiClient) {
@@ -15,6 +20,11 @@ export function createApi(client: ApiClient) {
     gallery: createGalleryApi(client),
     site: createSiteApi(client),
     contact: createContactApi(client),
+    enrolments: createEnrolmentsApi(client),
+    registrations: createRegistrationsApi(client),
+    students: createStudentsApi(client),
+    schools: createSchoolsApi(client),
+    tutorApplications: createTutorApplicationsApi(client),
   }
 }
 

@@ -1,7 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { components } from './schema.gen'
+import type { components, operations } from './schema.gen'
 
 type DeliveryMode = components['schemas']['DeliveryMode']
+type QueryOf<Operation extends keyof operations> = NonNullable<operations[Operation]['parameters']['query']>
 
 /**
  * Query-key families. Each family's root key invalidates everything under it; detail and list keys sit
@@ -10,7 +11,10 @@ type DeliveryMode = components['schemas']['DeliveryMode']
 export const queryKeys = {
   user: { all: ['user'] as const, me: () => ['user', 'me'] as const },
   tutors: { all: ['tutors'] as const },
-  students: { all: ['students'] as const },
+  students: {
+    all: ['students'] as const,
+    list: (query: QueryOf<'listStudents'>) => ['students', 'list', query] as const,
+  },
   blogs: {
     all: ['blogs'] as const,
     list: (page: { page: number; pageSize: number }) => ['blogs', 'list', page] as const,
@@ -22,12 +26,20 @@ export const queryKeys = {
     detail: (courseId: string) => ['courses', 'detail', courseId] as const,
   },
   users: { all: ['users'] as const },
-  schools: { all: ['schools'] as const },
-  registrations: { all: ['registrations'] as const },
+  schools: {
+    all: ['schools'] as const,
+    list: (query: QueryOf<'listSchools'>) => ['schools', 'list', query] as const,
+  },
+  registrations: {
+    all: ['registrations'] as const,
+    list: (query: QueryOf<'listRegistrations'>) => ['registrations', 'list', query] as const,
+    detail: (registrationId: string) => ['registrations', 'detail', registrationId] as const,
+  },
   enrolments: { all: ['enrolments'] as const },
   reports: { all: ['reports'] as const },
   gallery: { all: ['gallery'] as const, list: () => ['gallery', 'list'] as const },
   site: { all: ['site'] as const, settings: () => ['site', 'settings'] as const },
+  subjects: { all: ['subjects'] as const, list: () => ['subjects', 'list'] as const },
 }
 
 type QueryKeyFamily = (typeof queryKeys)[keyof typeof queryKeys]['all']

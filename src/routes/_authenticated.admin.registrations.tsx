@@ -1,11 +1,13 @@
-import { createFileRoute } from '@tanstack/react-router'
-import { SimplePage } from './-components/simple-page'
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { validateListSearch } from '../ui/back-office/list-search'
+import { registrationListSpec } from './-components/admin/list-specs'
 
+/**
+ * The inbox and its detail pages. The inbox's filters live here, on the parent, so a detail page keeps them
+ * and "Back to registrations" returns to the same view; invalid values fall back to the defaults.
+ */
 export const Route = createFileRoute('/_authenticated/admin/registrations')({
   staticData: { title: 'Registrations' },
-  component: AdminRegistrationsPage,
+  validateSearch: (search) => validateListSearch(registrationListSpec, search),
+  component: Outlet,
 })
-
-function AdminRegistrationsPage() {
-  return <SimplePage title="Registrations" lead="Tutor registrations and enrolment requests from the public site will wait here for a decision." />
-}

@@ -1,15 +1,19 @@
-import { Alert, Button, Group, Text } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { courseQueryOptions } from '../api/courses'
-import { isApiError } from '../api/errors'
+import { coursesQueryOptions } from '../api/courses'
 import { isSlug } from '../api/slug'
-import { RouterLink } from './-components/router-link'
-import { SimplePage } from './-components/simple-page'
+import { ContentSkeleton } from '../ui/content-skeleton'
+import { CourseEnrolmentForm } from './-components/enrolment/course-enrolment-form'
+import { EnrolmentPage } from './-components/enrolment/enrolment-page'
+import { useAppContext } from './-lib/use-app-context'
 
 /** `?courseId=` names the course chosen on its page; anything that cannot be a course id is dropped. */
 function courseSearch(search: Record<string, unknown>): { courseId?: string } {
   return typeof search.courseId === 'string' && isSlug(search.courseId) ? { courseId: search.courseId } : {}
 }
+
+/** Every published course, which the form offers; the course named in the address is chosen when it is one of them. */
+const allCourses = {}
 
 export const Route = createFileRoute('/_public/course-enroll')({
   staticData: {
@@ -17,35 +21,20 @@ export const Route = createFileRoute('/_public/course-enroll')({
     description: 'Ask for a place on a TEC course, online or in your community, and our team will confirm the dates with you.',
   },
   validateSearch: courseSearch,
-  loaderDeps: ({ search }) => ({ courseId: search.courseId }),
-  // The chosen course is a courtesy on this page: one that no longer exists is simply not shown.
-  loader: async ({ context: { queryClient, api }, deps }) => {
-    if (!deps.courseId) return { chosen: null }
-    try {
-      return { chosen: await queryClient.ensureQueryData(courseQueryOptions(api.courses, deps.courseId)) }
-    } catch (error) {
-      if (isApiError(error) && error.status === 404) return { chosen: null }
-      throw error
-    }
-  },
+  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(coursesQueryOptions(api.courses, allCourses)),
+  pendingComponent: () => <ContentSkeleton cards={2} />,
   component: CourseEnrollPage,
 })
 
 function CourseEnrollPage() {
-  const { chosen } = Route.useLoaderData()
+  const { api } = useAppContext()
+  const { courseId } = Route.useSearch()
+  const { data } = useSuspenseQuery(coursesQueryOptions(api.courses, allCourses))
+  // A course that is no longer published is simply not preselected.
+  const chosenId = data.items.some((course) => course.id === courseId) ? courseId : undefined
   return (
-    <SimplePage title="Enrol in a course" lead="Join one of our courses, taught live by a TEC tutor online or in your community.">
-      {chosen && (
-        <Alert title="Your chosen course" variant="light">
-          {chosen.title} — {chosen.schedule}
-        </Alert>
-      )}
-      <Text>The course enrolment form is being prepared. Meanwhile, our team can enrol you directly.</Text>
-      <Group>
-        <Button component={RouterLink} to="/contact-us">
-          Contact us
-        </Button>
-      </Group>
-    </SimplePage>
+    <EnrolmentPage title="Enrol in a course" lead="Ask for a place on one of our courses, taught live by a TEC tutor online or in your community.">
+      <CourseEnrolmentForm key={chosenId ?? 'none'} courses={data.items} chosenId={chosenId} />
+    </EnrolmentPage>
   )
 }

@@ -1,22 +1,30 @@
-import { Button, Group, Text } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { RouterLink } from './-components/router-link'
-import { SimplePage } from './-components/simple-page'
+import { subjectsQueryOptions } from '../api/tutor-applications'
+import { ContentSkeleton } from '../ui/content-skeleton'
+import { EnrolmentPage } from './-components/enrolment/enrolment-page'
+import { SubjectEnrolmentForm } from './-components/enrolment/subject-enrolment-form'
+import { useAppContext } from './-lib/use-app-context'
 
 export const Route = createFileRoute('/_public/subject-enroll')({
-  staticData: { title: 'Enrol in a subject' },
+  staticData: {
+    title: 'Enrol in a subject',
+    description: 'Enrol a learner for one-to-one tutoring in one or more subjects, at home, at school, online or in the community.',
+  },
+  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(subjectsQueryOptions(api.tutorApplications)),
+  pendingComponent: () => <ContentSkeleton cards={2} />,
   component: SubjectEnrollPage,
 })
 
 function SubjectEnrollPage() {
+  const { api } = useAppContext()
+  const { data } = useSuspenseQuery(subjectsQueryOptions(api.tutorApplications))
   return (
-    <SimplePage title="Enrol in a subject" lead="Choose a subject and tell us about the learner, and we will match them with a tutor.">
-      <Text>The enrolment form is being prepared. Meanwhile, our team can enrol you directly.</Text>
-      <Group>
-        <Button component={RouterLink} to="/contact-us">
-          Contact us
-        </Button>
-      </Group>
-    </SimplePage>
+    <EnrolmentPage
+      title="Enrol in a subject"
+      lead="Tell us about the learner and what they would like to learn, and we will match them with a TEC tutor."
+    >
+      <SubjectEnrolmentForm subjects={data.items} />
+    </EnrolmentPage>
   )
 }

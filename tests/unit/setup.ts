@@ -1,8 +1,8 @@
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
-// jsdom lacks these browser APIs; Mantine (matchMedia, ResizeObserver, scrollIntoView) and the router
-// (scrollTo) call them, so they get inert stand-ins with the browser's shapes.
+// jsdom lacks these browser APIs; Mantine (matchMedia, ResizeObserver, scrollIntoView, document.fonts) and the
+// router (scrollTo) call them, so they get inert stand-ins with the browser's shapes.
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string): MediaQueryList => ({
@@ -25,6 +25,8 @@ class ResizeObserverStub implements ResizeObserver {
 window.ResizeObserver = ResizeObserverStub
 Element.prototype.scrollIntoView = function scrollIntoView() {}
 window.scrollTo = () => {}
+// No FontFaceSet either; Mantine's autosizing Textarea listens on document.fonts for web fonts loading.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
 
 afterEach(() => {
   cleanup()

@@ -35,12 +35,15 @@ export interface TestApp {
   stop: () => Promise<void>
 }
 
-/** The real server on its own copy of the seeded database, a real SMTP sink, and Debian's Chromium. */
-export async function startTestApp(): Promise<TestApp> {
+/**
+ * The real server on its own copy of the seeded database, a real SMTP sink, and Debian's Chromium. `env` adds
+ * server settings (TRUST_PROXY, so a test can send as many visitors through X-Forwarded-For).
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tec-browser-'))
   cpSync(inject('browserTemplateDataDir'), dataDir, { recursive: true })
   const mail = await startSmtpSink()
-  const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: mail.url })
+  const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: mail.url, ...env })
   const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs })
 
   const pageProblems: string[] = []

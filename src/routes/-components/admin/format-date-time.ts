@@ -1,0 +1,13 @@
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/London',
+})
+
+/** A moment as staff read it in lists and histories, e.g. "3 Mar 2026, 14:05", on the programme's clock. */
+export function formatDateTime(isoDateTime: string): string {
+  return dateTime.format(new Date(isoDateTime))
+}

@@ -1,0 +1,131 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { schoolEnrolment, subjectEnrolment, tutorApplication } from '../server/support/registration-bodies.ts'
+import { demo, startTestApp, type TestApp } from './support/app.ts'
+
+/**
+ * Stored XSS: script and markup payloads are saved through every text field that a page displays (the
+ * enrolment and tutor forms' free text, staff notes and reasons, names that become students and schools, the
+ * signed-in user's name), then Chromium opens every page that shows them. No script may run: no dialog, no
+ * console message from a payload, no global set; and each payload shows as the text it is.
+ */
+const PAYLOADS = [
+  '<script>window.__xss = "script"; alert(1)</script>',
+  '<img src=x onerror="window.__xss = \'img\'; alert(2)">',
+  '"><svg onload="window.__xss = \'svg\'; alert(3)">',
+  "<a href=\"javascript:window.__xss='href';alert(4)\">a link</a>",
+  '<iframe srcdoc="<script>parent.__xss = \'iframe\'</script>"></iframe>',
+  "</textarea><style>*{display:none}</style><script>window.__xss='textarea'</script>",
+  "{{constructor.constructor('window.__xss = \"template\"')()}}",
+  '<details open ontoggle="window.__xss=\'toggle\'">x</details>',
+]
+
+let app: TestApp
+let adminToken: string
+const registrationIds: string[] = []
+
+let visitor = 0
+async function api(method: string, path: string, body?: unknown, token?: string): Promise<Response> {
+  visitor += 1
+  return fetch(`${app.baseUrl}/api${path}`, {
+    method,
+    // Each submission from its own address: the forms' per-address throttle is not what this test is about.
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.1.${visitor % 250}`, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ TRUST_PROXY: 'true' })
+  const login = await api('POST', '/auth/login', { email: demo.admin.email, pass: demo.admin.password })
+  adminToken = ((await login.json()) as { token: string }).token
+
+  const references: string[] = []
+  for (const [i, payload] of PAYLOADS.entries()) {
+    const n = 9000 + i
+    const forms = [
+      [
+        '/enrolments/subject',
+        subjectEnrolment(n, {
+          contact: { ...subjectEnrolment(n).contact, name: payload },
+          student: { name: payload, yearGroup: 'year_10', school: payload },
+          goals: payload,
+          address: { line1: payload, town: 'Leeds', postcode: 'LS6 2AB' },
+        }),
+      ],
+      ['/enrolments/school', schoolEnrolment(n, { school: { ...schoolEnrolment(n).school, name: payload }, notes: payload })],
+      ['/tutor-applications', tutorApplication(n, { personal: { ...tutorApplication(n).personal, name: payload }, personalStatement: `${payload} `.repeat(3) })],
+    ] as const
+    for (const [path, body] of forms) {
+      const answer = await api('POST', path, body)
+      expect(answer.status, `${path}: ${await answer.clone().text()}`).toBe(201)
+      references.push(((await answer.json()) as { reference: string }).reference)
+    }
+  }
+  for (const reference of references) {
+    const found = (await (await api('GET', `/admin/registrations?q=${reference}`, undefined, adminToken)).json()) as { items: { id: string }[] }
+    registrationIds.push(found.items[0]!.id)
+  }
+  // Staff text: a note and a rejection reason on some, acceptance (a student, a school) on others.
+  for (const [i, id] of registrationIds.entries()) {
+    const payload = PAYLOADS[i % PAYLOADS.length]!
+    expect((await api('POST', `/admin/registrations/${id}/notes`, { note: payload }, adminToken)).status).toBe(200)
+    if (i % 3 === 2) expect((await api('POST', `/admin/registrations/${id}/status`, { status: 'rejected', reason: payload }, adminToken)).status).toBe(200)
+    else expect((await api('POST', `/admin/registrations/${id}/accept`, {}, adminToken)).status).toBe(200)
+  }
+  expect((await api('PATCH', '/auth/me', { name: PAYLOADS[0] }, adminToken)).status).toBe(200)
+})
+afterAll(async () => {
+  await app?.stop()
+})
+
+/** A page as the signed-in admin, recording anything a payload could do. */
+async function adminPage(): Promise<{ page: Page; ran: string[] }> {
+  const context = await app.newContext()
+  const ran: string[] = []
+  const page = await context.newPage()
+  page.on('dialog', (dialog) => {
+    ran.push(`dialog: ${dialog.message()}`)
+    void dialog.dismiss()
+  })
+  page.on('console', (message) => {
+    if (/xss|alert/i.test(message.text())) ran.push(`console: ${message.text()}`)
+  })
+  await page.goto('/login')
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(demo.admin.email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.admin.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL(`${app.baseUrl}/admin`)
+  return { page, ran }
+}
+
+async function expectNothingRan(page: Page, ran: string[], where: string) {
+  await page.waitForTimeout(200)
+  const global = await page.evaluate(() => (window as { __xss?: unknown }).__xss)
+  expect({ where, ran, global }).toEqual({ where, ran: [], global: undefined })
+}
+
+test('no payload runs on the lists that show them', async () => {
+  const { page, ran } = await adminPage()
+  for (const path of ['/admin', '/admin/registrations', '/admin/registrations?status=rejected', '/admin/students', '/admin/schools']) {
+    await page.goto(path)
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    await page.waitForLoadState('networkidle')
+    await expectNothingRan(page, ran, path)
+  }
+  // Shown as text: the first payload is the admin's own name in the header, and a student's name in the list.
+  await page.goto('/admin/students')
+  await page.getByText(PAYLOADS[0]!, { exact: true }).first().waitFor()
+  await page.context().close()
+})
+
+test('no payload runs on any registration page, and each shows as text', async () => {
+  const { page, ran } = await adminPage()
+  for (const [i, id] of registrationIds.entries()) {
+    await page.goto(`/admin/registrations/${id}`)
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    await page.getByText(PAYLOADS[i % PAYLOADS.length]!, { exact: true }).first().waitFor()
+    await expectNothingRan(page, ran, `/admin/registrations/${id}`)
+  }
+  await page.context().close()
+})
