@@ -2,12 +2,19 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+import { compression } from 'vite-plugin-compression2'
 
 // The API answers under /api; in `npm run dev` Vite forwards it to the API server (npm run dev:api).
 const apiPort = process.env.PORT ?? '3000'
 
 export default defineConfig({
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react()],
+  plugins: [
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
+    react(),
+    // Brotli and gzip copies beside each file of the build, served by server/static-site.ts to browsers that
+    // accept them: compressed once at build time, never per request. Source maps stay uncompressed.
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 }),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },

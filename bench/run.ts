@@ -1,96 +1,117 @@
-// Benchmarks of the API against baselines measured in the same run; prints figures and ratios and writes
-// them to bench/results/latest.json. Not a test: nothing here passes or fails on time.
-//   npm run bench
-import { writeFileSync } from 'node:fs'
-import os from 'node:os'
-import { PGlite } from '@electric-sql/pglite'
-import { Hono } from 'hono'
-import { createApp } from '../server/app.ts'
-import { hashPassword, verifyPassword } from '../server/auth/passwords.ts'
+// Benchmarks of the site and the API against baselines built or started in the same run; prints each figure, its
+// baseline and their ratio, and writes them to bench/results/latest.json. Not a test: nothing passes or fails on
+// time, and CI does not run it.
+//   npm run bench                           everything (about 10 to 15 minutes on 2 cores)
+//   BENCH_SECONDS=3 BENCH_RUNS=1 npm run bench   a quick pass
+//   BENCH_ONLY=api,startup npm run bench    some groups only (bundle, lighthouse, api, startup); others kept in the file
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { loadConfig } from '../server/config.ts'
-import { databaseFromPglite } from '../server/db/client.ts'
+import { hashPassword } from '../server/auth/passwords.ts'
 import { users } from '../server/db/schema.ts'
-import { createLogger } from '../server/logger.ts'
-import { Mailer } from '../server/mail/mailer.ts'
-import { BackgroundTasks } from '../server/tasks.ts'
+import { openMigratedDatabase } from '../server/startup.ts'
+import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchApi } from './api.ts'
+import { buildBaseline, buildProject } from './build.ts'
+import { benchBundle } from './bundle.ts'
+import { CAN_PIN, commandOutput, CONNECTIONS, DATE, MACHINE, REPO, RUNS, SECONDS, startProcess, type Entry } from './lib.ts'
+import { benchLighthouse } from './lighthouse.ts'
+import { benchStartup } from './startup.ts'
 
-const CONCURRENCY = 50
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5)
-const PASSWORD = 'Bench-Marking-Password-1'
+const GROUPS = ['startup', 'bundle', 'lighthouse', 'api'] as const
+type Group = (typeof GROUPS)[number]
+const only = new Set((process.env.BENCH_ONLY ?? GROUPS.join(',')).split(',').map((g) => g.trim()) as Group[])
+const RESULTS = path.join(REPO, 'bench/results/latest.json')
 
-/** One call; answers whether it succeeded (a 2xx answer), so a figure never counts refusals as work done. */
-type Work = (loop: number, call: number) => Promise<boolean>
-
-/** Runs `work` from `CONCURRENCY` loops for `SECONDS`; answers successes per second, failures and latency percentiles. */
-async function measure(work: Work, seconds = SECONDS) {
-  const latencies: number[] = []
-  let failures = 0
-  let calls = 0
-  const deadline = performance.now() + seconds * 1000
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async (_, loop) => {
-      while (performance.now() < deadline) {
-        const started = performance.now()
-        if (await work(loop, calls++)) latencies.push(performance.now() - started)
-        else failures++
-      }
-    }),
-  )
-  latencies.sort((a, b) => a - b)
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0
-  return { perSecond: Math.round(latencies.length / seconds), failures, p50ms: +at(0.5).toFixed(2), p99ms: +at(0.99).toFixed(2) }
+/** Adds the sign-in benchmark's accounts (one per connection) to a seeded data folder. */
+async function addBenchAccounts(dataDir: string): Promise<void> {
+  const database = await openMigratedDatabase(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'silent' }))
+  const passwordHash = await hashPassword(BENCH_PASSWORD)
+  await database.db.insert(users).values(BENCH_ACCOUNTS.map((email) => ({ email, name: 'Bench', role: 'ADMIN' as const, passwordHash })))
+  await database.close()
 }
 
-const ok = async (answer: Promise<Response>) => (await answer).ok
+function copyOf(template: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'tec-bench-data-'))
+  cpSync(template, folder, { recursive: true })
+  return folder
+}
+
+/** Runs one group; a group that fails is reported and left out, and the others still run and get written. */
+async function group(name: string, failures: string[], run: () => Promise<void>): Promise<void> {
+  try {
+    await run()
+  } catch (error) {
+    failures.push(name)
+    console.error(`\n${name} failed: ${error instanceof Error ? error.message : String(error)}`)
+  }
+}
 
 async function main() {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true' })
-  const logger = createLogger('silent')
-  const database = databaseFromPglite(await PGlite.create())
-  await database.migrate()
-  // One account per loop: each loop's successful sign-in clears its own per-account counter, as a real user's would.
-  const passwordHash = await hashPassword(PASSWORD)
-  await database.db.insert(users).values(Array.from({ length: CONCURRENCY }, (_, loop) => ({ email: `bench${loop}@tec.test`, name: 'Bench', role: 'ADMIN' as const, passwordHash })))
-  const deps = { config, database, logger, mailer: new Mailer(database.db, logger, undefined), tasks: new BackgroundTasks(logger), staticRoot: undefined }
-  const app = createApp(deps)
+  const machine = { summary: MACHINE, nproc: commandOutput('nproc', []), memory: commandOutput('free', ['-g']), node: process.version }
+  console.log(`TEC web benchmarks — ${MACHINE}\n${CONNECTIONS} connections, ${SECONDS} s a load run, median of ${RUNS} run(s); groups: ${[...only].join(', ')}`)
+  const scratch = mkdtempSync(path.join(tmpdir(), 'tec-bench-'))
+  const folders: string[] = [scratch]
+  const entries: Entry[] = []
+  const failures: string[] = []
+  try {
+    let template: string
+    if (only.has('startup')) {
+      const startup = await benchStartup()
+      entries.push(...startup.entries)
+      template = startup.template
+    } else {
+      template = path.join(scratch, 'template')
+      mkdirSync(template)
+      const server = await startProcess(`${REPO}server/index.ts`, { DATA_DIR: template })
+      await server.stop()
+    }
+    folders.push(template)
+    await addBenchAccounts(template)
 
-  const bare = new Hono().get('/api/health', (c) => c.json({ status: 'ok' }))
-  const hash = passwordHash
+    if (only.has('bundle') || only.has('lighthouse')) {
+      console.log('\nBuilding the project and the bare Vite + React page (vite JS API)…')
+      const site = path.join(scratch, 'site')
+      const baselineRoot = path.join(scratch, 'baseline')
+      await buildBaseline(baselineRoot)
+      await buildProject(path.join(site, 'dist'))
+      // The server serves ./dist from its working folder: run it from the folder holding this build.
+      const dataDir = copyOf(template)
+      folders.push(dataDir)
+      const project = await startProcess(`${REPO}server/index.ts`, { DATA_DIR: dataDir }, { cwd: site })
+      const bare = await startProcess(`${REPO}bench/baseline-server.ts`, { BASELINE_ROOT: baselineRoot })
+      try {
+        if (only.has('bundle')) await group('bundle', failures, async () => void entries.push(...(await benchBundle(project.baseUrl, bare.baseUrl))))
+        if (only.has('lighthouse')) await group('lighthouse', failures, async () => void entries.push(...(await benchLighthouse(project.baseUrl, bare.baseUrl))))
+      } finally {
+        await project.stop()
+        await bare.stop()
+      }
+    }
 
-  const login = (loop: number, call: number) =>
-    app.request('/api/auth/login', {
-      method: 'POST',
-      // A new address per request keeps the per-address limit out of the figure.
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.${(call >> 16) & 255}.${(call >> 8) & 255}.${call & 255}` },
-      body: JSON.stringify({ email: `bench${loop}@tec.test`, pass: PASSWORD }),
-    })
-  const { token } = (await (await login(0, 0)).json()) as { token: string }
+    if (only.has('api')) {
+      const dataDir = copyOf(template)
+      folders.push(dataDir)
+      await group('api', failures, async () => void entries.push(...(await benchApi(dataDir))))
+    }
+  } finally {
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true })
+  }
 
+  // A partial run (BENCH_ONLY) keeps the other groups' last figures.
+  const previous = only.size < GROUPS.length && existsSync(RESULTS) ? ((JSON.parse(readFileSync(RESULTS, 'utf8')) as { benchmarks?: Entry[] }).benchmarks ?? []) : []
+  const kept = previous.filter((old) => typeof old.group === 'string' && !only.has(old.group) && !entries.some((e) => e.name === old.name))
   const results = {
-    date: new Date().toISOString(),
-    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`,
-    note: `in-process requests (no sockets), ${CONCURRENCY} concurrent, ${SECONDS} s each, embedded database in memory`,
-    benchmarks: [] as { name: string; project: unknown; baseline: unknown; baselineName: string; ratio: number }[],
+    date: DATE,
+    machine,
+    settings: { seconds: SECONDS, runs: RUNS, connections: CONNECTIONS, pinned: CAN_PIN, groups: [...only] },
+    ...(failures.length > 0 ? { failedGroups: failures } : {}),
+    note: 'Each figure beside a baseline measured in the same run; ratio = project ÷ baseline. Not a test.',
+    benchmarks: [...kept, ...entries],
   }
-  const compare = async (name: string, baselineName: string, project: Work, baseline: Work) => {
-    const base = await measure(baseline)
-    const ours = await measure(project)
-    const ratio = +(ours.perSecond / base.perSecond).toFixed(3)
-    results.benchmarks.push({ name, project: ours, baseline: base, baselineName, ratio })
-    const failed = ours.failures > 0 ? `  (${ours.failures} failed)` : ''
-    console.log(`${name.padEnd(22)} ${String(ours.perSecond).padStart(6)}/s  p50 ${ours.p50ms} ms  p99 ${ours.p99ms} ms${failed} | ${baselineName}: ${base.perSecond}/s | ratio ${ratio}`)
-  }
-
-  console.log(`TEC web API benchmarks — ${results.machine}\n${results.note}\n`)
-  const bareJson: Work = () => ok(Promise.resolve(bare.request('/api/health')))
-  await compare('GET /api/health', 'bare Hono JSON', () => ok(Promise.resolve(app.request('/api/health'))), bareJson)
-  await compare('GET /api/auth/me', 'bare Hono JSON', () => ok(Promise.resolve(app.request('/api/auth/me', { headers: { authorization: `Bearer ${token}` } }))), bareJson)
-  await compare('POST /api/auth/login', 'argon2id verify', (loop, call) => ok(Promise.resolve(login(loop, call))), () => verifyPassword(hash, PASSWORD))
-
-  await deps.tasks.idle()
-  await database.close()
-  writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`)
-  console.log('\nwritten to bench/results/latest.json')
+  writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`)
+  console.log(`\nwritten to ${path.relative(REPO, RESULTS)}`)
+  if (failures.length > 0) process.exitCode = 1
 }
 
 await main()

@@ -24,8 +24,9 @@ export function staticSite(root: string | undefined): Hono<AppEnv> {
   let files: { any: MiddlewareHandler; index: MiddlewareHandler } | undefined
   const serve = () =>
     (files ??= {
-      any: serveStatic({ root: root ?? '' }),
-      index: serveStatic({ root: root ?? '', path: 'index.html' }),
+      // The build writes .br and .gz copies (vite.config.ts); the browser gets the smallest it accepts.
+      any: serveStatic({ root: root ?? '', precompressed: true }),
+      index: serveStatic({ root: root ?? '', path: 'index.html', precompressed: true }),
     })
 
   site.get('*', async (c, next) => {

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,6 +17,9 @@ beforeAll(async () => {
   mkdirSync(path.join(site, 'assets'))
   writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>TEC</title><div id="root"></div>')
   writeFileSync(path.join(site, 'assets', 'main-abc123.js'), 'console.log(1)')
+  // What the build writes beside a file (vite.config.ts): brotli and gzip copies.
+  writeFileSync(path.join(site, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'))
+  writeFileSync(path.join(site, 'assets', 'main-abc123.js.gz'), gzipSync('console.log(1)'))
   t = await createTestApp({ staticRoot: site })
 })
 afterAll(async () => {
@@ -137,6 +141,20 @@ describe.skipIf(noDatabase)('the single-page app', () => {
     expect(asset.status).toBe(200)
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect((await t.request('GET', '/assets/missing.js')).status).toBe(404)
+  })
+
+  it('serves the brotli or gzip copy to a browser that accepts it, and the plain file otherwise', async () => {
+    const br = await t.request('GET', '/assets/main-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('content-type')).toMatch(/^text\/javascript/)
+    expect(br.headers.get('vary')).toContain('Accept-Encoding')
+    expect(brotliDecompressSync(br.bytes).toString()).toBe('console.log(1)')
+    const gz = await t.request('GET', '/assets/main-abc123.js', { headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(gz.bytes).toString()).toBe('console.log(1)')
+    const plain = await t.request('GET', '/assets/main-abc123.js', { headers: { 'accept-encoding': 'identity' } })
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(plain.text).toBe('console.log(1)')
   })
 
   it('tells the developer to build when dist/ is missing', async () => {

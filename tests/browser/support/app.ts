@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { inject } from 'vitest'
+import { CHROMIUM_PATH, OFFLINE_CHROMIUM_ARGS } from '../../support/chromium.ts'
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts'
 import { startServerProcess, type ServerProcess } from '../../support/server-process.ts'
 
@@ -11,16 +12,6 @@ export const demo = {
   tutor: { email: 'tutor@tec.test', password: 'ChangeMe-2026!' },
 } as const
 
-// Debian's Chromium, kept off the network (STACK.md): only loopback resolves.
-const chromiumArgs = [
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
-]
 
 export interface TestApp {
   baseUrl: string
@@ -44,7 +35,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
   cpSync(inject('browserTemplateDataDir'), dataDir, { recursive: true })
   const mail = await startSmtpSink()
   const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: mail.url, ...env })
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: chromiumArgs })
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: OFFLINE_CHROMIUM_ARGS })
 
   const pageProblems: string[] = []
   const newContext = async (options: { width?: number; height?: number } = {}) => {
