@@ -4,6 +4,7 @@ import { createApp } from './app.ts'
 import { loadConfig, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { DEMO_PASSWORD, presentDemoAccounts, seedDemoData } from './db/seed.ts'
+import { startHousekeeping } from './housekeeping.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { Mailer } from './mail/mailer.ts'
 import { openMigratedDatabase, StartupError, startupMessage } from './startup.ts'
@@ -56,8 +57,10 @@ async function main(): Promise<void> {
   const tasks = new BackgroundTasks(logger)
   const mailer = new Mailer(database.db, logger, config.smtpUrl)
   mailer.start()
+  const housekeeping = startHousekeeping(database.db, logger)
   const app = createApp({ config, database, logger, mailer, tasks, staticRoot: path.resolve('dist') })
   const server = await listen(app, config.port).catch(async (error: unknown) => {
+    housekeeping.stop()
     await mailer.stop()
     await database.close()
     throw error
@@ -72,6 +75,7 @@ async function main(): Promise<void> {
     stopping = true
     logger.info({ signal }, 'shutting down')
     await closeServer(server)
+    housekeeping.stop()
     await tasks.idle()
     await mailer.stop()
     await database.close()

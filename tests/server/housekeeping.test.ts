@@ -1,0 +1,59 @@
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { authenticate, createSession, revokeSession } from '../../server/auth/sessions.ts'
+import { hashToken, newToken } from '../../server/auth/tokens.ts'
+import { passwordResetTokens, sessions } from '../../server/db/schema.ts'
+import { purgeEndedCredentials } from '../../server/housekeeping.ts'
+import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+
+const HOUR = 60 * 60 * 1000
+const DAY = 24 * HOUR
+let t: TestApp
+
+beforeAll(async () => {
+  if (noDatabase) return
+  t = await createTestApp()
+})
+afterAll(async () => t?.close())
+
+describe.skipIf(noDatabase)('housekeeping', () => {
+  it('deletes sessions and tokens that stopped working over a day ago, and nothing that still works', async () => {
+    const db = t.database.db
+    const user = await t.createUser({ email: 'housekeeping@tec.test' })
+    const origin = { ip: '192.0.2.1', userAgent: 'test' }
+    const now = new Date()
+    const live = await createSession(db, user.id, true, origin, now)
+    const revokedLongAgo = await createSession(db, user.id, true, origin, new Date(now.getTime() - 3 * DAY))
+    await revokeSession(db, revokedLongAgo.id, new Date(now.getTime() - 2 * DAY))
+    const revokedRecently = await createSession(db, user.id, true, origin, now)
+    await revokeSession(db, revokedRecently.id, new Date(now.getTime() - HOUR))
+    const expiredLongAgo = await createSession(db, user.id, true, origin, new Date(now.getTime() - 40 * DAY))
+    const idleLongAgo = await createSession(db, user.id, false, origin, new Date(now.getTime() - 3 * DAY))
+
+    // At most one unused token per user and purpose, so the expired unused one is an invitation.
+    const token = (createdAgo: number, expiresIn: number, usedAgo?: number, purpose: 'reset' | 'invite' = 'reset') => ({
+      tokenHash: hashToken(newToken()),
+      userId: user.id,
+      purpose,
+      createdAt: new Date(now.getTime() - createdAgo),
+      expiresAt: new Date(now.getTime() + expiresIn),
+      usedAt: usedAgo === undefined ? null : new Date(now.getTime() - usedAgo),
+    })
+    const [liveToken, usedLongAgo, expiredToken, usedRecently] = await db
+      .insert(passwordResetTokens)
+      .values([token(0, 30 * 60 * 1000), token(3 * DAY, -3 * DAY, 2 * DAY), token(3 * DAY, -2 * DAY, undefined, 'invite'), token(HOUR, 0, HOUR / 2)])
+      .returning({ id: passwordResetTokens.id })
+
+    expect(await purgeEndedCredentials(db, now)).toEqual({ sessions: 3, tokens: 2 })
+    const sessionIds = (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).map((row) => row.id).sort()
+    expect(sessionIds).toEqual([live.id, revokedRecently.id].sort())
+    expect(sessionIds).not.toContain(expiredLongAgo.id)
+    expect(sessionIds).not.toContain(idleLongAgo.id)
+    const tokenIds = (await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).map((row) => row.id)
+    expect(tokenIds.sort()).toEqual([liveToken!.id, usedRecently!.id].sort())
+    expect(tokenIds).not.toContain(usedLongAgo!.id)
+    expect(tokenIds).not.toContain(expiredToken!.id)
+    // The live session still signs its holder in.
+    expect((await authenticate(db, live.token))?.user.id).toBe(user.id)
+  })
+})
