@@ -177,6 +177,46 @@ describe('the registrations inbox', () => {
     await page.context().close()
   })
 
+  test('finds a submission of each kind by its reference, its email or its name, and opens it', async () => {
+    const year = new Date().getUTCFullYear() + 1
+    const course = {
+      courseId: 'gcse-maths-revision',
+      startDate: inDays(21),
+      deliveryMode: 'online',
+      contact: { name: 'Mark Owens', relationship: 'guardian', email: 'mark.owens@example.org', phone: '0113 496 0000', preferredContact: 'phone' },
+      student: { name: 'Leo Owens', age: 15, yearGroup: 'year_11' },
+      privacyConsent: true,
+    }
+    const school = {
+      school: { name: 'Harbourside Primary School', type: 'primary', address: { line1: '1 School Lane', town: 'Bristol', postcode: 'BS1 4DJ' } },
+      mainContact: { name: 'Helen Carter', role: 'Deputy head', email: 'helen.carter@harbourside.example', phone: '0117 496 0123' },
+      safeguardingLead: { name: 'Tom Reid', email: 'tom.reid@harbourside.example' },
+      subjects: ['Reading', 'Maths'],
+      yearGroups: ['year_5', 'year_6'],
+      pupilCount: 40,
+      delivery: ['school_day'],
+      preferredDays: ['monday'],
+      startTerm: 'spring',
+      startYear: year,
+      privacyConsent: true,
+    }
+    const courseReference = await send('/enrolments/course', course)
+    const schoolReference = await send('/enrolments/school', school)
+
+    const page = await app.newPage()
+    await signIn(page, demo.admin, '/admin')
+    for (const [search, name] of [
+      [courseReference, 'Leo Owens'],
+      ['helen.carter@harbourside.example', 'Harbourside Primary School'],
+      [tutorReference, tutorApplicant.name],
+      [enrolled.student, enrolled.student],
+      [schoolReference, 'Harbourside Primary School'],
+    ] as const) {
+      await openFromInbox(page, search, name)
+    }
+    await page.context().close()
+  })
+
   test('accepting an enrolment shows the new student, linked back to the registration', async () => {
     const page = await app.newPage()
     await signIn(page, demo.admin, '/admin')
