@@ -36,17 +36,18 @@ async function boot(): Promise<void> {
     onUnauthorized: () => authActor.send({ type: 'SESSION.EXPIRED' }),
   })
   const api = createApi(client)
+  const inspect = await loadInspector()
   const authActor = createAuthActor({
     authApi: api.auth,
     stores: { local: window.localStorage, session: window.sessionStorage },
     channel: new BroadcastChannel(AUTH_CHANNEL_NAME),
     storageEvents: window,
     reload,
-    inspect: await loadInspector(),
+    inspect,
   })
   authActor.start()
 
-  const router = createAppRouter({ auth: authActor, queryClient, api })
+  const router = createAppRouter({ auth: authActor, queryClient, api, inspect })
   router.subscribe('onResolved', markPageLoaded)
 
   // Leaving the session (logout elsewhere, expiry) drops the staff data cached in this tab and re-runs the

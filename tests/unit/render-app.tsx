@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
-import { createActor } from 'xstate'
+import { createActor, type InspectionEvent } from 'xstate'
 import { createApi } from '../../src/api/api'
 import { createQueryClient } from '../../src/api/query-client'
 import type { StoredSession } from '../../src/machines/auth.machine'
@@ -15,7 +15,12 @@ import { apiWith, type Handler } from './fake-api-server'
 /** The whole app at `path`: real routes, router, query client and auth machine, with the given I/O. */
 export function renderApp(
   path: string,
-  { io = {}, session = { user: null, token: null, remember: true }, handlers = {} }: { io?: FakeIo; session?: StoredSession; handlers?: Record<string, Handler> } = {},
+  {
+    io = {},
+    session = { user: null, token: null, remember: true },
+    handlers = {},
+    inspect,
+  }: { io?: FakeIo; session?: StoredSession; handlers?: Record<string, Handler>; inspect?: (event: InspectionEvent) => void } = {},
 ) {
   const { machine, effects } = machineWith(io)
   const auth = createActor(machine, { input: session })
@@ -23,7 +28,7 @@ export function renderApp(
   const { client } = apiWith(handlers, { get token() { return auth.getSnapshot().context.token } })
   const queryClient = createQueryClient()
   const history = createMemoryHistory({ initialEntries: [path] })
-  const router = createAppRouter({ auth, queryClient, api: createApi(client) }, history)
+  const router = createAppRouter({ auth, queryClient, api: createApi(client), inspect }, history)
   render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Toaster />

@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 
 // jsdom lacks these browser APIs; Mantine (matchMedia, ResizeObserver, scrollIntoView, document.fonts) and the
@@ -27,6 +27,10 @@ Element.prototype.scrollIntoView = function scrollIntoView() {}
 window.scrollTo = () => {}
 // No FontFaceSet either; Mantine's autosizing Textarea listens on document.fonts for web fonts loading.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true })
+
+// findBy… and waitFor wait up to 5 s rather than 1 s: the first render of a lazy route compiles its chunk, which
+// on a busy two-core machine can take longer than a second. A passing wait returns as soon as it passes.
+configure({ asyncUtilTimeout: 5000 })
 
 afterEach(() => {
   cleanup()

@@ -1,6 +1,8 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
+import type { InspectionEvent } from 'xstate'
+import { tutorApplicationMachine } from '../../src/machines/tutor-application.machine'
 import { DRAFT_KEY, DRAFT_VERSION } from '../../src/machines/tutor-application.storage'
 import type { StepId } from '../../src/machines/tutor-application.rules'
 import { json, type Handler } from './fake-api-server'
@@ -111,5 +113,13 @@ describe('/tutor-register', () => {
     expect(alert.textContent).toContain('Try again in 10 minutes.')
     expect(sessionStorage.getItem(DRAFT_KEY)).not.toBeNull()
     cleanup()
+  })
+
+  it('shows the wizard machine to the inspector the app was started with (?inspect in development)', async () => {
+    const events: InspectionEvent[] = []
+    renderApp('/tutor-register', { handlers: subjects, inspect: (event) => events.push(event) })
+    await stepHeading('About you')
+    const machineIds = events.flatMap((event) => (event.type === '@xstate.actor' && 'logic' in event.actorRef ? [String((event.actorRef.logic as { id?: string }).id)] : []))
+    expect(machineIds).toContain(tutorApplicationMachine.id)
   })
 })

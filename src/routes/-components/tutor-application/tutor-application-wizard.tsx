@@ -32,9 +32,9 @@ function sessionStore(): Storage {
 
 /** The five-step tutor application: the machine decides the step, the form shows the answers and messages. */
 export function TutorApplicationWizard({ subjects }: { subjects: readonly string[] }) {
-  const { api } = useAppContext()
+  const { api, inspect } = useAppContext()
   const [wired] = useState(() => wireTutorApplication({ tutorApplicationsApi: api.tutorApplications, store: sessionStore() }))
-  const actor = useActorRef(wired.machine, { input: wired.input })
+  const actor = useActorRef(wired.machine, { input: wired.input, inspect })
   const step = useSelector(actor, (snapshot) => snapshot.context.step)
   const furthest = useSelector(actor, (snapshot) => snapshot.context.furthest)
   const errors = useSelector(actor, (snapshot) => snapshot.context.errors)
