@@ -4,6 +4,16 @@ import type { RegistrationStatus, RegistrationType } from '../../../api/registra
 
 type Schemas = components['schemas']
 
+// The words the forms use, where the inbox shows the same value the same way.
+export {
+  howHeardLabels,
+  preferredContactLabels,
+  schoolDeliveryLabels,
+  schoolTermLabels as startTermLabels,
+  weekdayLabels,
+  yearGroupLabels as schoolYearLabels,
+} from '../../-lib/enrolment-options'
+
 /** Words people read for each value the contract sends as a code. */
 export const registrationTypeLabels: Record<RegistrationType, string> = {
   subject: 'Subject enrolment',
@@ -56,48 +66,11 @@ export const studyLevelLabels: Record<Schemas['StudyLevel'], string> = {
   other: 'Other',
 }
 
-export const weekdayLabels: Record<Schemas['Weekday'], string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-}
-
 export const timeOfDayLabels: Record<Schemas['TimeOfDay'], string> = {
   morning: 'Morning (before 12:00)',
   afternoon: 'Afternoon (12:00–15:00)',
   after_school: 'After school (15:00–18:00)',
   evening: 'Evening (after 18:00)',
-}
-
-export const schoolYearLabels: Record<Schemas['SchoolYear'], string> = {
-  reception: 'Reception',
-  year_1: 'Year 1',
-  year_2: 'Year 2',
-  year_3: 'Year 3',
-  year_4: 'Year 4',
-  year_5: 'Year 5',
-  year_6: 'Year 6',
-  year_7: 'Year 7',
-  year_8: 'Year 8',
-  year_9: 'Year 9',
-  year_10: 'Year 10',
-  year_11: 'Year 11',
-  year_12: 'Year 12',
-  year_13: 'Year 13',
-}
-
-export const howHeardLabels: Record<Schemas['HowHeard'], string> = {
-  search_engine: 'A search engine',
-  social_media: 'Social media',
-  friend_or_family: 'A friend or family member',
-  school: 'A school',
-  community_group: 'A community group',
-  leaflet_or_poster: 'A leaflet or poster',
-  other: 'Somewhere else',
 }
 
 export const applicantTypeLabels: Record<Schemas['ApplicantType'], string> = {
@@ -116,12 +89,6 @@ export const relationshipLabels: Record<Schemas['ContactRelationship'], string> 
   other: 'Other',
 }
 
-export const preferredContactLabels: Record<Schemas['PreferredContact'], string> = {
-  email: 'Email',
-  phone: 'Phone call',
-  text: 'Text message',
-}
-
 export const schoolTypeLabels: Record<Schemas['SchoolType'], string> = {
   primary: 'Primary',
   secondary: 'Secondary',
@@ -131,18 +98,6 @@ export const schoolTypeLabels: Record<Schemas['SchoolType'], string> = {
   sixth_form: 'Sixth form',
   independent: 'Independent',
   other: 'Other',
-}
-
-export const schoolDeliveryLabels: Record<Schemas['SchoolDelivery'], string> = {
-  school_day: 'In the school day',
-  after_school: 'After school',
-  online: 'Online',
-}
-
-export const startTermLabels: Record<Schemas['SchoolEnrolmentRequest']['startTerm'], string> = {
-  autumn: 'Autumn term',
-  spring: 'Spring term',
-  summer: 'Summer term',
 }
 
 export const frequencyLabels: Record<Schemas['LessonAvailability']['frequency'], string> = {

@@ -1,5 +1,5 @@
 import type { DeliveryMode } from '../../../api/courses'
-import type { HighestQualification, HowHeard, StudyLevel, TimeOfDay, Weekday } from '../../../api/tutor-applications'
+import type { HighestQualification, StudyLevel, TimeOfDay } from '../../../api/tutor-applications'
 import type { StepId } from '../../../machines/tutor-application.rules'
 
 /** What each step is called in the stepper, its heading and the review. */
@@ -53,16 +53,6 @@ export const modeLabels: Record<DeliveryMode, string> = {
   community: 'In community venues',
 }
 
-export const dayLabels: Record<Weekday, string> = {
-  monday: 'Monday',
-  tuesday: 'Tuesday',
-  wednesday: 'Wednesday',
-  thursday: 'Thursday',
-  friday: 'Friday',
-  saturday: 'Saturday',
-  sunday: 'Sunday',
-}
-
 export const timeLabels: Record<TimeOfDay, string> = {
   morning: 'Mornings (before 12:00)',
   afternoon: 'Afternoons (12:00 to 15:00)',
@@ -70,17 +60,10 @@ export const timeLabels: Record<TimeOfDay, string> = {
   evening: 'Evenings (after 18:00)',
 }
 
-export const heardLabels: Record<HowHeard, string> = {
-  search_engine: 'A search engine',
-  social_media: 'Social media',
-  friend_or_family: 'A friend or family member',
-  school: 'A school',
-  community_group: 'A community group',
-  leaflet_or_poster: 'A leaflet or poster',
-  other: 'Somewhere else',
-}
-
 /** The entries of a label record, in its order, as Mantine's select and checkbox data. */
 export function optionsOf<Value extends string>(labels: Record<Value, string>): { value: Value; label: string }[] {
   return (Object.entries(labels) as [Value, string][]).map(([value, label]) => ({ value, label }))
 }
+
+// The same words as the enrolment forms for the same values.
+export { howHeardLabels as heardLabels, weekdayLabels as dayLabels } from '../../-lib/enrolment-options'
