@@ -9,6 +9,8 @@ export const MESSAGES = {
   bodyNotJson: 'The body is not valid JSON.',
   bodyMissing: 'This request needs a JSON body.',
   bodyNotObject: 'The body must be a JSON object.',
+  valueRefused: 'The request holds a value that cannot be stored. Check what you typed and try again.',
+  bodyTooDeep: 'The body is nested too deeply. Send the fields the form asks for.',
   wrongContentType: 'Send the body as JSON, with the header Content-Type: application/json.',
   tooLarge: 'The request is too large. Send at most 64 KiB.',
   internal: 'Something went wrong on our side. Please try again.',

@@ -6,6 +6,7 @@ import type { AppEnv } from '../http-context.ts'
 import { MESSAGES } from '../messages.ts'
 import type { Contract, Operation } from './document.ts'
 import type { Handlers, HandlerInput, OperationId, RequestInfo } from './types.ts'
+import { MAX_JSON_DEPTH, nestedDeeperThan } from './text-safety.ts'
 import { compileRequestValidators, type FieldErrors, type OperationValidators } from './validators.ts'
 
 /**
@@ -43,11 +44,15 @@ async function readJsonBody(c: Context, operation: Operation): Promise<Outcome<u
     return { ok: true, value: undefined }
   }
   if (mediaType !== 'application/json') return { ok: false, response: errorAnswer(c, 415, MESSAGES.wrongContentType) }
+  let value: unknown
   try {
-    return { ok: true, value: JSON.parse(text) as unknown }
+    value = JSON.parse(text)
   } catch {
     return { ok: false, response: errorAnswer(c, 400, MESSAGES.bodyNotJson) }
   }
+  // Before anything walks it: no operation needs more, and code that recurses must never meet thousands of levels.
+  if (nestedDeeperThan(value, MAX_JSON_DEPTH)) return { ok: false, response: errorAnswer(c, 400, MESSAGES.bodyTooDeep) }
+  return { ok: true, value }
 }
 
 /** The request headers the operation declares as parameters, by their declared names; no others. */
@@ -71,9 +76,14 @@ function validationProblem(c: Context, validators: OperationValidators, request:
   const fields: FieldErrors = { ...validators.path(request.params), ...validators.query(request.query), ...validators.header(request.headers) }
   if (validators.body && body !== undefined) {
     const bodyFields = validators.body(body)
-    if (bodyFields[''] !== undefined) return errorAnswer(c, 400, MESSAGES.bodyNotObject)
-    Object.assign(fields, bodyFields)
+    if (Object.hasOwn(bodyFields, '')) return errorAnswer(c, 400, MESSAGES.bodyNotObject)
+    // Spread, not Object.assign: a field named __proto__ must stay a field, not become the object's prototype.
+    return errorAnswerIfAny(c, { ...fields, ...bodyFields })
   }
+  return errorAnswerIfAny(c, fields)
+}
+
+function errorAnswerIfAny(c: Context, fields: FieldErrors) {
   return Object.keys(fields).length > 0 ? errorAnswer(c, 400, MESSAGES.checkFields, fields) : undefined
 }
 

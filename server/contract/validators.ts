@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import type { Contract, JsonSchema, Operation, Parameter } from './document.ts'
+import { isPersonName, TEXT_MESSAGES, unsafeTextFields } from './text-safety.ts'
 
 /** Field name (dotted, e.g. `user.name`; '' for the whole value) → a message a person can act on. */
 export type FieldErrors = Record<string, string>
@@ -23,6 +24,7 @@ const FORMAT_MESSAGES: Record<string, string> = {
   'date-time': 'Enter a valid date and time.',
   date: 'Enter a valid date.',
   uri: 'Enter a valid web address.',
+  'person-name': TEXT_MESSAGES.personName,
 }
 
 const TYPE_MESSAGES: Record<string, string> = {
@@ -83,19 +85,28 @@ function fieldName(instancePath: string, child?: unknown): string {
   return parts.join('.')
 }
 
-function toFieldErrors(errors: ErrorObject[] | null | undefined): FieldErrors {
-  const fields: FieldErrors = {}
+/**
+ * Built in a Map and turned into an object at the end: a field named like a built-in property (`constructor`,
+ * `__proto__`, `toString`) is then an own key like any other, never hidden by one the object inherits.
+ */
+function toFieldErrors(found: Map<string, string>, errors: ErrorObject[] | null | undefined): FieldErrors {
   for (const error of errors ?? []) {
     const params = error.params as Record<string, unknown>
     const child = error.keyword === 'required' ? params.missingProperty : error.keyword === 'additionalProperties' ? params.additionalProperty : undefined
     const field = fieldName(error.instancePath, child)
-    fields[field] ??= friendlyMessage(error) // the first problem per field is the one worth fixing first
+    // The first problem per field is the one worth fixing first.
+    if (!found.has(field)) found.set(field, friendlyMessage(error))
   }
-  return fields
+  return Object.fromEntries(found)
 }
 
-function run(validate: ValidateFunction, value: unknown): FieldErrors {
-  return validate(value) ? {} : toFieldErrors(validate.errors)
+/**
+ * Text that cannot be stored (a NUL byte, a broken character) is named first, whatever the schema says of the
+ * field; then the schema's own problems. Query and header values are lists of strings named by their parameter.
+ */
+function run(validate: ValidateFunction, value: unknown, listsAreOneField = false): FieldErrors {
+  const found = unsafeTextFields(value, { listsAreOneField })
+  return validate(value) && found.size === 0 ? {} : toFieldErrors(found, validate.errors)
 }
 
 /** `#/components/schemas/X` → `contract#/$defs/X`, the same schema registered once in each Ajv instance. */
@@ -106,6 +117,7 @@ function retarget(schema: JsonSchema): JsonSchema {
 export function createAjv(contract: Contract, options: Options): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: true, ...options })
   addFormats(ajv)
+  ajv.addFormat('person-name', { type: 'string', validate: isPersonName })
   ajv.addKeyword('example') // an OpenAPI annotation, not a validation keyword
   ajv.addSchema({ $id: CONTRACT_ID, $defs: retarget({ ...contract.schemas }) })
   return ajv
@@ -133,9 +145,9 @@ export function compileRequestValidators(contract: Contract): Map<string, Operat
     const header = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'header')))
     const body = operation.requestBody ? bodyAjv.compile(retarget(operation.requestBody.schema)) : undefined
     byOperation.set(operation.operationId, {
-      query: (values) => run(query, values),
+      query: (values) => run(query, values, true),
       path: (values) => run(path, values),
-      header: (values) => run(header, values),
+      header: (values) => run(header, values, true),
       body: body ? (value) => run(body, value) : undefined,
     })
   }

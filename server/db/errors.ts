@@ -15,3 +15,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   }
   return false
 }
+
+/**
+ * Whether the database refused a value the request carried (SQLSTATE class 22, data exception: a NUL byte, a broken
+ * character, a number out of range). Validation refuses these first; this keeps one that slips past a 400.
+ */
+export function isRefusedValue(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true
+  }
+  return false
+}

@@ -75,12 +75,12 @@ export function cleanAnswers(value: unknown): unknown {
   if (typeof value === 'string') return value.trim()
   if (Array.isArray(value)) return value.map(cleanAnswers)
   if (typeof value === 'object' && value !== null) {
-    const cleaned: Record<string, unknown> = {}
-    for (const [key, item] of Object.entries(value)) {
-      const next = cleanAnswers(item)
-      if (next !== '') cleaned[key] = next
-    }
-    return cleaned
+    // fromEntries defines own keys, so no key can reach a prototype; the request was validated and depth-checked.
+    return Object.fromEntries(
+      Object.entries(value)
+        .map(([key, item]) => [key, cleanAnswers(item)] as const)
+        .filter(([, item]) => item !== ''),
+    )
   }
   return value
 }

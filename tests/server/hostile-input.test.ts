@@ -1,0 +1,227 @@
+import { count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEMO_SITE_SETTINGS } from '../../server/content/demo/gallery.ts'
+import { seedDemoContent } from '../../server/content/demo/seed-content.ts'
+import { saveSiteSettings } from '../../server/content/site-settings.ts'
+import { contactMessages, mailOutbox, registrations, users } from '../../server/db/schema.ts'
+import { BODIES, FORM_PATHS, subjectEnrolment } from './support/registration-bodies.ts'
+import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+
+/**
+ * What an attacker sends to a form or a query, beyond what the contract's schemas describe: fields named like
+ * the properties every JavaScript object inherits, bodies nested thousands of levels deep, NUL bytes and other
+ * control characters, direction-changing characters and web addresses in names.
+ */
+let t: TestApp
+let adminToken: string
+const TEAM_EMAIL = 'office@tec.example'
+const CHECK_FIELDS = 'Check the highlighted fields.'
+const NOT_ALLOWED = 'This field is not allowed.'
+const CONTROL = 'Remove the control characters from this text.'
+const NAME_ONLY = 'Enter just a name, without web or email addresses or special characters.'
+
+beforeAll(async () => {
+  if (noDatabase) return
+  t = await createTestApp()
+  await seedDemoContent(t.database.db)
+  await saveSiteSettings(t.database.db, { ...DEMO_SITE_SETTINGS, email: TEAM_EMAIL })
+  await t.createUser({ email: 'hostile-admin@tec.test', role: 'ADMIN', name: 'Hostile Admin' })
+  adminToken = await t.login('hostile-admin@tec.test')
+})
+afterAll(async () => t?.close())
+
+let sequence = 0
+const nextIp = () => `198.51.${Math.floor(++sequence / 250)}.${sequence % 250}`
+
+async function rowCounts() {
+  const [stored] = await t.database.db.select({ n: count() }).from(registrations)
+  const [messages] = await t.database.db.select({ n: count() }).from(contactMessages)
+  const [mails] = await t.database.db.select({ n: count() }).from(mailOutbox)
+  return { registrations: stored?.n, messages: messages?.n, mails: mails?.n }
+}
+
+/** A JSON text whose first key is `name` holding `value` (as text, so `__proto__` stays a plain key), then the body. */
+function withLeadingField(name: string, value: string, body: object): string {
+  return `{${JSON.stringify(name)}: ${value}, ${JSON.stringify(body).slice(1)}`
+}
+
+const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__']
+
+describe.skipIf(noDatabase)('fields named like built-in object properties', () => {
+  it.each(PROTOTYPE_NAMES)('a body field named %s is refused by every public form, naming it, and nothing is stored', async (name) => {
+    const before = await rowCounts()
+    for (const [type, path] of Object.entries(FORM_PATHS)) {
+      const body = BODIES[type as keyof typeof BODIES](++sequence)
+      const answer = await t.request('POST', path, { rawBody: withLeadingField(name, '{"polluted": true}', body), ip: nextIp() })
+      expect(answer.status, `${type}: ${answer.text}`).toBe(400)
+      expect(answer.body).toEqual({ message: CHECK_FIELDS, fields: { [name]: NOT_ALLOWED } })
+    }
+    const contact = await t.request('POST', '/api/contact-messages', {
+      rawBody: withLeadingField(name, '1', { name: 'Sam Rivers', email: 'sam@example.org', subject: 'Hello', message: 'A question about lessons.' }),
+      ip: nextIp(),
+    })
+    expect(contact.status).toBe(400)
+    expect(contact.body.fields).toEqual({ [name]: NOT_ALLOWED })
+    // Nested objects too: the contact person of an enrolment.
+    const nested = subjectEnrolment(++sequence)
+    const answer = await t.request('POST', FORM_PATHS.subject, {
+      rawBody: JSON.stringify(nested).replace('"contact":{', `"contact":{${JSON.stringify(name)}:"x",`),
+      ip: nextIp(),
+    })
+    expect(answer.body.fields).toEqual({ [`contact.${name}`]: NOT_ALLOWED })
+    expect(await rowCounts()).toEqual(before)
+  })
+
+  it.each(PROTOTYPE_NAMES)('a query parameter named %s is refused on public and staff reads', async (name) => {
+    for (const [path, token] of [
+      ['/api/subjects', undefined],
+      ['/api/courses', undefined],
+      ['/api/admin/registrations', adminToken],
+      ['/api/admin/students', adminToken],
+    ] as const) {
+      const answer = await t.request('GET', `${path}?${encodeURIComponent(name)}=x`, { token })
+      expect(answer.status, `${path}?${name}: ${answer.text}`).toBe(400)
+      expect(answer.body.fields).toEqual({ [name]: NOT_ALLOWED })
+    }
+  })
+
+  it('a body nested thousands of levels deep is a 400 without a crash, and the server answers the next request', async () => {
+    const before = await rowCounts()
+    const deep = `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`
+    const answer = await t.request('POST', FORM_PATHS.subject, { rawBody: withLeadingField('constructor', deep, subjectEnrolment(++sequence)), ip: nextIp() })
+    expect(answer.status).toBe(400)
+    expect(answer.body.message).toBe('The body is nested too deeply. Send the fields the form asks for.')
+    const arrays = await t.request('POST', '/api/contact-messages', { rawBody: `${'['.repeat(30_000)}${']'.repeat(30_000)}`, ip: nextIp() })
+    expect(arrays.status).toBe(400)
+    expect((await t.request('GET', '/api/subjects')).status).toBe(200)
+    expect(await rowCounts()).toEqual(before)
+  })
+})
+
+describe.skipIf(noDatabase)('control characters', () => {
+  const contactMessage = (fields: Record<string, string>) => ({
+    body: { name: 'Sam Rivers', email: 'sam@example.org', subject: 'Lessons', message: 'A question about lessons.', ...fields },
+    ip: nextIp(),
+  })
+
+  it('a NUL byte in any text field of the contact form is a 400 naming the field', async () => {
+    const before = await rowCounts()
+    for (const field of ['name', 'subject', 'message', 'email']) {
+      const answer = await t.request('POST', '/api/contact-messages', contactMessage({ [field]: `before\u0000after@example.org` }))
+      expect(answer.status, answer.text).toBe(400)
+      expect(answer.body.fields?.[field], answer.text).toBe(CONTROL)
+    }
+    const escape = await t.request('POST', '/api/contact-messages', contactMessage({ message: 'A bell \u0007 and an escape \u001b[31m in a message' }))
+    expect(escape.body.fields).toEqual({ message: CONTROL })
+    expect(await rowCounts()).toEqual(before)
+  })
+
+  it('keeps tabs and line breaks in long answers', async () => {
+    const answer = await t.request('POST', '/api/contact-messages', contactMessage({ message: 'First line\r\nSecond line\n\tindented' }))
+    expect(answer.status, answer.text).toBe(202)
+  })
+
+  it('a NUL byte or a broken character in an enrolment, nested or in a list, is a 400 naming the field', async () => {
+    const before = await rowCounts()
+    const cases: [Record<string, unknown>, string][] = [
+      [{ goals: 'Algebra\u0000' }, 'goals'],
+      [{ contact: { ...subjectEnrolment(0).contact, name: 'Priya\u0000Shah' } }, 'contact.name'],
+      [{ subjects: ['Maths', 'Phys\u0000ics'] }, 'subjects.1'],
+      [{ learningNeeds: 'Dyslexia \ud800' }, 'learningNeeds'],
+    ]
+    for (const [overrides, field] of cases) {
+      const answer = await t.request('POST', FORM_PATHS.subject, { body: subjectEnrolment(++sequence, overrides), ip: nextIp() })
+      expect(answer.status, answer.text).toBe(400)
+      expect(answer.body.fields?.[field], answer.text).toMatch(/control characters|broken character/)
+    }
+    expect(await rowCounts()).toEqual(before)
+  })
+
+  it('a NUL byte in the admin search, a path or a staff name is a 400, never a 500', async () => {
+    const search = await t.request('GET', `/api/admin/registrations?q=${encodeURIComponent('anya\u0000')}`, { token: adminToken })
+    expect(search.status).toBe(400)
+    expect(search.body.fields).toEqual({ q: CONTROL })
+    const students = await t.request('GET', `/api/admin/students?q=%00`, { token: adminToken })
+    expect(students.body.fields).toEqual({ q: CONTROL })
+    const path = await t.request('GET', `/api/courses/${encodeURIComponent('maths\u0000')}`)
+    expect(path.status).toBe(400)
+    const name = await t.request('PATCH', '/api/auth/me', { body: { name: 'Ada\u0000' }, token: adminToken })
+    expect(name.status).toBe(400)
+    expect(name.body.fields).toEqual({ name: CONTROL })
+  })
+
+  it('refused requests do not count against the sender’s form quota', async () => {
+    const ip = nextIp()
+    for (let i = 0; i < 12; i++) {
+      const refused = await t.request('POST', FORM_PATHS.subject, { body: subjectEnrolment(++sequence, { goals: `Try ${i}\u0000` }), ip })
+      expect(refused.status).toBe(400)
+    }
+    for (let i = 0; i < 5; i++) {
+      const refused = await t.request('POST', '/api/contact-messages', { ...contactMessage({ message: `Message number ${i}\u0000` }), ip })
+      expect(refused.status).toBe(400)
+    }
+    // The quotas are 10 registrations and 5 contact messages an hour per address: every one is still free.
+    for (let i = 0; i < 10; i++) {
+      const accepted = await t.request('POST', FORM_PATHS.subject, { body: subjectEnrolment(++sequence), ip })
+      expect(accepted.status, accepted.text).toBe(201)
+    }
+    const message = await t.request('POST', '/api/contact-messages', { ...contactMessage({ message: 'Now a real question about lessons.' }), ip })
+    expect(message.status, message.text).toBe(202)
+  })
+})
+
+describe.skipIf(noDatabase)('names are only names', () => {
+  const phishing = [
+    'URGENT: verify your bank at https://bank-secure.example/login',
+    'Call now www.cheap-loans.example',
+    'Visit bank-secure.com today',
+    'Reply to support@bank.example',
+    'See evil.example/path',
+  ]
+  const hidden = ['Ada\u202eevil', 'Ada\u2066x\u2069', 'Ada\u200fLovelace', 'Ada\u0085Lovelace']
+
+  it.each([...phishing, ...hidden])('refuses %j in every person-name field', async (name) => {
+    const before = await rowCounts()
+    const contact = { ...subjectEnrolment(0).contact, name }
+    const enrolment = await t.request('POST', FORM_PATHS.subject, { body: subjectEnrolment(++sequence, { contact }), ip: nextIp() })
+    expect(enrolment.status, enrolment.text).toBe(400)
+    expect(enrolment.body.fields?.['contact.name']).toMatch(/name|control/)
+    const student = await t.request('POST', FORM_PATHS.subject, { body: subjectEnrolment(++sequence, { student: { name, yearGroup: 'year_10' } }), ip: nextIp() })
+    expect(student.body.fields?.['student.name']).toMatch(/name|control/)
+    const message = await t.request('POST', '/api/contact-messages', { body: { name, email: 'sam@example.org', subject: 'Hi', message: 'A question about lessons.' }, ip: nextIp() })
+    expect(message.body.fields?.name).toMatch(/name|control/)
+    const me = await t.request('PATCH', '/api/auth/me', { body: { name }, token: adminToken })
+    expect(me.status).toBe(400)
+    expect(await rowCounts()).toEqual(before)
+  })
+
+  it('accepts the names people have', async () => {
+    for (const name of ["Siobhán O'Neill-Ó Briain", 'José María de la Cruz', 'Nguyễn Thị Minh Khai', '王秀英', 'J. R. R. Tolkien', 'Dr Amara Okafor', 'محمد عبد الله']) {
+      const answer = await t.request('PATCH', '/api/auth/me', { body: { name }, token: adminToken })
+      expect(answer.status, `${name}: ${answer.text}`).toBe(200)
+    }
+    const [row] = await t.database.db.select({ name: users.name }).from(users).where(eq(users.email, 'hostile-admin@tec.test'))
+    expect(row?.name).toBe('محمد عبد الله')
+  })
+
+  it('mail to the address an enrolment gives quotes the name and the reference, nothing else the sender wrote', async () => {
+    const n = ++sequence
+    const email = `unconfirmed.${n}@example.org`
+    const body = subjectEnrolment(n, {
+      contact: { ...subjectEnrolment(n).contact, email, name: 'Priya Shah' },
+      goals: 'Your account is suspended: verify at https://bank-secure.example now',
+      learningNeeds: 'Call 0800 000 000 to claim your prize',
+      student: { name: 'Prize Department', yearGroup: 'year_10', school: 'https://bank-secure.example' },
+    })
+    const answer = await t.request<{ reference: string }>('POST', FORM_PATHS.subject, { body, ip: nextIp() })
+    expect(answer.status, answer.text).toBe(201)
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+    expect(mails).toHaveLength(1)
+    const mail = mails[0]!
+    expect(mail.text).toContain('Hello Priya Shah,')
+    expect(mail.text).toContain(answer.body.reference)
+    for (const theirs of ['bank-secure', 'suspended', 'prize', 'Prize Department', '0800']) {
+      expect(`${mail.subject}\n${mail.text}\n${mail.html ?? ''}`.toLowerCase()).not.toContain(theirs.toLowerCase())
+    }
+  })
+})
