@@ -67,8 +67,8 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamptz('used_at'),
   },
   (t) => [
-    // One live (unused) link per user and purpose: a new request must replace the old link, not add one.
-    uniqueIndex('password_reset_tokens_live_idx').on(t.userId, t.purpose).where(sql`${t.usedAt} is null`),
+    // One live (unused) link per user, of any kind: a new link must replace the old one, not add one.
+    uniqueIndex('password_reset_tokens_live_user_idx').on(t.userId).where(sql`${t.usedAt} is null`),
     check('password_reset_tokens_purpose_check', sql`${t.purpose} in ('reset', 'invite')`),
   ],
 )

@@ -1,17 +1,18 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { recordAudit } from '../audit.ts'
 import { hashPassword } from '../auth/passwords.ts'
-import { hashToken, newToken } from '../auth/tokens.ts'
+import { issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
+import { newToken } from '../auth/tokens.ts'
 import type { RequestInfo } from '../contract/types.ts'
 import type { Db } from '../db/client.ts'
-import { courses, passwordResetTokens, registrationEvents, registrations, schools, students, users, type RegistrationRow } from '../db/schema.ts'
+import { courses, registrationEvents, registrations, schools, students, users, type RegistrationRow } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { enrolmentAcceptedMail, tutorInviteMail } from '../mail/templates.ts'
 import { contactOf, type CourseAnswers, type SchoolAnswers, type SubjectAnswers, type TutorAnswers } from './forms.ts'
 import { canAccept, STATUS_LABELS } from './workflow.ts'
 
 /** The set-password link an accepted tutor is mailed: the reset-token mechanism with purpose `invite`. */
-export const INVITE_LINK_HOURS = 72
+export const INVITE_LINK_HOURS = LINK_LIFETIMES_MS.invite / 3600_000
 
 export const ACCEPT_MESSAGES = {
   notFound: 'We could not find that registration.',
@@ -99,15 +100,8 @@ async function createTutor(tx: Db, deps: AppDeps, acceptance: Acceptance, passwo
   if (existing) return undefined
   const [user] = await tx.insert(users).values({ email, name, role: 'TUTOR', passwordHash }).returning()
   if (!user) throw new Error('The user insert returned no row.')
-  const token = newToken()
-  await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'invite'), isNull(passwordResetTokens.usedAt)))
-  await tx.insert(passwordResetTokens).values({
-    tokenHash: hashToken(token),
-    userId: user.id,
-    purpose: 'invite',
-    expiresAt: new Date(Date.now() + INVITE_LINK_HOURS * 3600_000),
-  })
-  await deps.mailer.enqueue(tx, tutorInviteMail(user, `${deps.config.publicUrl}/reset-password?token=${token}`, INVITE_LINK_HOURS))
+  const link = await issueLink(tx, user, 'invite', deps.config.publicUrl)
+  await deps.mailer.enqueue(tx, tutorInviteMail(user, link, INVITE_LINK_HOURS))
   await recordAudit(tx, {
     action: 'user.created',
     actorUserId: acceptance.actorId,

@@ -1,9 +1,9 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { recordAudit } from '../audit.ts'
 import { dummyPasswordHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from '../auth/passwords.ts'
 import { clear, hit, RATE_LIMITS } from '../auth/rate-limit.ts'
 import { createSession, revokeSession, revokeUserSessions } from '../auth/sessions.ts'
-import { hashToken, newToken } from '../auth/tokens.ts'
+import { endLinks, issueLink, LINK_LIFETIMES_MS, liveLink, useLink } from '../auth/links.ts'
 import type { Handler, RequestInfo } from '../contract/types.ts'
 import { passwordResetTokens, users } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
@@ -20,7 +20,7 @@ export const AUTH_MESSAGES = {
   nameRequired: 'This field is required.',
 } as const
 
-export const RESET_LINK_MINUTES = 30
+export const RESET_LINK_MINUTES = LINK_LIFETIMES_MS.reset / 60_000
 
 export const login: Handler<'login'> = async ({ body, request }, deps) => {
   const { db } = deps.database
@@ -56,22 +56,14 @@ export const login: Handler<'login'> = async ({ body, request }, deps) => {
   return { status: 200, body: sessionBody(user, session) }
 }
 
-/** Creates the user's one live reset link (replacing any earlier one) and queues the mail, all or nothing. */
+/** Replaces the user's one live link with a reset link and queues the mail, all or nothing. */
 async function mailResetLink(deps: AppDeps, email: string, request: RequestInfo): Promise<void> {
   const { db } = deps.database
-  const token = newToken()
   const queued = await db.transaction(async (tx) => {
     // Locking the user row serialises two requests for one account, so neither trips the one-live-link index.
     const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update').limit(1)
     if (!user) return false
-    await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, user.id), eq(passwordResetTokens.purpose, 'reset'), isNull(passwordResetTokens.usedAt)))
-    await tx.insert(passwordResetTokens).values({
-      tokenHash: hashToken(token),
-      userId: user.id,
-      purpose: 'reset',
-      expiresAt: new Date(Date.now() + RESET_LINK_MINUTES * 60_000),
-    })
-    const link = `${deps.config.publicUrl}/reset-password?token=${token}`
+    const link = await issueLink(tx, user, 'reset', deps.config.publicUrl)
     await deps.mailer.enqueue(tx, resetPasswordMail(user, link, RESET_LINK_MINUTES))
     await recordAudit(tx, { action: 'auth.password_reset_requested', actorUserId: null, subject: { type: 'user', id: user.id }, ip: request.ip })
     return true
@@ -97,13 +89,11 @@ export const resetPassword: Handler<'resetPassword'> = async ({ body, query, req
   if (!byIp.allowed) return tooManyAttempts(byIp.retryAfterSeconds)
   const deadLink = fieldProblem('token', AUTH_MESSAGES.resetLinkDead, AUTH_MESSAGES.resetLinkDead)
 
-  const tokenHash = hashToken(query.token)
-  const live = and(eq(passwordResetTokens.tokenHash, tokenHash), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, new Date()))
   const [found] = await db
     .select({ user: users })
     .from(passwordResetTokens)
     .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(live)
+    .where(liveLink(query.token))
     .limit(1)
   if (!found) return deadLink
   // Checked before the link is used up, so a refused password does not cost the user their link.
@@ -112,13 +102,14 @@ export const resetPassword: Handler<'resetPassword'> = async ({ body, query, req
   const passwordHash = await hashPassword(body.password)
 
   const changed = await db.transaction(async (tx) => {
-    // The conditional UPDATE is the single-use guarantee: of many racing requests, one gets the row back.
-    const [consumed] = await tx.update(passwordResetTokens).set({ usedAt: new Date() }).where(live).returning({ userId: passwordResetTokens.userId, purpose: passwordResetTokens.purpose })
-    if (!consumed) return false
     const now = new Date()
-    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, consumed.userId))
-    await revokeUserSessions(tx, consumed.userId, {}, now)
-    await recordAudit(tx, { action: 'auth.password_reset', actorUserId: consumed.userId, ip: request.ip, details: { purpose: consumed.purpose } })
+    const used = await useLink(tx, query.token, now)
+    if (!used) return false
+    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, used.userId))
+    // A new password ends everything the old one could reach: sessions, and any other link of any kind.
+    await endLinks(tx, used.userId)
+    await revokeUserSessions(tx, used.userId, {}, now)
+    await recordAudit(tx, { action: 'auth.password_reset', actorUserId: used.userId, ip: request.ip, details: { purpose: used.purpose } })
     return true
   })
   return changed ? { status: 200, body: { message: AUTH_MESSAGES.passwordReset } } : deadLink
@@ -141,8 +132,10 @@ export const changePassword: Handler<'changePassword'> = async ({ body, request,
   const next = await db.transaction(async (tx) => {
     const now = new Date()
     await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id))
-    // Every session ends, this one included; the answer carries a fresh token with the same Remember me.
+    // Every session ends, this one included (the answer carries a fresh token with the same Remember me), and so
+    // does any reset or invitation link mailed before: it was meant for the old password.
     await revokeUserSessions(tx, user.id, {}, now)
+    await endLinks(tx, user.id)
     const created = await createSession(tx, user.id, current.remember, request, now)
     await recordAudit(tx, { action: 'auth.password_changed', actorUserId: user.id, ip: request.ip })
     return created

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authenticate, createSession, revokeSession } from '../../server/auth/sessions.ts'
 import { hashToken, newToken } from '../../server/auth/tokens.ts'
@@ -30,18 +30,19 @@ describe.skipIf(noDatabase)('housekeeping', () => {
     const expiredLongAgo = await createSession(db, user.id, true, origin, new Date(now.getTime() - 40 * DAY))
     const idleLongAgo = await createSession(db, user.id, false, origin, new Date(now.getTime() - 3 * DAY))
 
-    // At most one unused token per user and purpose, so the expired unused one is an invitation.
-    const token = (createdAgo: number, expiresIn: number, usedAgo?: number, purpose: 'reset' | 'invite' = 'reset') => ({
+    // At most one unused link per user, so the expired unused one belongs to someone else.
+    const other = await t.createUser({ email: 'housekeeping-other@tec.test' })
+    const token = (createdAgo: number, expiresIn: number, usedAgo?: number, owner = user.id) => ({
       tokenHash: hashToken(newToken()),
-      userId: user.id,
-      purpose,
+      userId: owner,
+      purpose: 'reset' as const,
       createdAt: new Date(now.getTime() - createdAgo),
       expiresAt: new Date(now.getTime() + expiresIn),
       usedAt: usedAgo === undefined ? null : new Date(now.getTime() - usedAgo),
     })
     const [liveToken, usedLongAgo, expiredToken, usedRecently] = await db
       .insert(passwordResetTokens)
-      .values([token(0, 30 * 60 * 1000), token(3 * DAY, -3 * DAY, 2 * DAY), token(3 * DAY, -2 * DAY, undefined, 'invite'), token(HOUR, 0, HOUR / 2)])
+      .values([token(0, 30 * 60 * 1000), token(3 * DAY, -3 * DAY, 2 * DAY), token(3 * DAY, -2 * DAY, undefined, other.id), token(HOUR, 0, HOUR / 2)])
       .returning({ id: passwordResetTokens.id })
 
     expect(await purgeEndedCredentials(db, now)).toEqual({ sessions: 3, tokens: 2 })
@@ -49,7 +50,7 @@ describe.skipIf(noDatabase)('housekeeping', () => {
     expect(sessionIds).toEqual([live.id, revokedRecently.id].sort())
     expect(sessionIds).not.toContain(expiredLongAgo.id)
     expect(sessionIds).not.toContain(idleLongAgo.id)
-    const tokenIds = (await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(eq(passwordResetTokens.userId, user.id))).map((row) => row.id)
+    const tokenIds = (await db.select({ id: passwordResetTokens.id }).from(passwordResetTokens).where(inArray(passwordResetTokens.userId, [user.id, other.id]))).map((row) => row.id)
     expect(tokenIds.sort()).toEqual([liveToken!.id, usedRecently!.id].sort())
     expect(tokenIds).not.toContain(usedLongAgo!.id)
     expect(tokenIds).not.toContain(expiredToken!.id)

@@ -1,0 +1,54 @@
+import { and, eq, gt, isNull } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { passwordResetTokens, TOKEN_PURPOSES } from '../db/schema.ts'
+import { hashToken, newToken } from './tokens.ts'
+
+/** What a mailed set-password link is for: a forgotten password, or an accepted tutor's first password. */
+export type LinkPurpose = (typeof TOKEN_PURPOSES)[number]
+
+/** How long each kind of link works (SECURITY.md: a reset link 30 minutes). */
+export const LINK_LIFETIMES_MS: Record<LinkPurpose, number> = {
+  reset: 30 * 60_000,
+  invite: 72 * 3600_000,
+}
+
+/**
+ * One live link per user, of any kind: every link that sets a password goes through here. Within the caller's
+ * transaction, ends the user's other unused links (the database's one-live-link index holds the rule too) and
+ * answers the new link, built on PUBLIC_URL, never on the request's Host.
+ */
+export async function issueLink(tx: Db, user: { id: string }, purpose: LinkPurpose, publicUrl: string, now = new Date()): Promise<string> {
+  const token = newToken()
+  await endLinks(tx, user.id)
+  await tx.insert(passwordResetTokens).values({
+    tokenHash: hashToken(token),
+    userId: user.id,
+    purpose,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + LINK_LIFETIMES_MS[purpose]),
+  })
+  return `${publicUrl}/reset-password?token=${token}`
+}
+
+/** Ends every unused link of the user: after a password change or reset, and when a new link is issued. */
+export async function endLinks(tx: Db, userId: string): Promise<void> {
+  await tx.delete(passwordResetTokens).where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)))
+}
+
+/** The condition a link must meet to be used: this token, unused, not expired. */
+export function liveLink(token: string, now = new Date()) {
+  return and(eq(passwordResetTokens.tokenHash, hashToken(token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now))
+}
+
+/**
+ * Uses a link, within the caller's transaction. The conditional UPDATE is the single-use guarantee: of many
+ * racing requests, one gets the row back. Answers whose link it was, or undefined when it is not live.
+ */
+export async function useLink(tx: Db, token: string, now = new Date()): Promise<{ userId: string; purpose: LinkPurpose } | undefined> {
+  const [used] = await tx
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(liveLink(token, now))
+    .returning({ userId: passwordResetTokens.userId, purpose: passwordResetTokens.purpose })
+  return used
+}
