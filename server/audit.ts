@@ -4,6 +4,7 @@ import { auditEvents } from './db/schema.ts'
 export type AuditAction =
   | 'auth.login'
   | 'auth.login_failed'
+  | 'auth.login_throttled'
   | 'auth.logout'
   | 'auth.password_reset_requested'
   | 'auth.password_reset'

@@ -1,6 +1,6 @@
 import { and, isNotNull, lt, or, sql } from 'drizzle-orm'
 import type { Db } from './db/client.ts'
-import { passwordResetTokens, sessions } from './db/schema.ts'
+import { passwordResetTokens, sessions, trustedDevices } from './db/schema.ts'
 import type { Logger } from './logger.ts'
 
 export const HOUSEKEEPING = {
@@ -13,10 +13,11 @@ export const HOUSEKEEPING = {
 } as const
 
 /**
- * Deletes sessions that ended (revoked, past their absolute end, or idle too long) and reset or invite tokens
- * that were used or expired, more than a day ago. Nothing deleted could still sign anyone in.
+ * Deletes sessions that ended (revoked, past their absolute end, or idle too long), reset or invite tokens that
+ * were used or expired, and device cookies that expired, more than a day ago. Nothing deleted could still sign
+ * anyone in.
  */
-export async function purgeEndedCredentials(db: Db, now = new Date()): Promise<{ sessions: number; tokens: number }> {
+export async function purgeEndedCredentials(db: Db, now = new Date()): Promise<{ sessions: number; tokens: number; devices: number }> {
   const cutoff = new Date(now.getTime() - HOUSEKEEPING.graceMs)
   const endedSessions = await db
     .delete(sessions)
@@ -32,7 +33,8 @@ export async function purgeEndedCredentials(db: Db, now = new Date()): Promise<{
     .delete(passwordResetTokens)
     .where(or(and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, cutoff)), lt(passwordResetTokens.expiresAt, cutoff)))
     .returning({ id: passwordResetTokens.id })
-  return { sessions: endedSessions.length, tokens: endedTokens.length }
+  const endedDevices = await db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, cutoff)).returning({ id: trustedDevices.id })
+  return { sessions: endedSessions.length, tokens: endedTokens.length, devices: endedDevices.length }
 }
 
 /** Runs the purge every hour in the background; a failed round is logged and tried again next time. */
@@ -40,7 +42,7 @@ export function startHousekeeping(db: Db, logger: Logger): { stop: () => void } 
   const round = () => {
     purgeEndedCredentials(db)
       .then((purged) => {
-        if (purged.sessions + purged.tokens > 0) logger.info(purged, 'purged ended sessions and tokens')
+        if (purged.sessions + purged.tokens + purged.devices > 0) logger.info(purged, 'purged ended sessions, tokens and device cookies')
       })
       .catch((error: unknown) => logger.warn({ err: error }, 'housekeeping round failed'))
   }

@@ -1,6 +1,7 @@
-import { eq, lt, sql } from 'drizzle-orm'
+import { inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { rateLimits } from '../db/schema.ts'
+import { addressBlock } from './address-block.ts'
 
 export interface Limit {
   /** Attempts allowed per window. */
@@ -10,11 +11,14 @@ export interface Limit {
 
 /**
  * Every throttle in one place (SECURITY.md: per IP and per account, never a permanent lockout).
- * The per-account login counter counts attempts before the password is checked and is cleared by a success.
+ * Login counts attempts before the password is checked: per account from unknown devices, and per device for a
+ * browser holding the account's device cookie (OWASP's device-cookie design), so a stranger's failures never
+ * lock the owner out; a success clears its own counter, a completed password reset all of the account's.
  */
 export const RATE_LIMITS = {
   loginPerIp: { limit: 100, windowSeconds: 15 * 60 },
   loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  loginPerDevice: { limit: 10, windowSeconds: 15 * 60 },
   forgetPasswordPerIp: { limit: 20, windowSeconds: 60 * 60 },
   forgetPasswordPerAccount: { limit: 5, windowSeconds: 60 * 60 },
   resetPerIp: { limit: 20, windowSeconds: 15 * 60 },
@@ -28,6 +32,11 @@ export const RATE_LIMITS = {
   registrationPerIp: { limit: 10, windowSeconds: 60 * 60 },
   registrationPerEmail: { limit: 5, windowSeconds: 60 * 60 },
 } as const satisfies Record<string, Limit>
+
+/** The counter key of a per-address limit: IPv6 addresses count by their /64 (see addressBlock). */
+export function addressKey(scope: string, ip: string): string {
+  return `${scope}:ip:${addressBlock(ip)}`
+}
 
 export interface RateDecision {
   allowed: boolean
@@ -64,8 +73,8 @@ export async function hit(db: Db, key: string, { limit, windowSeconds }: Limit, 
   return { allowed: row.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000)) }
 }
 
-export async function clear(db: Db, key: string): Promise<void> {
-  await db.delete(rateLimits).where(eq(rateLimits.key, key))
+export async function clear(db: Db, ...keys: string[]): Promise<void> {
+  if (keys.length > 0) await db.delete(rateLimits).where(inArray(rateLimits.key, keys))
 }
 
 export async function sweep(db: Db, now = new Date()): Promise<void> {

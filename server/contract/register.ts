@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono'
+import { getCookie } from 'hono/cookie'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { authenticate, type Authenticated } from '../auth/sessions.ts'
 import type { AppDeps } from '../deps.ts'
@@ -55,25 +56,32 @@ async function readJsonBody(c: Context, operation: Operation): Promise<Outcome<u
   return { ok: true, value }
 }
 
-/** The request headers the operation declares as parameters, by their declared names; no others. */
-function declaredHeaders(c: Context, operation: Operation): Record<string, unknown> {
-  const headers: Record<string, unknown> = {}
+/** The request headers or cookies the operation declares as parameters, by their declared names; no others. */
+function declared(c: Context, operation: Operation, where: 'header' | 'cookie'): Record<string, unknown> {
+  const values: Record<string, unknown> = {}
   for (const parameter of operation.parameters) {
-    const value = parameter.in === 'header' ? c.req.header(parameter.name) : undefined
-    if (value !== undefined) headers[parameter.name] = value
+    if (parameter.in !== where) continue
+    const value = where === 'header' ? c.req.header(parameter.name) : getCookie(c, parameter.name)
+    if (value !== undefined) values[parameter.name] = value
   }
-  return headers
+  return values
 }
 
 interface RequestParts {
   query: Record<string, unknown>
   params: Record<string, unknown>
   headers: Record<string, unknown>
+  cookies: Record<string, unknown>
 }
 
 /** Validates query, path, headers and body together, so one answer names every field to fix. */
 function validationProblem(c: Context, validators: OperationValidators, request: RequestParts, body: unknown) {
-  const fields: FieldErrors = { ...validators.path(request.params), ...validators.query(request.query), ...validators.header(request.headers) }
+  const fields: FieldErrors = {
+    ...validators.path(request.params),
+    ...validators.query(request.query),
+    ...validators.header(request.headers),
+    ...validators.cookie(request.cookies),
+  }
   if (validators.body && body !== undefined) {
     const bodyFields = validators.body(body)
     if (Object.hasOwn(bodyFields, '')) return errorAnswer(c, 400, MESSAGES.bodyNotObject)
@@ -95,8 +103,9 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
     if (!body.ok) return body.response
     const query: Record<string, unknown> = c.req.queries()
     const params: Record<string, unknown> = c.req.param()
-    const headers = declaredHeaders(c, operation)
-    const problem = validationProblem(c, validators, { query, params, headers }, body.value)
+    const headers = declared(c, operation, 'header')
+    const cookies = declared(c, operation, 'cookie')
+    const problem = validationProblem(c, validators, { query, params, headers, cookies }, body.value)
     if (problem) return problem
 
     const request: RequestInfo = { requestId: c.get('requestId'), ip: c.get('clientIp'), userAgent: c.req.header('user-agent') }
@@ -104,7 +113,7 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
       if (!auth.value) throw new Error(`${operation.operationId} is public, so its handler has no session`)
       return auth.value
     }
-    const input = { body: body.value, query, params, headers, request, session } as HandlerInput<OperationId>
+    const input = { body: body.value, query, params, headers, cookies, request, session } as HandlerInput<OperationId>
     const reply = await handler(input, deps)
     for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value)
     const succeeded = (reply.status >= 200 && reply.status < 300) || reply.status === 304

@@ -18,6 +18,7 @@ export type RequestBody<K extends OperationId> = operations[K] extends { request
 export type Query<K extends OperationId> = OrEmpty<Exclude<operations[K]['parameters']['query'], undefined>>
 export type PathParams<K extends OperationId> = OrEmpty<Exclude<operations[K]['parameters']['path'], undefined>>
 export type HeaderParams<K extends OperationId> = OrEmpty<Exclude<operations[K]['parameters']['header'], undefined>>
+export type CookieParams<K extends OperationId> = OrEmpty<Exclude<operations[K]['parameters']['cookie'], undefined>>
 
 type Responses<K extends OperationId> = operations[K]['responses']
 
@@ -57,6 +58,8 @@ export interface HandlerInput<K extends OperationId> {
   params: PathParams<K>
   /** Only the request headers the contract declares as parameters of K. */
   headers: HeaderParams<K>
+  /** Only the cookies the contract declares as parameters of K. */
+  cookies: CookieParams<K>
   request: RequestInfo
   /** The caller's session; throws for a public operation, which has none. */
   session: () => Authenticated

@@ -12,6 +12,8 @@ export interface OperationValidators {
   path: (values: Record<string, unknown>) => FieldErrors
   /** Validates the declared request headers (only those are passed in: other headers are not the contract's). */
   header: (values: Record<string, unknown>) => FieldErrors
+  /** Validates the declared cookies (only those are passed in). */
+  cookie: (values: Record<string, unknown>) => FieldErrors
   /** Validates the parsed JSON body, filling in schema defaults in place. */
   body: ((value: unknown) => FieldErrors) | undefined
 }
@@ -143,11 +145,13 @@ export function compileRequestValidators(contract: Contract): Map<string, Operat
     const query = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'query')))
     const path = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'path')))
     const header = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'header')))
+    const cookie = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'cookie')))
     const body = operation.requestBody ? bodyAjv.compile(retarget(operation.requestBody.schema)) : undefined
     byOperation.set(operation.operationId, {
       query: (values) => run(query, values, true),
       path: (values) => run(path, values),
       header: (values) => run(header, values, true),
+      cookie: (values) => run(cookie, values),
       body: body ? (value) => run(body, value) : undefined,
     })
   }

@@ -51,6 +51,26 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 )
 
+/**
+ * Browsers in which a user signed in (OWASP's device cookie): their sign-ins are throttled per device, apart from
+ * everyone else's failures, so nobody can lock the owner out by failing on purpose.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 hex of the cookie's token; the token itself is never stored. Replaced at every sign-in. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    lastSignInAt: timestamptz('last_sign_in_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+  },
+  (t) => [index('trusted_devices_user_id_idx').on(t.userId), index('trusted_devices_expires_at_idx').on(t.expiresAt)],
+)
+
 export const TOKEN_PURPOSES = ['reset', 'invite'] as const
 
 export const passwordResetTokens = pgTable(

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { recordAudit } from '../audit.ts'
 import { dummyPasswordHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from '../auth/passwords.ts'
-import { clear, hit, RATE_LIMITS } from '../auth/rate-limit.ts'
+import { accountCounterKey, deviceCookie, deviceCounterKey, deviceCounterKeys, trustDevice, trustedDeviceFor } from '../auth/devices.ts'
+import { addressKey, clear, hit, RATE_LIMITS } from '../auth/rate-limit.ts'
 import { createSession, revokeSession, revokeUserSessions } from '../auth/sessions.ts'
 import { endLinks, issueLink, LINK_LIFETIMES_MS, liveLink, useLink } from '../auth/links.ts'
 import type { Handler, RequestInfo } from '../contract/types.ts'
@@ -22,15 +23,23 @@ export const AUTH_MESSAGES = {
 
 export const RESET_LINK_MINUTES = LINK_LIFETIMES_MS.reset / 60_000
 
-export const login: Handler<'login'> = async ({ body, request }, deps) => {
+/** A sign-in refused by a throttle: recorded in the audit trail (which counter, for which email), then 429. */
+async function throttledSignIn(deps: AppDeps, request: RequestInfo, email: string, counter: 'address' | 'account' | 'device', retryAfterSeconds: number) {
+  await recordAudit(deps.database.db, { action: 'auth.login_throttled', actorUserId: null, ip: request.ip, details: { email, counter } })
+  return tooManyAttempts(retryAfterSeconds)
+}
+
+export const login: Handler<'login'> = async ({ body, cookies, request }, deps) => {
   const { db } = deps.database
   const email = normaliseEmail(body.email)
-  const byIp = await hit(db, `login:ip:${request.ip}`, RATE_LIMITS.loginPerIp)
-  if (!byIp.allowed) return tooManyAttempts(byIp.retryAfterSeconds)
-  // Counted before the password is checked (unknown emails too), so guessing costs attempts either way.
-  const accountKey = `login:account:${email}`
-  const byAccount = await hit(db, accountKey, RATE_LIMITS.loginPerAccount)
-  if (!byAccount.allowed) return tooManyAttempts(byAccount.retryAfterSeconds)
+  const byIp = await hit(db, addressKey('login', request.ip), RATE_LIMITS.loginPerIp)
+  if (!byIp.allowed) return throttledSignIn(deps, request, email, 'address', byIp.retryAfterSeconds)
+  // A browser this account signed in from before is counted on its own; every other attempt on the account's
+  // counter. Counted before the password is checked (unknown emails too), so guessing costs attempts either way.
+  const device = await trustedDeviceFor(db, cookies.tec_device, email)
+  const counterKey = device ? deviceCounterKey(device) : accountCounterKey(email)
+  const attempts = await hit(db, counterKey, device ? RATE_LIMITS.loginPerDevice : RATE_LIMITS.loginPerAccount)
+  if (!attempts.allowed) return throttledSignIn(deps, request, email, device ? 'device' : 'account', attempts.retryAfterSeconds)
 
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
   // An unknown email verifies against a dummy hash: the same work, time and answer as a wrong password.
@@ -40,20 +49,22 @@ export const login: Handler<'login'> = async ({ body, request }, deps) => {
       action: 'auth.login_failed',
       actorUserId: user?.id ?? null,
       ip: request.ip,
-      details: { email, reason: user ? 'wrong password' : 'unknown email' },
+      details: { email, reason: user ? 'wrong password' : 'unknown email', device: device ? 'trusted' : 'unknown' },
     })
     return { status: 401, body: { message: AUTH_MESSAGES.loginFailed } }
   }
 
-  await clear(db, accountKey)
+  await clear(db, counterKey)
   const rehashed = needsRehash(user.passwordHash) ? await hashPassword(body.pass) : undefined
-  const session = await db.transaction(async (tx) => {
+  const { session, deviceToken } = await db.transaction(async (tx) => {
     if (rehashed) await tx.update(users).set({ passwordHash: rehashed }).where(eq(users.id, user.id))
     const created = await createSession(tx, user.id, body.remember ?? true, request)
-    await recordAudit(tx, { action: 'auth.login', actorUserId: user.id, ip: request.ip, details: { remember: body.remember ?? true } })
-    return created
+    const token = await trustDevice(tx, user.id, device)
+    await recordAudit(tx, { action: 'auth.login', actorUserId: user.id, ip: request.ip, details: { remember: body.remember ?? true, device: device ? 'trusted' : 'new' } })
+    return { session: created, deviceToken: token }
   })
-  return { status: 200, body: sessionBody(user, session) }
+  const secure = deps.config.publicUrl.startsWith('https:')
+  return { status: 200, body: sessionBody(user, session), headers: { 'Set-Cookie': deviceCookie(deviceToken, secure) } }
 }
 
 /** Replaces the user's one live link with a reset link and queues the mail, all or nothing. */
@@ -74,7 +85,7 @@ async function mailResetLink(deps: AppDeps, email: string, request: RequestInfo)
 export const forgetPassword: Handler<'forgetPassword'> = async ({ body, request }, deps) => {
   const { db } = deps.database
   const email = normaliseEmail(body.email)
-  const byIp = await hit(db, `forget:ip:${request.ip}`, RATE_LIMITS.forgetPasswordPerIp)
+  const byIp = await hit(db, addressKey('forget', request.ip), RATE_LIMITS.forgetPasswordPerIp)
   if (!byIp.allowed) return tooManyAttempts(byIp.retryAfterSeconds)
   const byAccount = await hit(db, `forget:account:${email}`, RATE_LIMITS.forgetPasswordPerAccount)
   if (!byAccount.allowed) return tooManyAttempts(byAccount.retryAfterSeconds)
@@ -85,7 +96,7 @@ export const forgetPassword: Handler<'forgetPassword'> = async ({ body, request 
 
 export const resetPassword: Handler<'resetPassword'> = async ({ body, query, request }, deps) => {
   const { db } = deps.database
-  const byIp = await hit(db, `reset:ip:${request.ip}`, RATE_LIMITS.resetPerIp)
+  const byIp = await hit(db, addressKey('reset', request.ip), RATE_LIMITS.resetPerIp)
   if (!byIp.allowed) return tooManyAttempts(byIp.retryAfterSeconds)
   const deadLink = fieldProblem('token', AUTH_MESSAGES.resetLinkDead, AUTH_MESSAGES.resetLinkDead)
 
@@ -105,7 +116,10 @@ export const resetPassword: Handler<'resetPassword'> = async ({ body, query, req
     const now = new Date()
     const used = await useLink(tx, query.token, now)
     if (!used) return false
-    await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, used.userId))
+    const [user] = await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, used.userId)).returning()
+    if (!user) return false
+    // The owner proved they hold the mailbox: whatever anyone tried against the account so far stops counting.
+    await clear(tx, accountCounterKey(user.email), `change-password:user:${user.id}`, ...(await deviceCounterKeys(tx, user.id)))
     // A new password ends everything the old one could reach: sessions, and any other link of any kind.
     await endLinks(tx, used.userId)
     await revokeUserSessions(tx, used.userId, {}, now)

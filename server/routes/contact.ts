@@ -1,4 +1,4 @@
-import { hit, RATE_LIMITS } from '../auth/rate-limit.ts'
+import { addressKey, hit, RATE_LIMITS } from '../auth/rate-limit.ts'
 import { messageFingerprint, newReference, recentDuplicate, storeContactMessage, type ContactMessageFields } from '../content/contact-messages.ts'
 import { readSiteSettings } from '../content/site-settings.ts'
 import type { Handler } from '../contract/types.ts'
@@ -40,7 +40,7 @@ export const createContactMessage: Handler<'createContactMessage'> = async ({ bo
   if (Object.keys(problems).length > 0) return fieldsProblem(problems)
 
   const { db } = deps.database
-  const byIp = await hit(db, `contact:ip:${request.ip}`, RATE_LIMITS.contactPerIp)
+  const byIp = await hit(db, addressKey('contact', request.ip), RATE_LIMITS.contactPerIp)
   if (!byIp.allowed) return tooManyAttempts(byIp.retryAfterSeconds)
   const byEmail = await hit(db, `contact:email:${fields.email}`, RATE_LIMITS.contactPerEmail)
   if (!byEmail.allowed) return tooManyAttempts(byEmail.retryAfterSeconds)

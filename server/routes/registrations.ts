@@ -1,4 +1,4 @@
-import { hit, RATE_LIMITS } from '../auth/rate-limit.ts'
+import { addressKey, hit, RATE_LIMITS } from '../auth/rate-limit.ts'
 import { readSiteSettings } from '../content/site-settings.ts'
 import type { Handler, RequestInfo } from '../contract/types.ts'
 import type { AppDeps } from '../deps.ts'
@@ -25,7 +25,7 @@ async function submit<Answers>(spec: FormSpec<Answers>, body: Answers & { websit
   const { problems, answers, described } = await checkForm(spec, db, body)
   if (!described) return fieldsProblem(problems)
 
-  const byIp = await hit(db, `registration:ip:${request.ip}`, RATE_LIMITS.registrationPerIp)
+  const byIp = await hit(db, addressKey('registration', request.ip), RATE_LIMITS.registrationPerIp)
   if (!byIp.allowed) return tooManyAttempts(byIp.retryAfterSeconds)
   const byEmail = await hit(db, `registration:email:${described.email}`, RATE_LIMITS.registrationPerEmail)
   if (!byEmail.allowed) return tooManyAttempts(byEmail.retryAfterSeconds)

@@ -5,8 +5,8 @@ import { rateLimits } from '../../server/db/schema.ts'
 import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
 
 /**
- * SECURITY.md: login is throttled per address and per account, with counters in the database, and an account is
- * never locked for good. 1,000 guesses are thrown at one account; the test counts how many the server really
+ * SECURITY.md: login is throttled per address and per account (per device for a browser the owner signed in from),
+ * with counters in the database, and an account is never locked for good, nor locked for its owner by a stranger. 1,000 guesses are thrown at one account; the test counts how many the server really
  * evaluated (a 401 means the password was checked; a 429 means it was not).
  */
 const ATTEMPTS = 1000
@@ -37,6 +37,10 @@ describe.skipIf(noDatabase)('brute force against one account', () => {
   ] as const)('from %s: only the per-account allowance is evaluated, and the owner signs in after the window', async (_label, addressFor) => {
     const email = `target-${addressFor(1).replaceAll('.', '-')}@tec.test`
     await t.createUser({ email })
+    // The owner signed in from their own browser before the attack, which keeps its device cookie.
+    const owner = await t.request('POST', '/api/auth/login', { body: { email, pass: DEFAULT_PASSWORD }, ip: '192.0.2.199' })
+    const device = /tec_device=([^;]+)/.exec(owner.headers.get('set-cookie') ?? '')?.[1]
+    expect(device).toBeDefined()
     const statuses: number[] = []
     // In batches of 50 at once, as an attacker with a few connections would send them.
     for (let start = 0; start < ATTEMPTS; start += 50) {
@@ -48,9 +52,12 @@ describe.skipIf(noDatabase)('brute force against one account', () => {
     expect(evaluated + refused).toBe(ATTEMPTS)
     expect(evaluated).toBe(RATE_LIMITS.loginPerAccount.limit)
 
-    // During the window even the right password waits: nothing tells the attacker it was right.
+    // During the window even the right password waits on an unknown device: nothing tells the attacker it was
+    // right. The owner's own browser is counted apart, so the attack never locks the owner out.
     const during = await t.request('POST', '/api/auth/login', { body: { email, pass: DEFAULT_PASSWORD }, ip: '192.0.2.200' })
     expect(during.status).toBe(429)
+    const ownerDuring = await t.request('POST', '/api/auth/login', { body: { email, pass: DEFAULT_PASSWORD }, ip: '192.0.2.199', headers: { cookie: `tec_device=${device}` } })
+    expect(ownerDuring.status).toBe(200)
     await letTheWindowsPass()
     const after = await t.request('POST', '/api/auth/login', { body: { email, pass: DEFAULT_PASSWORD }, ip: '192.0.2.201' })
     expect(after.status).toBe(200)

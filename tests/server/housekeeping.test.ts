@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authenticate, createSession, revokeSession } from '../../server/auth/sessions.ts'
 import { hashToken, newToken } from '../../server/auth/tokens.ts'
-import { passwordResetTokens, sessions } from '../../server/db/schema.ts'
+import { passwordResetTokens, sessions, trustedDevices } from '../../server/db/schema.ts'
 import { purgeEndedCredentials } from '../../server/housekeeping.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
@@ -45,7 +45,13 @@ describe.skipIf(noDatabase)('housekeeping', () => {
       .values([token(0, 30 * 60 * 1000), token(3 * DAY, -3 * DAY, 2 * DAY), token(3 * DAY, -2 * DAY, undefined, other.id), token(HOUR, 0, HOUR / 2)])
       .returning({ id: passwordResetTokens.id })
 
-    expect(await purgeEndedCredentials(db, now)).toEqual({ sessions: 3, tokens: 2 })
+    const device = (expiresIn: number) => ({ tokenHash: hashToken(newToken()), userId: user.id, expiresAt: new Date(now.getTime() + expiresIn) })
+    const [liveDevice] = await db.insert(trustedDevices).values([device(DAY), device(-2 * DAY), device(-HOUR)]).returning({ id: trustedDevices.id })
+
+    expect(await purgeEndedCredentials(db, now)).toEqual({ sessions: 3, tokens: 2, devices: 1 })
+    const deviceIds = (await db.select({ id: trustedDevices.id }).from(trustedDevices).where(eq(trustedDevices.userId, user.id))).map((row) => row.id)
+    expect(deviceIds).toHaveLength(2)
+    expect(deviceIds).toContain(liveDevice!.id)
     const sessionIds = (await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, user.id))).map((row) => row.id).sort()
     expect(sessionIds).toEqual([live.id, revokedRecently.id].sort())
     expect(sessionIds).not.toContain(expiredLongAgo.id)
