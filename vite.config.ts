@@ -21,7 +21,8 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Written for whoever debugs a build, never named in the scripts nor served (server/static-site.ts).
+    sourcemap: 'hidden',
   },
   test: {
     projects: [

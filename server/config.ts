@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import path from 'node:path'
 
 /** A setting the server cannot start with; index.ts prints the message and exits 1. */
@@ -10,6 +11,12 @@ export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' |
 
 export interface Config {
   port: number
+  /**
+   * The interface to listen on: loopback (127.0.0.1) outside production unless HOST says otherwise, so a
+   * development server (demo data, the mail outbox) is never reachable from the network by accident; every
+   * interface in production.
+   */
+  host: string | undefined
   /** Absolute path of the embedded database folder (used only when databaseUrl is unset). */
   dataDir: string
   databaseUrl: string | undefined
@@ -67,7 +74,19 @@ function parseSecretUrl(name: string, value: string | undefined, protocols: read
   return value
 }
 
-function parsePublicUrl(value: string | undefined, port: number): string {
+function parseHost(value: string | undefined, nodeEnv: NodeEnv): string | undefined {
+  if (value === undefined) return nodeEnv === 'production' ? undefined : '127.0.0.1'
+  if (isIP(value) === 0 && !/^[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(value)) {
+    throw new ConfigError(`HOST is "${value}", but it must be an IP address or a host name (for example 0.0.0.0 for every interface).`)
+  }
+  return value
+}
+
+function parsePublicUrl(value: string | undefined, port: number, nodeEnv: NodeEnv, purpose: ConfigPurpose): string {
+  if (value === undefined && nodeEnv === 'production' && purpose === 'server') {
+    // Mailed links are built on it: guessing (localhost) would mail links that lead nowhere, or somewhere else.
+    throw new ConfigError('PUBLIC_URL is not set. In production it must be the address people use to reach the site, such as https://tec.example.org.')
+  }
   if (value === undefined) return `http://localhost:${port}`
   let url: URL
   try {
@@ -89,16 +108,21 @@ function parseBoolean(name: string, value: string | undefined): boolean {
   throw new ConfigError(`${name} is "${value}", but it must be true or false.`)
 }
 
+/** The server needs every setting; a command-line tool (create-user) sends no mail and serves nothing. */
+export type ConfigPurpose = 'server' | 'tool'
+
 /** Reads every setting once, so a bad value stops the start instead of failing a request later. */
-export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), purpose: ConfigPurpose = 'server'): Config {
   const port = parsePort(read(env, 'PORT'))
+  const nodeEnv = parseChoice('NODE_ENV', read(env, 'NODE_ENV'), NODE_ENVS, 'development')
   return {
     port,
+    host: parseHost(read(env, 'HOST'), nodeEnv),
     dataDir: path.resolve(cwd, read(env, 'DATA_DIR') ?? './data'),
     databaseUrl: parseSecretUrl('DATABASE_URL', read(env, 'DATABASE_URL'), ['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/tec'),
     smtpUrl: parseSecretUrl('SMTP_URL', read(env, 'SMTP_URL'), ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.org:587'),
-    nodeEnv: parseChoice('NODE_ENV', read(env, 'NODE_ENV'), NODE_ENVS, 'development'),
-    publicUrl: parsePublicUrl(read(env, 'PUBLIC_URL'), port),
+    nodeEnv,
+    publicUrl: parsePublicUrl(read(env, 'PUBLIC_URL'), port, nodeEnv, purpose),
     trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY')),
     logLevel: parseChoice('LOG_LEVEL', read(env, 'LOG_LEVEL'), LOG_LEVELS, 'info'),
   }

@@ -29,3 +29,22 @@ export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
     return 'unknown'
   }
 }
+
+/** Headers a proxy adds: a request that carries one may have come from anywhere, whatever its socket says. */
+const PROXY_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip', 'via']
+
+/**
+ * Whether the request came straight from this machine: its socket's peer is a loopback address and it carries no
+ * proxy header (a reverse proxy on this machine makes every visitor's socket look local). Fails closed: a request
+ * with no socket (in-process) is not local.
+ */
+export function isDirectFromThisMachine(c: Context<AppEnv>): boolean {
+  if (PROXY_HEADERS.some((name) => c.req.header(name) !== undefined)) return false
+  let address: string | undefined
+  try {
+    address = getConnInfo(c).remote.address
+  } catch {
+    return false
+  }
+  return address !== undefined && (/^127\.\d+\.\d+\.\d+$/.test(address) || address === '::1' || /^::ffff:127\.\d+\.\d+\.\d+$/i.test(address))
+}

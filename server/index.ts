@@ -13,9 +13,9 @@ import { BackgroundTasks } from './tasks.ts'
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
 
-function listen(app: ReturnType<typeof createApp>, port: number): Promise<ServerType> {
+function listen(app: ReturnType<typeof createApp>, port: number, host: string | undefined): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port }, () => resolve(server))
+    const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server))
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(error.code === 'EADDRINUSE' ? new StartupError(`Port ${port} is already in use. Stop what uses it, or set PORT to another port.`) : error)
     })
@@ -40,6 +40,7 @@ function closeServer(server: ServerType): Promise<void> {
 
 async function banner(config: Config, database: Database, port: number): Promise<string> {
   const lines = ['', `TEC web is running at http://localhost:${port}`]
+  if (config.host === '127.0.0.1') lines.push('Listening on this machine only (set HOST=0.0.0.0 to listen on every interface).')
   const demo = await presentDemoAccounts(database, config)
   if (demo.length > 0) lines.push(`Demo accounts: ${demo.join(', ')}; password ${DEMO_PASSWORD}`)
   if (config.smtpUrl === undefined) {
@@ -59,7 +60,7 @@ async function main(): Promise<void> {
   mailer.start()
   const housekeeping = startHousekeeping(database.db, logger)
   const app = createApp({ config, database, logger, mailer, tasks, staticRoot: path.resolve('dist') })
-  const server = await listen(app, config.port).catch(async (error: unknown) => {
+  const server = await listen(app, config.port, config.host).catch(async (error: unknown) => {
     housekeeping.stop()
     await mailer.stop()
     await database.close()

@@ -40,6 +40,8 @@ export function staticSite(root: string | undefined): Hono<AppEnv> {
     const isPage = c.res.headers.get('content-type')?.startsWith('text/html') === true
     c.header('Cache-Control', c.req.path.startsWith('/assets/') ? IMMUTABLE : isPage ? 'no-cache' : 'public, max-age=3600')
   })
+  // Source maps would hand anyone the whole client's source: they stay on the machine that built them.
+  site.get('*', (c, next) => (c.req.path.endsWith('.map') ? c.text('Not found', 404) : next()))
   site.get('/assets/*', (c, next) => serve().any(c, next), (c) => c.text('Not found', 404))
   site.get('*', (c, next) => serve().any(c, next), (c, next) => serve().index(c, next))
   return site

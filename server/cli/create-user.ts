@@ -59,7 +59,7 @@ async function main(): Promise<void> {
   if (problem) throw new UsageError(problem)
   const passwordHash = await hashPassword(password)
 
-  const database = await openMigratedDatabase(loadConfig())
+  const database = await openMigratedDatabase(loadConfig(process.env, process.cwd(), 'tool'))
   try {
     const created = await database.db.transaction(async (tx) => {
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)).limit(1)

@@ -3,7 +3,7 @@ import { getCookie } from 'hono/cookie'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { authenticate, type Authenticated } from '../auth/sessions.ts'
 import type { AppDeps } from '../deps.ts'
-import type { AppEnv } from '../http-context.ts'
+import { isDirectFromThisMachine, type AppEnv } from '../http-context.ts'
 import { MESSAGES } from '../messages.ts'
 import type { Contract, Operation } from './document.ts'
 import type { Handlers, HandlerInput, OperationId, RequestInfo } from './types.ts'
@@ -97,6 +97,8 @@ function errorAnswerIfAny(c: Context, fields: FieldErrors) {
 
 function serve(operation: Operation, handler: UntypedHandler, validators: OperationValidators, deps: AppDeps) {
   return async (c: Context<AppEnv>): Promise<Response> => {
+    // Development helpers answer only this machine, as if they did not exist for anyone else.
+    if (operation.devOnly && !isDirectFromThisMachine(c)) return errorAnswer(c, 404, MESSAGES.noSuchEndpoint)
     const auth = await authorize(c, operation, deps)
     if (!auth.ok) return auth.response
     const body = operation.requestBody ? await readJsonBody(c, operation) : { ok: true as const, value: undefined }
@@ -132,7 +134,8 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
 /**
  * Registers one route per contract operation, and nothing else: a path the contract does not describe cannot
  * be served. A known path asked with another method answers 405 with Allow. `x-dev-only` operations are left
- * out in production, so they answer the same 404 as any unknown endpoint.
+ * out in production, and elsewhere answer only requests straight from this machine: to anyone else they answer
+ * the same 404 as any unknown endpoint.
  */
 export function registerContractRoutes(api: Hono<AppEnv>, contract: Contract, handlers: Handlers, deps: AppDeps): void {
   const validators = compileRequestValidators(contract)

@@ -21,6 +21,8 @@ export const getHealth: Handler<'getHealth'> = async (_input, deps) => {
  * shown, so a development server with real SMTP never lists someone's reset link.
  */
 export const listDevOutbox: Handler<'listDevOutbox'> = async (_input, deps) => {
+  // The outbox is on only while mail is kept instead of sent; with SMTP_URL it does not exist.
+  if (deps.config.smtpUrl !== undefined) return { status: 404, body: { message: MESSAGES.noSuchEndpoint } }
   const rows = await deps.database.db.select().from(mailOutbox).where(eq(mailOutbox.status, 'stored')).orderBy(desc(mailOutbox.createdAt)).limit(OUTBOX_PAGE_SIZE)
   const messages = rows.map((row) => ({
     id: row.id,

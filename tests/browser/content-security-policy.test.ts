@@ -36,3 +36,21 @@ test('pages carry an enforced Content-Security-Policy that blocks injected inlin
   expect(refusals.some((text) => text.includes("script-src 'self'"))).toBe(true)
   await context.close()
 })
+
+test('the production build serves no source maps: scripts name none, and asking for one answers 404', async () => {
+  const page = await app.newPage()
+  const scripts: string[] = []
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response.url())
+  })
+  await page.goto(`${app.baseUrl}/`)
+  await page.getByRole('heading', { level: 1 }).first().waitFor()
+  expect(scripts.length).toBeGreaterThan(0)
+  for (const url of scripts) {
+    const script = await fetch(url)
+    expect(script.headers.get('sourcemap') ?? script.headers.get('x-sourcemap')).toBeNull()
+    expect(await script.text()).not.toMatch(/sourceMappingURL/)
+    expect((await fetch(`${url}.map`)).status, `${url}.map`).toBe(404)
+  }
+  await page.close()
+})

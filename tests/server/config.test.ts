@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../../server/config.ts'
 describe('settings', () => {
   it('has working defaults', () => {
     const config = loadConfig({}, '/srv/tec')
-    expect(config).toMatchObject({ port: 3000, dataDir: '/srv/tec/data', nodeEnv: 'development', publicUrl: 'http://localhost:3000', trustProxy: false, logLevel: 'info' })
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: '/srv/tec/data', nodeEnv: 'development', publicUrl: 'http://localhost:3000', trustProxy: false, logLevel: 'info' })
     expect(config.databaseUrl).toBeUndefined()
     expect(config.smtpUrl).toBeUndefined()
   })
@@ -19,8 +19,22 @@ describe('settings', () => {
       PUBLIC_URL: 'https://tec.example.org/',
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'silent',
+      HOST: '10.0.0.5',
     })
-    expect(config).toMatchObject({ port: 0, dataDir: '/var/tec', nodeEnv: 'production', publicUrl: 'https://tec.example.org', trustProxy: true, logLevel: 'silent' })
+    expect(config).toMatchObject({ port: 0, host: '10.0.0.5', dataDir: '/var/tec', nodeEnv: 'production', publicUrl: 'https://tec.example.org', trustProxy: true, logLevel: 'silent' })
+  })
+
+  it('listens on loopback outside production unless HOST says otherwise, and on every interface in production', () => {
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1')
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
+    expect(loadConfig({ HOST: 'tec-web.internal' }).host).toBe('tec-web.internal')
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://tec.example.org' }).host).toBeUndefined()
+  })
+
+  it('requires PUBLIC_URL in production, where mailed links are built on it; a command-line tool does without', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError)
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/^PUBLIC_URL is not set\. In production it must be the address people use/)
+    expect(loadConfig({ NODE_ENV: 'production' }, '/srv/tec', 'tool').publicUrl).toBe('http://localhost:3000')
   })
 
   it.each([
@@ -31,6 +45,7 @@ describe('settings', () => {
     [{ PUBLIC_URL: 'https://tec.example.org/app' }, /PUBLIC_URL .*no path/],
     [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY is "yes".*true or false/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL is "loud"/],
+    [{ HOST: 'every interface' }, /HOST is "every interface".*IP address or a host name/],
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL uses the scheme "http:".*smtp:\/\/ or smtps:\/\//],
   ])('refuses %o with a message naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)

@@ -17,6 +17,7 @@ beforeAll(async () => {
   mkdirSync(path.join(site, 'assets'))
   writeFileSync(path.join(site, 'index.html'), '<!doctype html><title>TEC</title><div id="root"></div>')
   writeFileSync(path.join(site, 'assets', 'main-abc123.js'), 'console.log(1)')
+  writeFileSync(path.join(site, 'assets', 'main-abc123.js.map'), '{"version":3,"sources":["src/main.tsx"]}')
   // What the build writes beside a file (vite.config.ts): brotli and gzip copies.
   writeFileSync(path.join(site, 'assets', 'main-abc123.js.br'), brotliCompressSync('console.log(1)'))
   writeFileSync(path.join(site, 'assets', 'main-abc123.js.gz'), gzipSync('console.log(1)'))
@@ -86,13 +87,13 @@ describe.skipIf(noDatabase)('answers outside the contract', () => {
       handlers: {
         ...handlers,
         getHealth: () => Promise.reject(new Error('boom in /srv/secret.ts')),
-        listDevOutbox: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 10.0.0.9:5432'), { code: 'ECONNREFUSED' })),
+        listSubjects: () => Promise.reject(Object.assign(new Error('connect ECONNREFUSED 10.0.0.9:5432'), { code: 'ECONNREFUSED' })),
       },
     })
     const crashed = await failing.request('/api/health')
     expect(crashed.status).toBe(500)
     expect(await crashed.json()).toEqual({ message: 'Something went wrong on our side. Please try again.' })
-    const unavailable = await failing.request('/api/dev/outbox')
+    const unavailable = await failing.request('/api/subjects')
     expect(unavailable.status).toBe(503)
     expect(await unavailable.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' })
   })
@@ -143,6 +144,12 @@ describe.skipIf(noDatabase)('the single-page app', () => {
     expect((await t.request('GET', '/assets/missing.js')).status).toBe(404)
   })
 
+  it('never serves a source map, even one left in the build', async () => {
+    const map = await t.request('GET', '/assets/main-abc123.js.map')
+    expect(map.status).toBe(404)
+    expect(map.text).not.toContain('sources')
+  })
+
   it('serves the brotli or gzip copy to a browser that accepts it, and the plain file otherwise', async () => {
     const br = await t.request('GET', '/assets/main-abc123.js', { headers: { 'accept-encoding': 'gzip, deflate, br' } })
     expect(br.headers.get('content-encoding')).toBe('br')
@@ -165,14 +172,15 @@ describe.skipIf(noDatabase)('the single-page app', () => {
 })
 
 describe.skipIf(noDatabase)('the development outbox', () => {
-  it('lists stored mail with its links outside production, and does not exist in production', async () => {
+  it('answers nobody but this machine: a request without a loopback socket gets 404, and production has no outbox', async () => {
     await t.createUser({ email: 'dev@tec.test' })
     await t.request('POST', '/api/auth/forget-password', { body: { email: 'dev@tec.test' } })
     await t.deps.tasks.idle()
+    // In-process requests have no socket at all: the outbox fails closed (tests/server/dev-outbox.test.ts
+    // reads it over loopback from a real server process).
     const outbox = await t.request('GET', '/api/dev/outbox')
-    expect(outbox.status).toBe(200)
-    expect(outbox.body.messages?.[0]?.to).toBe('dev@tec.test')
-    expect(outbox.body.messages?.[0]?.links[0]).toMatch(/^http:\/\/tec\.test\/reset-password\?token=[A-Za-z0-9_-]{43}$/)
+    expect(outbox.status).toBe(404)
+    expect(outbox.body).toEqual({ message: 'No such API endpoint.' })
 
     const production = createApp({ ...t.deps, config: { ...t.deps.config, nodeEnv: 'production' } })
     const answer = await production.request('/api/dev/outbox')
