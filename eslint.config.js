@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint'
 /**
  * Imports run one way (docs/../ARCHITECTURE): ui <- routes <- router/main; routes may use api, machines, ui;
  * machines see api only as types; api and ui import nothing app-specific; server takes nothing from src/
- * but the generated contract types; src/ never reaches into server/.
+ * but the generated contract types; src/ never reaches into server/; shared/ (rules both run) imports neither.
  * @param {string[]} groups
  * @param {string} message
  * @param {boolean} [allowTypeImports]
@@ -72,6 +72,9 @@ export default tseslint.config(
     forbid([...appRoots.entry, ...appRoots.server], 'routes do not import the router, the app entry or the server.'),
   ]),
   boundary(['src/*.{ts,tsx}'], [forbid(appRoots.server, 'the app never reaches into the server.')]),
+  boundary(['shared/**'], [
+    forbid(['**/src/*', '**/src', ...appRoots.server], 'shared/ holds rules both sides run: it imports nothing from src/ or server/.'),
+  ]),
   boundary(['server/**'], [
     forbid(['**/src/*', '!**/src/api', '**/src/api/*', '!**/src/api/schema.gen'], 'server takes nothing from src/ but the generated contract types.', true),
     forbid(['**/src/api/schema.gen'], 'only types come from the generated contract.', true),

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { passwordResetTokens, TOKEN_PURPOSES } from '../db/schema.ts'
+import { passwordResetTokens, type TOKEN_PURPOSES } from '../db/schema.ts'
 import { hashToken, newToken } from './tokens.ts'
 
 /** What a mailed set-password link is for: a forgotten password, or an accepted tutor's first password. */

@@ -1,21 +1,14 @@
 import { readFileSync } from 'node:fs'
 import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-rs/argon2'
+import { basicPasswordProblem, ownerWords, PASSWORD_MESSAGES, PASSWORD_RULES, SITE_WORDS, type PasswordOwner } from '../../shared/password-policy.ts'
 import type { Role } from '../db/schema.ts'
+import { passwordScore } from './password-strength.ts'
 
 /**
  * OWASP's argon2id minimum (19 MiB, 2 passes, 1 lane). `2` is Algorithm.Argon2id: the package declares the
  * enum as an ambient const enum, which isolatedModules cannot read, so the value is spelled out.
  */
 const HASH_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 } satisfies Options
-
-export const PASSWORD_RULES = { minLength: 8, minAdminLength: 12, maxLength: 128 } as const
-
-export const PASSWORD_MESSAGES = {
-  tooShort: `Use at least ${PASSWORD_RULES.minLength} characters.`,
-  tooShortForAdmin: `Use at least ${PASSWORD_RULES.minAdminLength} characters for an admin account.`,
-  tooLong: `Use at most ${PASSWORD_RULES.maxLength} characters.`,
-  tooCommon: 'This password is too common. Choose something less predictable.',
-} as const
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, HASH_OPTIONS)
@@ -66,12 +59,15 @@ function isCommon(password: string): boolean {
   return commonPasswords.has(password.toLowerCase())
 }
 
-/** The message to show for a new password that breaks the policy for `role`, or null when it is acceptable. */
-export function passwordProblem(password: string, role: Role): string | null {
-  const length = [...password].length // code points, as JSON Schema's minLength counts them
-  if (length < PASSWORD_RULES.minLength) return PASSWORD_MESSAGES.tooShort
-  if (role === 'ADMIN' && length < PASSWORD_RULES.minAdminLength) return PASSWORD_MESSAGES.tooShortForAdmin
-  if (length > PASSWORD_RULES.maxLength) return PASSWORD_MESSAGES.tooLong
+/**
+ * The message to show for a new password that breaks the policy, or null when it is acceptable: the shared rules
+ * the forms check too (length, only spaces, one character, the owner's own email or name), then the commonest
+ * passwords, then zxcvbn's estimate with the owner's and the site's own words in its dictionary.
+ */
+export function passwordProblem(password: string, owner: PasswordOwner & { role: Role }): string | null {
+  const basic = basicPasswordProblem(password, owner)
+  if (basic !== null) return basic
   if (isCommon(password)) return PASSWORD_MESSAGES.tooCommon
+  if (passwordScore(password, [...ownerWords(owner), ...SITE_WORDS]) < PASSWORD_RULES.minScore) return PASSWORD_MESSAGES.guessable
   return null
 }

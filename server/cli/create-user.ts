@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { recordAudit } from '../audit.ts'
 import { hashPassword, passwordProblem } from '../auth/passwords.ts'
+import { isPersonName, TEXT_MESSAGES } from '../contract/text-safety.ts'
 import { loadConfig } from '../config.ts'
 import { ROLES, users, type Role } from '../db/schema.ts'
 import { normaliseEmail } from '../routes/replies.ts'
@@ -23,6 +24,7 @@ function readArguments() {
   const role = ROLES.find((candidate) => candidate === values.role)
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`Give a valid --email.\n${USAGE}`)
   if (name === '' || name.length > 100) throw new UsageError(`Give a --name of 1 to 100 characters.\n${USAGE}`)
+  if (!isPersonName(name)) throw new UsageError(`${TEXT_MESSAGES.personName}\n${USAGE}`)
   if (!role) throw new UsageError(`Give --role ADMIN or --role TUTOR.\n${USAGE}`)
   return { email, name, role: role satisfies Role }
 }
@@ -55,7 +57,7 @@ function readPassword(): Promise<string> {
 async function main(): Promise<void> {
   const account = readArguments()
   const password = await readPassword()
-  const problem = passwordProblem(password, account.role)
+  const problem = passwordProblem(password, account)
   if (problem) throw new UsageError(problem)
   const passwordHash = await hashPassword(password)
 

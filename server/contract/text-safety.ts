@@ -17,7 +17,6 @@ export const TEXT_MESSAGES = {
  * C0 controls but tab, line feed and carriage return (which multi-line answers use), and DEL. PostgreSQL cannot
  * store NUL at all, and the others only hide text from the people who read it.
  */
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/
 /** Half of a surrogate pair with no other half: not a character, and PostgreSQL's JSON refuses its escape. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
@@ -30,7 +29,6 @@ export function textProblem(text: string): string | undefined {
 }
 
 /** Every control character (C0, C1) and the marks that reorder or hide text (bidi overrides, isolates, marks). */
-// eslint-disable-next-line no-control-regex
 const NAME_FORBIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/
 /** The top-level domains phishing mail leans on, plus any two-letter country code followed by a path. */
 const DOMAIN =

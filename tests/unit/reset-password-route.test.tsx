@@ -47,6 +47,34 @@ describe('/reset-password', () => {
     expect(screen.getByRole('link', { name: 'Ask for a new link' }).getAttribute('href')).toBe('/forgot-password')
   })
 
+  it('refuses a password of spaces or one repeated character before asking the server, in the server’s words', async () => {
+    let asked = false
+    renderApp(`/reset-password?token=${resetToken}`, {
+      handlers: {
+        'PATCH /auth/reset-password': () => {
+          asked = true
+          return json(200, { message: 'Changed.' })
+        },
+      },
+    })
+    await choosePassword('            ')
+    expect(await screen.findByText('A password needs more than spaces.')).toBeDefined()
+    await userEvent.clear(screen.getByLabelText(/^New password/))
+    await userEvent.clear(screen.getByLabelText(/^Confirm new password/))
+    await choosePassword('aaaaaaaaaaaa')
+    expect(await screen.findByText('A password needs more than one character typed again and again.')).toBeDefined()
+    expect(asked).toBe(false)
+  })
+
+  it('shows the server’s message for a password it refuses under the field', async () => {
+    const ownDetails = 'Do not use your email address or your name as your password.'
+    renderApp(`/reset-password?token=${resetToken}`, {
+      handlers: { 'PATCH /auth/reset-password': () => json(400, { message: 'Check the highlighted fields.', fields: { password: ownDetails } }) },
+    })
+    await choosePassword('grace.hopper@example.org')
+    expect(await screen.findByText(ownDetails)).toBeDefined()
+  })
+
   it('offers a new link when the address has no token', async () => {
     renderApp('/reset-password')
     expect(await screen.findByText('This link has expired or was already used.')).toBeDefined()

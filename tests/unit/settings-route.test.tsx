@@ -45,7 +45,45 @@ describe('settings', () => {
       handlers: { 'GET /auth/me': () => json(200, admin) },
     })
     await changePassword('ChangeMe-2026!', 'elevenchars')
-    expect(await screen.findByText('Use at least 12 characters.')).toBeDefined()
+    expect(await screen.findByText('Use at least 12 characters for an admin account.')).toBeDefined()
+  })
+
+  it.each([
+    ['            ', 'A password needs more than spaces.'],
+    ['aaaaaaaaaaaa', 'A password needs more than one character typed again and again.'],
+    ['tutor@tec.test', 'Do not use your email address or your name as your password.'],
+    ['Tom Tutor 2026!', 'Do not use your email address or your name as your password.'],
+    ['TecTutoring2026', 'This password would be easy to guess. Try three or four unrelated words together.'],
+  ])('refuses %j before asking the server, in the server’s words', async (password, message) => {
+    let asked = false
+    renderApp('/tutor/settings', {
+      ...signedInTutor,
+      handlers: {
+        'GET /auth/me': () => json(200, tutor),
+        'PATCH /auth/change-password': () => {
+          asked = true
+          return json(200, sessionFor(tutor, otherToken))
+        },
+      },
+    })
+    await changePassword('ChangeMe-2026!', password)
+    expect(await screen.findByText(message)).toBeDefined()
+    expect(asked).toBe(false)
+  })
+
+  it('shows the server’s verdict on a guessable password under the field', async () => {
+    const guessable = 'This password would be easy to guess. Try three or four unrelated words together.'
+    renderApp('/tutor/settings', {
+      ...signedInTutor,
+      handlers: {
+        'GET /auth/me': () => json(200, tutor),
+        'PATCH /auth/change-password': () => json(400, { message: 'Check the highlighted fields.', fields: { newPassword: guessable } }),
+      },
+    })
+    await changePassword('ChangeMe-2026!', 'qwertyuiopasdf')
+    const message = await screen.findByText(guessable)
+    expect(message.id).not.toBe('')
+    expect(screen.getByLabelText(/^New password/).getAttribute('aria-describedby')).toContain(message.id)
   })
 
   it('saves the name and shows it in the header', async () => {

@@ -21,7 +21,7 @@ export function AccountSettings() {
           <NameForm user={user} />
         </Paper>
         <Paper withBorder p="lg">
-          <ChangePasswordForm role={user.role} />
+          <ChangePasswordForm user={user} />
         </Paper>
       </Stack>
     </Container>

@@ -1,21 +1,22 @@
 import { Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ChangePasswordRequest, Role } from '../../api/auth'
+import type { ChangePasswordRequest, User } from '../../api/auth'
 import { invalidateFamilies, userInvalidation } from '../../api/query-keys'
 import { toast } from '../../ui/toasts'
-import { confirmationError, minLengthFor, newPasswordError, passwordHint } from '../-lib/password-rules'
+import { confirmationError, newPasswordError, passwordHint } from '../-lib/password-rules'
 import { showServerErrors } from '../-lib/server-errors'
 import { useAppContext } from '../-lib/use-app-context'
 
-export function ChangePasswordForm({ role }: { role: Role }) {
+/** `user` is whose password it is: the form refuses their own email or name, as the server does. */
+export function ChangePasswordForm({ user }: { user: User }) {
   const { api, auth } = useAppContext()
   const queryClient = useQueryClient()
   const form = useForm({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validate: {
       currentPassword: (value) => (value.length === 0 ? 'Please enter your current password.' : null),
-      newPassword: (value) => newPasswordError(value, minLengthFor(role)),
+      newPassword: (value) => newPasswordError(value, user),
       confirmPassword: (value, values) => confirmationError(value, values.newPassword),
     },
   })
