@@ -10,7 +10,20 @@ export class BackgroundTasks {
   constructor(private readonly logger: Logger) {}
 
   run(name: string, work: () => Promise<void>): void {
-    const task = work()
+    this.#track(work(), name)
+  }
+
+  /**
+   * Runs the work after a random delay within `delayMs`, so it falls at a moment unrelated to the request that
+   * asked for it: the requests that follow straight after never wait for it, whatever it is.
+   */
+  runLater(name: string, delayMs: { min: number; max: number }, work: () => Promise<void>): void {
+    const wait = delayMs.min + Math.random() * (delayMs.max - delayMs.min)
+    this.#track(new Promise<void>((resolve) => setTimeout(resolve, wait)).then(work), name)
+  }
+
+  #track(started: Promise<void>, name: string): void {
+    const task = started
       .catch((error: unknown) => this.logger.error({ err: error, task: name }, 'background task failed'))
       .finally(() => this.#pending.delete(task))
     this.#pending.add(task)

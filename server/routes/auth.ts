@@ -22,6 +22,8 @@ export const AUTH_MESSAGES = {
 } as const
 
 export const RESET_LINK_MINUTES = LINK_LIFETIMES_MS.reset / 60_000
+/** When a reset link is made and mailed after the answer: far from the request that asked, and still at once for a person. */
+const RESET_MAIL_DELAY_MS = { min: 500, max: 2000 }
 
 /** A sign-in refused by a throttle: recorded in the audit trail (which counter, for which email), then 429. */
 async function throttledSignIn(deps: AppDeps, request: RequestInfo, email: string, counter: 'address' | 'account' | 'device', retryAfterSeconds: number) {
@@ -89,8 +91,9 @@ export const forgetPassword: Handler<'forgetPassword'> = async ({ body, request 
   if (!byIp.allowed) return tooManyAttempts(byIp.retryAfterSeconds)
   const byAccount = await hit(db, `forget:account:${email}`, RATE_LIMITS.forgetPasswordPerAccount)
   if (!byAccount.allowed) return tooManyAttempts(byAccount.retryAfterSeconds)
-  // The lookup and the mail happen after the answer, so a known email answers no slower than an unknown one.
-  deps.tasks.run('mail a reset link', () => mailResetLink(deps, email, request))
+  // The lookup and the mail happen after the answer, so a known email answers no slower than an unknown one,
+  // and at a random moment a little later, so they do not slow the requests that follow it either.
+  deps.tasks.runLater('mail a reset link', RESET_MAIL_DELAY_MS, () => mailResetLink(deps, email, request))
   return { status: 202, body: { message: AUTH_MESSAGES.resetLinkSent } }
 }
 

@@ -75,12 +75,17 @@ describe.skipIf(noDatabase)('account enumeration', () => {
    * Known and unknown emails, interleaved so load on the machine falls on both alike, spread over enough accounts
    * that no per-account throttle answers instead; each pair from its own address.
    */
-  async function compare(perAccount: number, send: (email: string, ip: string) => Promise<{ status: number; text: string }>) {
+  async function compare(
+    perAccount: number,
+    send: (email: string, ip: string) => Promise<{ status: number; text: string }>,
+    followUp?: (ip: string) => Promise<unknown>,
+  ) {
     const per = perAccount
     const accounts = Math.ceil(TRIES / per)
     const known = Array.from({ length: accounts }, (_, i) => `known-${i}-${Math.random().toString(36).slice(2)}@tec.test`)
     for (const email of known) await t.createUser({ email })
     const times = { known: [] as number[], unknown: [] as number[] }
+    const next = { known: [] as number[], unknown: [] as number[] }
     const answers = { known: new Set<string>(), unknown: new Set<string>() }
     for (let i = 0; i < TRIES; i++) {
       for (const kind of i % 2 === 0 ? (['known', 'unknown'] as const) : (['unknown', 'known'] as const)) {
@@ -89,9 +94,21 @@ describe.skipIf(noDatabase)('account enumeration', () => {
         const answer = await send(email, `${(i >> 8) & 255}.${i & 255}`)
         times[kind].push(performance.now() - started)
         answers[kind].add(`${answer.status} ${answer.text}`)
+        if (followUp) {
+          // Sent straight after: work the server does for a known email after answering must not slow it.
+          const followed = performance.now()
+          await followUp(`${(i >> 8) & 255}.${i & 255}`)
+          next[kind].push(performance.now() - followed)
+        }
       }
     }
-    return { answers, difference: Math.abs(median(times.known) - median(times.unknown)), known: median(times.known), unknown: median(times.unknown) }
+    return {
+      answers,
+      difference: Math.abs(median(times.known) - median(times.unknown)),
+      known: median(times.known),
+      unknown: median(times.unknown),
+      next: { known: median(next.known), unknown: median(next.unknown), difference: Math.abs(median(next.known) - median(next.unknown)) },
+    }
   }
 
   it('login answers a wrong password for a known email exactly like an unknown email, in the same time', async () => {
@@ -104,14 +121,20 @@ describe.skipIf(noDatabase)('account enumeration', () => {
     expect(result.difference).toBeLessThan(5)
   }, 180_000)
 
-  it('forget-password answers a known and an unknown email alike, in the same time', async () => {
-    const result = await compare(RATE_LIMITS.forgetPasswordPerAccount.limit - 1, (email, ip) =>
-      t.request('POST', '/api/auth/forget-password', { body: { email }, ip: `10.2.${ip}` }),
+  it('forget-password answers a known and an unknown email alike, in the same time, and the request after it too', async () => {
+    const result = await compare(
+      RATE_LIMITS.forgetPasswordPerAccount.limit - 1,
+      (email, ip) => t.request('POST', '/api/auth/forget-password', { body: { email }, ip: `10.2.${ip}` }),
+      (ip) => t.request('POST', '/api/auth/forget-password', { body: { email: `bystander-${ip}@elsewhere.test` }, ip: `10.3.${ip}` }),
     )
     console.info(`forget-password medians over ${TRIES}: known ${result.known.toFixed(2)} ms, unknown ${result.unknown.toFixed(2)} ms, difference ${result.difference.toFixed(2)} ms`)
+    console.info(`the request straight after: known ${result.next.known.toFixed(2)} ms, unknown ${result.next.unknown.toFixed(2)} ms, difference ${result.next.difference.toFixed(2)} ms`)
     expect([...result.answers.known]).toEqual([...result.answers.unknown])
     expect(result.answers.known.size).toBe(1)
     expect(result.difference).toBeLessThan(5)
+    // Tighter than the answer's own bound: the mail work for a known email takes a few milliseconds, which the
+    // request after it would otherwise wait for (seen here: 6.5 ms after a known email against 3.4 ms).
+    expect(result.next.difference).toBeLessThan(Math.max(1, 0.25 * result.next.unknown))
     await t.deps.tasks.idle()
   }, 180_000)
 })
