@@ -6,6 +6,7 @@ import { routePath } from 'hono/route'
 import { contract as ownContract, type Contract } from './contract/document.ts'
 import { registerContractRoutes } from './contract/register.ts'
 import type { Handlers } from './contract/types.ts'
+import { ServerBusyError } from './auth/work-queue.ts'
 import { isDatabaseUnavailable, isRefusedValue } from './db/errors.ts'
 import type { AppDeps } from './deps.ts'
 import { clientIp, type AppEnv } from './http-context.ts'
@@ -64,6 +65,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.onError((error, c) => {
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: error.message || MESSAGES.internal }, error.status)
+    }
+    if (error instanceof ServerBusyError) {
+      c.header('Retry-After', String(error.retryAfterSeconds))
+      return c.json({ message: MESSAGES.busy }, 503)
     }
     if (isRefusedValue(error)) {
       logger.warn({ requestId: c.get('requestId'), err: describeError(error) }, 'the database refused a value that passed validation')

@@ -15,6 +15,7 @@ export const MESSAGES = {
   tooLarge: 'The request is too large. Send at most 64 KiB.',
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
+  busy: 'The server is busy right now. Try again in a moment.',
 } as const
 
 export const BODY_LIMIT_BYTES = 64 * 1024

@@ -3,6 +3,7 @@ import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-
 import { basicPasswordProblem, ownerWords, PASSWORD_MESSAGES, PASSWORD_RULES, SITE_WORDS, type PasswordOwner } from '../../shared/password-policy.ts'
 import type { Role } from '../db/schema.ts'
 import { passwordScore } from './password-strength.ts'
+import { passwordHashing } from './work-queue.ts'
 
 /**
  * OWASP's argon2id minimum (19 MiB, 2 passes, 1 lane). `2` is Algorithm.Argon2id: the package declares the
@@ -10,17 +11,21 @@ import { passwordScore } from './password-strength.ts'
  */
 const HASH_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 } satisfies Options
 
+/** Through the bounded queue: throws ServerBusyError (503) rather than waiting behind a flood. */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, HASH_OPTIONS)
+  return passwordHashing.run(() => hash(password, HASH_OPTIONS))
 }
 
+/** Through the bounded queue: throws ServerBusyError (503) rather than waiting behind a flood. */
 export async function verifyPassword(encoded: string, password: string): Promise<boolean> {
-  try {
-    return await verify(encoded, password)
-  } catch {
-    // A damaged hash in the database must read as "wrong password", not as a server error.
-    return false
-  }
+  return passwordHashing.run(async () => {
+    try {
+      return await verify(encoded, password)
+    } catch {
+      // A damaged hash in the database must read as "wrong password", not as a server error.
+      return false
+    }
+  })
 }
 
 /** Whether a stored hash was made with other parameters than today's, so a successful login should re-hash. */
@@ -44,7 +49,8 @@ let dummyHash: Promise<string> | undefined
  * same argon2 work as a wrong password for a real account.
  */
 export function dummyPasswordHash(): Promise<string> {
-  dummyHash ??= hashPassword(crypto.randomUUID())
+  // Straight to argon2, not through the queue: made once, and a refusal must never be the cached answer.
+  dummyHash ??= hash(crypto.randomUUID(), HASH_OPTIONS)
   return dummyHash
 }
 

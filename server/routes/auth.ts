@@ -3,9 +3,10 @@ import { recordAudit } from '../audit.ts'
 import { dummyPasswordHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from '../auth/passwords.ts'
 import { accountCounterKey, deviceCookie, deviceCounterKey, deviceCounterKeys, trustDevice, trustedDeviceFor } from '../auth/devices.ts'
 import { addressKey, clear, hit, RATE_LIMITS } from '../auth/rate-limit.ts'
+import { signIns } from '../auth/work-queue.ts'
 import { createSession, revokeSession, revokeUserSessions } from '../auth/sessions.ts'
 import { endLinks, issueLink, LINK_LIFETIMES_MS, liveLink, useLink } from '../auth/links.ts'
-import type { Handler, RequestInfo } from '../contract/types.ts'
+import type { Handler, HandlerInput, Reply, RequestInfo } from '../contract/types.ts'
 import { passwordResetTokens, users } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { resetPasswordMail } from '../mail/templates.ts'
@@ -31,7 +32,10 @@ async function throttledSignIn(deps: AppDeps, request: RequestInfo, email: strin
   return tooManyAttempts(retryAfterSeconds)
 }
 
-export const login: Handler<'login'> = async ({ body, cookies, request }, deps) => {
+/** Under a flood, a sign-in is refused (503, Retry-After) before any other work, and nothing is counted. */
+export const login: Handler<'login'> = (input, deps) => signIns.run(() => signIn(input, deps))
+
+async function signIn({ body, cookies, request }: HandlerInput<'login'>, deps: AppDeps): Promise<Reply<'login'>> {
   const { db } = deps.database
   const email = normaliseEmail(body.email)
   const byIp = await hit(db, addressKey('login', request.ip), RATE_LIMITS.loginPerIp)
