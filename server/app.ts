@@ -31,6 +31,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     c.set('requestId', randomUUID())
     c.set('clientIp', clientIp(c, config.trustProxy))
     c.header('X-Request-Id', c.get('requestId'))
+    logger.debug({ requestId: c.get('requestId'), method: c.req.method }, 'request started')
     await next()
     // The route pattern, never the raw URL: a reset link's token travels in the query string.
     logger.info(
@@ -63,6 +64,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.notFound((c) => c.json({ message: MESSAGES.noSuchPage }, 404))
 
   app.onError((error, c) => {
+    // The client went away (closed the tab, lost the network) before its request was read: not our fault, and
+    // nobody will read the answer. Whatever the error says (ECONNRESET, "aborted"), it is not a database outage.
+    if (c.req.raw.signal.aborted) {
+      logger.debug({ requestId: c.get('requestId'), err: describeError(error) }, 'the client closed the connection')
+      return c.json({ message: MESSAGES.clientGone }, 400)
+    }
     if (error instanceof HTTPException && error.status < 500) {
       return c.json({ message: error.message || MESSAGES.internal }, error.status)
     }

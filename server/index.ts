@@ -1,6 +1,7 @@
 import path from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app.ts'
+import { HTTP_TIMEOUTS } from './http-timeouts.ts'
 import { loadConfig, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { DEMO_PASSWORD, presentDemoAccounts, seedDemoData } from './db/seed.ts'
@@ -15,7 +16,7 @@ const SHUTDOWN_GRACE_MS = 10_000
 
 function listen(app: ReturnType<typeof createApp>, port: number, host: string | undefined): Promise<ServerType> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(server))
+    const server = serve({ fetch: app.fetch, port, hostname: host, serverOptions: HTTP_TIMEOUTS }, () => resolve(server))
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(error.code === 'EADDRINUSE' ? new StartupError(`Port ${port} is already in use. Stop what uses it, or set PORT to another port.`) : error)
     })

@@ -16,6 +16,7 @@ export const MESSAGES = {
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   busy: 'The server is busy right now. Try again in a moment.',
+  clientGone: 'The request was cut off before it arrived whole.',
 } as const
 
 export const BODY_LIMIT_BYTES = 64 * 1024
