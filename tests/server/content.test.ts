@@ -5,7 +5,7 @@ import { saveBlogPost, sanitiseBodyHtml } from '../../server/content/blog-posts.
 import { DEMO_BLOG_POSTS } from '../../server/content/demo/blog-posts.ts'
 import { DEMO_COURSES } from '../../server/content/demo/courses.ts'
 import { illustration, ILLUSTRATION_NAMES } from '../../server/content/illustrations.ts'
-import { MEDIA_MAX_BYTES, MediaRefusedError, saveMedia } from '../../server/content/media.ts'
+import { MEDIA_MAX_BYTES, mediaId, MediaRefusedError, saveMedia } from '../../server/content/media.ts'
 import { blogPosts, courses, galleryItems, media, siteSettings, users } from '../../server/db/schema.ts'
 import { seedDemoData } from '../../server/db/seed.ts'
 import { createTestApp, noDatabase, openTestDatabase, type TestApp } from './support/test-app.ts'
@@ -109,20 +109,28 @@ describe.skipIf(noDatabase)('saveMedia', () => {
     expect(answer.headers.get('content-security-policy')).toContain("default-src 'self'")
   })
 
-  it('refuses images over 2 MiB, mislabelled bytes and SVGs that could act', async () => {
+  it('refuses images over 2 MiB, mislabelled bytes and SVGs with nothing left to draw', async () => {
     const big = new Uint8Array(MEDIA_MAX_BYTES + 1)
     big.set(PNG)
     const refusals = [
       { bytes: big, contentType: 'image/png' as const },
       { bytes: new Uint8Array(0), contentType: 'image/png' as const },
       { bytes: PNG, contentType: 'image/jpeg' as const },
-      { bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), contentType: 'image/svg+xml' as const },
-      { bytes: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'), contentType: 'image/svg+xml' as const },
+      { bytes: new TextEncoder().encode('<html><script>alert(1)</script></html>'), contentType: 'image/svg+xml' as const },
+      { bytes: new TextEncoder().encode('<script>alert(1)</script>'), contentType: 'image/svg+xml' as const },
     ]
     for (const refused of refusals) {
       await expect(saveMedia(t.database.db, { ...refused, width: 10, height: 10 })).rejects.toThrow(MediaRefusedError)
     }
     await expect(saveMedia(t.database.db, { bytes: PNG, contentType: 'image/png', width: 0, height: 10 })).rejects.toThrow(MediaRefusedError)
+  })
+
+  it('stores an SVG that could act as the cleaner leaves it, and serves only that', async () => {
+    const hostile = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="4" height="4" fill="#020065"/></svg>'
+    const id = await saveMedia(t.database.db, { bytes: new TextEncoder().encode(hostile), contentType: 'image/svg+xml', width: 4, height: 4 })
+    const answer = await t.request('GET', `/api/media/${id}`)
+    expect(answer.text).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4" fill="#020065"/></svg>')
+    expect(id).toBe(mediaId(new TextEncoder().encode(answer.text)))
   })
 })
 
