@@ -1,4 +1,6 @@
 // @ts-check
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
+import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
@@ -82,5 +84,55 @@ export default tseslint.config(
   {
     files: ['scripts/**', 'bench/**', 'server/cli/**', 'tests/**'],
     rules: { 'no-console': 'off' },
+  },
+  {
+    // No file reaches itself through its imports, anywhere in the repository.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+  },
+  {
+    // Inside server/, imports run down the layers (docs/decisions.md): the platform (settings, logs, database,
+    // contract, mail, lib/ helpers, auth's sessions and passwords) knows no resource; a resource's modules know no
+    // handlers; a resource's handlers know no other resource's handlers; only the wiring (app, index, the handler
+    // map, demo data, the command line) knows the handlers.
+    files: ['server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: [
+            {
+              target: ['./server/{lib,db,contract,mail}/**', './server/auth/!(handlers).ts', './server/!(app|index|handlers).ts'],
+              from: './server',
+              except: ['./lib', './db', './contract', './mail', './auth', './config.ts', './logger.ts', './messages.ts', './http-context.ts', './http-timeouts.ts', './tasks.ts', './deps.ts', './security-headers.ts', './static-site.ts', './startup.ts'],
+              message: 'The platform (lib, db, contract, mail, auth, settings) sits below the resources: it imports none of them.',
+            },
+            {
+              target: ['./server/!(demo|cli)/**/!(handlers).ts'],
+              from: ['./server/*/handlers.ts'],
+              message: 'Only the wiring (server/handlers.ts, demo, cli) imports a resource’s handlers; share queries instead.',
+            },
+            {
+              target: ['./server/*/handlers.ts'],
+              from: ['./server/*/handlers.ts'],
+              message: 'A resource’s handlers never import another resource’s handlers; share queries instead.',
+            },
+            {
+              target: ['./server/!(demo|cli)/**', './server/!(app|index|handlers).ts'],
+              from: ['./server/demo', './server/cli', './server/app.ts', './server/index.ts', './server/handlers.ts'],
+              message: 'Nothing imports the wiring (app, index, the handler map, demo data, the command line).',
+            },
+          ],
+        },
+      ],
+    },
   },
 )

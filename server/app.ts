@@ -11,12 +11,12 @@ import { isDatabaseUnavailable, isRefusedValue } from './db/errors.ts'
 import type { AppDeps } from './deps.ts'
 import { clientIp, type AppEnv } from './http-context.ts'
 import { BODY_LIMIT_BYTES, describeError, MESSAGES } from './messages.ts'
-import { handlers as ownHandlers } from './routes/handlers.ts'
+import { handlers as ownHandlers } from './handlers.ts'
 import { securityHeaders } from './security-headers.ts'
 import { staticSite } from './static-site.ts'
 
 export interface AppOptions {
-  /** Tests may swap the contract and handlers; the server always uses openapi.yaml and server/routes. */
+  /** Tests may swap the contract and handlers; the server always uses openapi.yaml and server/handlers.ts. */
   contract?: Contract
   handlers?: Handlers
 }

@@ -179,7 +179,7 @@ export const blogPosts = pgTable(
     slug: text('slug').notNull().unique(),
     title: text('title').notNull(),
     excerpt: text('excerpt').notNull(),
-    /** Sanitised when saved (server/content/blog-posts.ts); never written any other way. */
+    /** Sanitised when saved (server/blog-posts/queries.ts); never written any other way. */
     bodyHtml: text('body_html').notNull(),
     coverMediaId: text('cover_media_id')
       .notNull()

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { recordAudit } from '../audit.ts'
+import { recordAudit } from '../lib/audit.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
 import { newToken } from '../auth/tokens.ts'

@@ -4,8 +4,8 @@ import { contract } from '../contract/document.ts'
 import { compileSchemaValidator, type FieldErrors } from '../contract/validators.ts'
 import type { Db } from '../db/client.ts'
 import { courses, type DeliveryMode, type RegistrationType } from '../db/schema.ts'
-import { normaliseEmail } from '../routes/replies.ts'
-import { readSubjects } from './catalogue.ts'
+import { normaliseEmail } from '../lib/email.ts'
+import { readSubjects } from '../subjects/queries.ts'
 
 type Schemas = components['schemas']
 export type SubjectAnswers = Omit<Schemas['SubjectEnrolmentRequest'], 'website'>

@@ -1,16 +1,13 @@
 import { createHash } from 'node:crypto'
-import { and, asc, eq, gt, sql } from 'drizzle-orm'
-import { referenceCode } from '../content/contact-messages.ts'
+import { and, asc, eq, gt } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { registrationEvents, registrations, type RegistrationType } from '../db/schema.ts'
+import { LOCK_CLASSES, lockSubmission } from '../lib/duplicate-lock.ts'
+import { referenceCode } from '../lib/reference-codes.ts'
 import type { Described, FormSpec } from './forms.ts'
 
-/** The same submission again within this time is a double click or a retry, not a new registration. */
-export const DUPLICATE_WINDOW_MINUTES = 10
 const REFERENCE_CODE_LENGTH = 6
 const USER_AGENT_MAX_LENGTH = 500
-/** Any fixed number other than the contact form's: the first key of the locks that serialise one submission. */
-const DUPLICATE_LOCK_CLASS = 40_418
 
 /** A reference such as TEC-SUB-7K3Q9P (32^6, about a billion per type). */
 export function newRegistrationReference(prefix: FormSpec<never>['prefix']): string {
@@ -29,9 +26,7 @@ export function duplicateKey(type: RegistrationType, described: Pick<Described, 
  * on its key, released at commit), then answers the reference of one stored in the last few minutes, if any.
  */
 export async function recentDuplicate(tx: Db, key: string, now: Date): Promise<string | undefined> {
-  const lockKey = Number.parseInt(key.slice(0, 8), 16) | 0
-  await tx.execute(sql`select pg_advisory_xact_lock(${DUPLICATE_LOCK_CLASS}::int, ${lockKey}::int)`)
-  const since = new Date(now.getTime() - DUPLICATE_WINDOW_MINUTES * 60_000)
+  const since = await lockSubmission(tx, LOCK_CLASSES.registration, key, now)
   const [found] = await tx
     .select({ reference: registrations.reference })
     .from(registrations)

@@ -1,9 +1,9 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
-import { saveSiteSettings } from '../../server/content/site-settings.ts'
+import { saveSiteSettings } from '../../server/site-settings/queries.ts'
 import { contactMessages, mailOutbox } from '../../server/db/schema.ts'
-import { DEMO_SITE_SETTINGS } from '../../server/content/demo/gallery.ts'
+import { DEMO_SITE_SETTINGS } from '../../server/demo/gallery.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
 type Receipt = components['schemas']['ContactMessageReceipt']

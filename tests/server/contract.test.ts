@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { contract } from '../../server/contract/document.ts'
 import { compileResponseValidator } from '../../server/contract/validators.ts'
-import { handlers } from '../../server/routes/handlers.ts'
+import { handlers } from '../../server/handlers.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
 const { operations } = contract()

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app.ts'
-import { handlers } from '../../server/routes/handlers.ts'
+import { handlers } from '../../server/handlers.ts'
 import { createTestApp, noDatabase, type Answer, type TestApp } from './support/test-app.ts'
 
 let t: TestApp

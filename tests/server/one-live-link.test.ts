@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { seedDemoContent } from '../../server/content/demo/seed-content.ts'
+import { seedDemoContent } from '../../server/demo/content.ts'
 import { mailOutbox, passwordResetTokens, users } from '../../server/db/schema.ts'
 import { tutorApplication } from './support/registration-bodies.ts'
 import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'

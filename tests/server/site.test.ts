@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
-import { DEMO_BLOG_POSTS } from '../../server/content/demo/blog-posts.ts'
-import { DEMO_COURSES } from '../../server/content/demo/courses.ts'
-import { DEMO_GALLERY, DEMO_SITE_SETTINGS } from '../../server/content/demo/gallery.ts'
-import { seedDemoContent } from '../../server/content/demo/seed-content.ts'
-import { DEFAULT_SITE_SETTINGS } from '../../server/content/site-settings.ts'
+import { DEMO_BLOG_POSTS } from '../../server/demo/blog-posts.ts'
+import { DEMO_COURSES } from '../../server/demo/courses.ts'
+import { DEMO_GALLERY, DEMO_SITE_SETTINGS } from '../../server/demo/gallery.ts'
+import { seedDemoContent } from '../../server/demo/content.ts'
+import { DEFAULT_SITE_SETTINGS } from '../../server/site-settings/queries.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']

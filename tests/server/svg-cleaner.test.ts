@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { illustration, ILLUSTRATION_NAMES } from '../../server/content/illustrations.ts'
-import { cleanSvg } from '../../server/content/svg-cleaner.ts'
+import { illustration, ILLUSTRATION_NAMES } from '../../server/demo/illustrations.ts'
+import { cleanSvg } from '../../server/media/svg-cleaner.ts'
 
 /**
  * The SVG cleaner keeps drawing and drops whatever could act or load, however it is spelled: event handlers in

@@ -13,23 +13,10 @@ import {
   type RegistrationStatus,
   type RegistrationType,
 } from '../db/schema.ts'
+import { containsPattern, searchText } from '../lib/search.ts'
 import { allowedStatuses, canAccept } from './workflow.ts'
 
 type Schemas = components['schemas']
-
-/**
- * `%text%` for ILIKE with the text's own wildcards escaped (backslash is PostgreSQL's default LIKE escape), so
- * a search for "50%" or "a_b" matches those characters literally. The pattern is sent as a parameter.
- */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`
-}
-
-/** The search text, trimmed; blank means no search. */
-function searchText(q: string | undefined): string | undefined {
-  const trimmed = q?.trim()
-  return trimmed === undefined || trimmed === '' ? undefined : trimmed
-}
 
 export function summaryOf(row: RegistrationRow): Schemas['RegistrationSummary'] {
   return {
@@ -127,88 +114,3 @@ export async function readRegistration(db: Db, id: string): Promise<Schemas['Reg
     canAccept: canAccept(row.status),
   }
 }
-
-export interface PageQuery {
-  q?: string
-  page: number
-  pageSize: number
-}
-
-export async function listStudentPage(db: Db, query: PageQuery): Promise<Schemas['StudentPage']> {
-  const text = searchText(query.q)
-  const pattern = text === undefined ? undefined : containsPattern(text)
-  const filter =
-    pattern === undefined
-      ? undefined
-      : or(ilike(students.name, pattern), ilike(students.contactName, pattern), ilike(students.contactEmail, pattern))
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ student: students, course: { id: courses.slug, title: courses.title }, registration: { id: registrations.id, reference: registrations.reference } })
-      .from(students)
-      .leftJoin(courses, eq(courses.id, students.courseId))
-      .leftJoin(registrations, eq(registrations.studentId, students.id))
-      .where(filter)
-      .orderBy(desc(students.createdAt), desc(students.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(students).where(filter),
-  ])
-  const items = rows.map(({ student, course, registration }): Schemas['Student'] => ({
-    id: student.id,
-    name: student.name,
-    ...(student.age === null ? {} : { age: student.age }),
-    ...(student.yearGroup === null ? {} : { yearGroup: student.yearGroup as Schemas['SchoolYear'] }),
-    ...(student.school === null ? {} : { school: student.school }),
-    contactName: student.contactName,
-    contactEmail: student.contactEmail,
-    contactPhone: student.contactPhone,
-    subjects: student.subjects,
-    ...(course ? { course } : {}),
-    deliveryMode: student.deliveryMode,
-    ...(registration ? { registration } : {}),
-    createdAt: student.createdAt.toISOString(),
-  }))
-  return { items, total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize }
-}
-
-export async function listSchoolPage(db: Db, query: PageQuery): Promise<Schemas['SchoolPage']> {
-  const text = searchText(query.q)
-  const pattern = text === undefined ? undefined : containsPattern(text)
-  const filter =
-    pattern === undefined
-      ? undefined
-      : or(
-          ilike(schools.name, pattern),
-          ilike(schools.town, pattern),
-          ilike(schools.postcode, pattern),
-          ilike(schools.contactName, pattern),
-          ilike(schools.contactEmail, pattern),
-        )
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ school: schools, registration: { id: registrations.id, reference: registrations.reference } })
-      .from(schools)
-      .leftJoin(registrations, eq(registrations.schoolId, schools.id))
-      .where(filter)
-      .orderBy(desc(schools.createdAt), desc(schools.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(schools).where(filter),
-  ])
-  const items = rows.map(({ school, registration }): Schemas['School'] => ({
-    id: school.id,
-    name: school.name,
-    type: school.type as Schemas['SchoolType'],
-    town: school.town,
-    postcode: school.postcode,
-    contactName: school.contactName,
-    contactRole: school.contactRole,
-    contactEmail: school.contactEmail,
-    contactPhone: school.contactPhone,
-    pupilCount: school.pupilCount,
-    ...(registration ? { registration } : {}),
-    createdAt: school.createdAt.toISOString(),
-  }))
-  return { items, total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize }
-}
-

@@ -1,5 +1,5 @@
-import type { SiteSettings } from '../site-settings.ts'
-import type { IllustrationName } from '../illustrations.ts'
+import type { SiteSettings } from '../site-settings/queries.ts'
+import type { IllustrationName } from './illustrations.ts'
 
 export interface DemoGalleryItem {
   image: IllustrationName

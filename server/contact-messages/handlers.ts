@@ -1,9 +1,10 @@
 import { addressKey, hit, RATE_LIMITS } from '../auth/rate-limit.ts'
-import { messageFingerprint, newReference, recentDuplicate, storeContactMessage, type ContactMessageFields } from '../content/contact-messages.ts'
-import { readSiteSettings } from '../content/site-settings.ts'
+import { messageFingerprint, newReference, recentDuplicate, storeContactMessage, type ContactMessageFields } from './queries.ts'
+import { readSiteSettings } from '../site-settings/queries.ts'
 import type { Handler } from '../contract/types.ts'
 import { contactMessageMail } from '../mail/templates.ts'
-import { fieldsProblem, normaliseEmail, tooManyAttempts } from './replies.ts'
+import { fieldsProblem, tooManyAttempts } from '../lib/replies.ts'
+import { normaliseEmail } from '../lib/email.ts'
 
 export const CONTACT_MESSAGES = {
   received: 'Thank you. We have received your message and will reply within two working days.',

@@ -1,10 +1,10 @@
 import { count, inArray } from 'drizzle-orm'
 import { hashPassword } from '../auth/passwords.ts'
 import type { Config } from '../config.ts'
-import { seedDemoRegistrations } from '../content/demo/registrations.ts'
-import { seedDemoContent } from '../content/demo/seed-content.ts'
-import type { Database } from './client.ts'
-import { users, type Role } from './schema.ts'
+import { seedDemoRegistrations } from './registrations.ts'
+import { seedDemoContent } from './content.ts'
+import type { Database } from '../db/client.ts'
+import { users, type Role } from '../db/schema.ts'
 
 export const DEMO_PASSWORD = 'ChangeMe-2026!'
 export const DEMO_ACCOUNTS: readonly { email: string; name: string; role: Role }[] = [

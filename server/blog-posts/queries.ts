@@ -1,6 +1,12 @@
+import { and, asc, count, desc, eq, lte, type SQL } from 'drizzle-orm'
 import sanitizeHtml from 'sanitize-html'
+import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
-import { blogPosts, type BlogPostRow } from '../db/schema.ts'
+import { blogPosts, media, type BlogPostRow } from '../db/schema.ts'
+import { window, type Page, type PageRequest } from '../lib/paging.ts'
+import { imageOf, mediaSize, type MediaSize } from '../media/queries.ts'
+
+type Schemas = components['schemas']
 
 /**
  * What a post body may hold: headings, paragraphs, lists, links, emphasis and quotes. Everything else is
@@ -74,4 +80,47 @@ export async function saveBlogPost(db: Db, input: BlogPostInput): Promise<BlogPo
     .returning()
   if (!row) throw new Error('Saving the blog post returned no row.')
   return row
+}
+
+/** Visible to visitors: published, and not dated in the future (a post can be scheduled). */
+const livePost = (): SQL | undefined => and(eq(blogPosts.status, 'published'), lte(blogPosts.publishedAt, new Date()))
+
+function postSummary(row: BlogPostRow, cover: MediaSize): Schemas['BlogPostSummary'] {
+  if (!row.publishedAt) throw new Error(`The live post ${row.slug} has no publication date.`)
+  return {
+    id: row.slug,
+    title: row.title,
+    excerpt: row.excerpt,
+    coverImage: imageOf(cover, row.coverAlt),
+    authorName: row.authorName,
+    publishedAt: row.publishedAt.toISOString(),
+  }
+}
+
+/** One page of the live posts, newest first. */
+export async function listLivePosts(db: Db, request: PageRequest): Promise<Page<Schemas['BlogPostSummary']>> {
+  const { limit, offset } = window(request)
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ post: blogPosts, cover: mediaSize })
+      .from(blogPosts)
+      .innerJoin(media, eq(media.id, blogPosts.coverMediaId))
+      .where(livePost())
+      .orderBy(desc(blogPosts.publishedAt), asc(blogPosts.slug))
+      .limit(limit)
+      .offset(offset),
+    db.select({ total: count() }).from(blogPosts).where(livePost()),
+  ])
+  return { items: rows.map(({ post, cover }) => postSummary(post, cover)), ...request, total: totals[0]?.total ?? 0 }
+}
+
+/** A live post by its slug; a draft or a scheduled post reads as missing, so drafts cannot be found by slug. */
+export async function readLivePost(db: Db, slug: string): Promise<Schemas['BlogPost'] | undefined> {
+  const [found] = await db
+    .select({ post: blogPosts, cover: mediaSize })
+    .from(blogPosts)
+    .innerJoin(media, eq(media.id, blogPosts.coverMediaId))
+    .where(and(eq(blogPosts.slug, slug), livePost()))
+    .limit(1)
+  return found ? { ...postSummary(found.post, found.cover), bodyHtml: found.post.bodyHtml } : undefined
 }

@@ -1,5 +1,5 @@
-import type { Db } from './db/client.ts'
-import { auditEvents } from './db/schema.ts'
+import type { Db } from '../db/client.ts'
+import { auditEvents } from '../db/schema.ts'
 
 export type AuditAction =
   | 'auth.login'

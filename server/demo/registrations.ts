@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm'
-import type { Db } from '../../db/client.ts'
-import { registrationEvents, registrations, type RegistrationStatus, type RegistrationType } from '../../db/schema.ts'
-import { createSchool, createStudent } from '../../registrations/accept.ts'
-import { FORMS, type RegistrationAnswers } from '../../registrations/forms.ts'
-import { duplicateKey, storeRegistration } from '../../registrations/store.ts'
+import type { Db } from '../db/client.ts'
+import { registrationEvents, registrations, type RegistrationStatus, type RegistrationType } from '../db/schema.ts'
+import { createSchool, createStudent } from '../registrations/accept.ts'
+import { FORMS, type RegistrationAnswers } from '../registrations/forms.ts'
+import { duplicateKey, storeRegistration } from '../registrations/store.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 const HOUR_MS = 3600 * 1000

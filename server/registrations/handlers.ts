@@ -1,13 +1,64 @@
 import { eq } from 'drizzle-orm'
-import { recordAudit } from '../audit.ts'
-import type { Handler } from '../contract/types.ts'
+import { addressKey, hit, RATE_LIMITS } from '../auth/rate-limit.ts'
+import type { Handler, RequestInfo } from '../contract/types.ts'
 import { registrationEvents, registrations } from '../db/schema.ts'
-import { registrationClosedMail } from '../mail/templates.ts'
-import { acceptRegistration as accept, ACCEPT_MESSAGES } from '../registrations/accept.ts'
-import { contactOf } from '../registrations/forms.ts'
-import { listRegistrationPage, listSchoolPage, listStudentPage, readRegistration } from '../registrations/read.ts'
-import { canMove, CLOSING_STATUSES, STATUS_LABELS } from '../registrations/workflow.ts'
-import { fieldProblem } from './replies.ts'
+import type { AppDeps } from '../deps.ts'
+import { recordAudit } from '../lib/audit.ts'
+import { pageOf } from '../lib/paging.ts'
+import { fieldProblem, fieldsProblem, tooManyAttempts } from '../lib/replies.ts'
+import { blankToUndefined } from '../lib/search.ts'
+import { registrationClosedMail, registrationConfirmationMail, registrationNotificationMail } from '../mail/templates.ts'
+import { readSiteSettings } from '../site-settings/queries.ts'
+import { acceptRegistration as accept, ACCEPT_MESSAGES } from './accept.ts'
+import { checkForm, contactOf, FORMS, type FormSpec } from './forms.ts'
+import { listRegistrationPage, readRegistration } from './queries.ts'
+import { duplicateKey, newRegistrationReference, recentDuplicate, storeRegistration } from './store.ts'
+import { canMove, CLOSING_STATUSES, STATUS_LABELS } from './workflow.ts'
+
+/**
+ * One flow for the four forms: honeypot, cleaning and the form's rules (400), throttles per IP and per email
+ * (429), then in one transaction the duplicate check, the registration, its history entry and both mails.
+ */
+async function submit<Answers>(spec: FormSpec<Answers>, body: Answers & { website?: string }, request: RequestInfo, deps: AppDeps) {
+  // A bot that filled the hidden field gets the answer a person gets, so it learns nothing; no work, no row.
+  if (body.website !== undefined && body.website.trim() !== '') {
+    return { status: 201 as const, body: { reference: newRegistrationReference(spec.prefix), message: spec.received } }
+  }
+  const { db } = deps.database
+  const { problems, answers, described } = await checkForm(spec, db, body)
+  if (!described) return fieldsProblem(problems)
+
+  const byIp = await hit(db, addressKey('registration', request.ip), RATE_LIMITS.registrationPerIp)
+  if (!byIp.allowed) return tooManyAttempts(byIp.retryAfterSeconds)
+  const byEmail = await hit(db, `registration:email:${described.email}`, RATE_LIMITS.registrationPerEmail)
+  if (!byEmail.allowed) return tooManyAttempts(byEmail.retryAfterSeconds)
+
+  const key = duplicateKey(spec.type, described)
+  const { reference, stored } = await db.transaction(async (tx) => {
+    const now = new Date()
+    const duplicate = await recentDuplicate(tx, key, now)
+    if (duplicate !== undefined) return { reference: duplicate, stored: false }
+    const created = await storeRegistration(tx, { spec, answers: answers as object, described, key, ip: request.ip, userAgent: request.userAgent, createdAt: now })
+    // Queued with the registration: it is never stored without its mails, nor mailed unstored.
+    await deps.mailer.enqueue(
+      tx,
+      registrationConfirmationMail({ email: described.email, name: described.contactName }, { type: spec.type, reference: created.reference, nextSteps: spec.received }),
+    )
+    const settings = await readSiteSettings(tx)
+    const inboxLink = `${deps.config.publicUrl}/admin/registrations?q=${created.reference}`
+    await deps.mailer.enqueue(tx, registrationNotificationMail(settings.email, { type: spec.type, reference: created.reference, ...described }, inboxLink))
+    return { reference: created.reference, stored: true }
+  })
+  if (stored) deps.mailer.kick()
+  return { status: 201 as const, body: { reference, message: spec.received } }
+}
+
+export const createSubjectEnrolment: Handler<'createSubjectEnrolment'> = ({ body, request }, deps) => submit(FORMS.subject, body, request, deps)
+export const createCourseEnrolment: Handler<'createCourseEnrolment'> = ({ body, request }, deps) => submit(FORMS.course, body, request, deps)
+export const createSchoolEnrolment: Handler<'createSchoolEnrolment'> = ({ body, request }, deps) => submit(FORMS.school, body, request, deps)
+export const createTutorApplication: Handler<'createTutorApplication'> = ({ body, request }, deps) => submit(FORMS.tutor, body, request, deps)
+
+// The admin inbox
 
 export const ADMIN_REGISTRATION_MESSAGES = {
   notFound: ACCEPT_MESSAGES.notFound,
@@ -15,22 +66,10 @@ export const ADMIN_REGISTRATION_MESSAGES = {
   noteRequired: 'This field is required.',
 } as const
 
-/** The validator fills in the contract's defaults, so these are always there. */
-function paging(query: { page?: number; pageSize?: number }): { page: number; pageSize: number } {
-  const { page, pageSize } = query
-  if (page === undefined || pageSize === undefined) throw new Error('The validator should have filled in page and pageSize.')
-  return { page, pageSize }
-}
-
-const blankToUndefined = (text: string | undefined) => {
-  const trimmed = text?.trim()
-  return trimmed === undefined || trimmed === '' ? undefined : trimmed
-}
-
 const notFound = { status: 404 as const, body: { message: ADMIN_REGISTRATION_MESSAGES.notFound } }
 
 export const listRegistrations: Handler<'listRegistrations'> = async ({ query }, deps) => {
-  const body = await listRegistrationPage(deps.database.db, { ...query, sort: query.sort ?? 'newest', ...paging(query) })
+  const body = await listRegistrationPage(deps.database.db, { ...query, sort: query.sort ?? 'newest', ...pageOf(query) })
   return { status: 200, body }
 }
 
@@ -125,12 +164,4 @@ export const acceptRegistration: Handler<'acceptRegistration'> = async ({ params
   if (!outcome.ok) return { status: outcome.status, body: { message: outcome.message } }
   const registration = await readRegistration(deps.database.db, params.registrationId)
   return registration ? { status: 200, body: registration } : notFound
-}
-
-export const listStudents: Handler<'listStudents'> = async ({ query }, deps) => {
-  return { status: 200, body: await listStudentPage(deps.database.db, { q: query.q, ...paging(query) }) }
-}
-
-export const listSchools: Handler<'listSchools'> = async ({ query }, deps) => {
-  return { status: 200, body: await listSchoolPage(deps.database.db, { q: query.q, ...paging(query) }) }
 }

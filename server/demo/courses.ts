@@ -1,5 +1,5 @@
-import type { DeliveryMode } from '../../db/schema.ts'
-import type { IllustrationName } from '../illustrations.ts'
+import type { DeliveryMode } from '../db/schema.ts'
+import type { IllustrationName } from './illustrations.ts'
 
 export interface DemoCourse {
   slug: string

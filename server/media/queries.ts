@@ -84,3 +84,16 @@ export function imageOf(stored: { id: string; width: number; height: number }, a
 export function mediaEtag(id: string): string {
   return `"${id}"`
 }
+
+/** The columns an image's place on a page needs; joined with every row that shows one. */
+export const mediaSize = { id: media.id, width: media.width, height: media.height }
+export type MediaSize = { id: string; width: number; height: number }
+
+/** Whether an If-None-Match header names this ETag (a list, weak validators and * included, per RFC 9110). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '')
+    return tag === '*' || tag === etag
+  })
+}

@@ -1,4 +1,4 @@
-import type { IllustrationName } from '../illustrations.ts'
+import type { IllustrationName } from './illustrations.ts'
 
 /** The demo blog: news a tutoring programme would really publish. Dates are days before the seed runs. */
 export interface DemoBlogPost {

@@ -1,0 +1,59 @@
+import { changePassword, forgetPassword, getMe, login, logout, resetPassword, updateMe } from './auth/handlers.ts'
+import { getBlogPost, listBlogPosts } from './blog-posts/handlers.ts'
+import { createContactMessage } from './contact-messages/handlers.ts'
+import type { Handlers } from './contract/types.ts'
+import { getCourse, listCourses } from './courses/handlers.ts'
+import { listGalleryItems } from './gallery/handlers.ts'
+import { getMedia } from './media/handlers.ts'
+import {
+  acceptRegistration,
+  addRegistrationNote,
+  changeRegistrationStatus,
+  createCourseEnrolment,
+  createSchoolEnrolment,
+  createSubjectEnrolment,
+  createTutorApplication,
+  getRegistration,
+  listRegistrations,
+} from './registrations/handlers.ts'
+import { listSchools } from './schools/handlers.ts'
+import { getSiteSettings } from './site-settings/handlers.ts'
+import { listStudents } from './students/handlers.ts'
+import { listSubjects } from './subjects/handlers.ts'
+import { getHealth, listDevOutbox } from './system/handlers.ts'
+
+/**
+ * Every contract operation's handler, each from its resource's `handlers.ts`; the type makes a missing or unknown
+ * operation a compile error.
+ */
+export const handlers: Handlers = {
+  login,
+  forgetPassword,
+  resetPassword,
+  changePassword,
+  logout,
+  getMe,
+  updateMe,
+  listBlogPosts,
+  getBlogPost,
+  listCourses,
+  getCourse,
+  listGalleryItems,
+  getSiteSettings,
+  createContactMessage,
+  listSubjects,
+  createSubjectEnrolment,
+  createCourseEnrolment,
+  createSchoolEnrolment,
+  createTutorApplication,
+  listRegistrations,
+  getRegistration,
+  changeRegistrationStatus,
+  addRegistrationNote,
+  acceptRegistration,
+  listStudents,
+  listSchools,
+  getMedia,
+  getHealth,
+  listDevOutbox,
+}
