@@ -19,6 +19,8 @@ export interface Operation {
   method: HttpMethod
   /** As written in the contract, e.g. /auth/me or /students/{id}. */
   path: string
+  /** The resource it belongs to: its one tag, which names its folder in server/ (server/<tag>/handlers.ts). */
+  tag: string
   /** Empty for public operations (x-roles: [public]). */
   roles: string[]
   devOnly: boolean
@@ -81,6 +83,9 @@ function jsonSchemaOf(document: Node, holder: unknown): JsonSchema | null {
 function readOperation(document: Node, path: string, method: HttpMethod, raw: Node, shared: unknown[]): Operation {
   const operationId = raw.operationId
   if (typeof operationId !== 'string') throw new Error(`openapi.yaml: ${method.toUpperCase()} ${path} has no operationId`)
+  const tags = Array.isArray(raw.tags) ? raw.tags.filter((tag): tag is string => typeof tag === 'string') : []
+  const [tag] = tags
+  if (tag === undefined || tags.length !== 1) throw new Error(`openapi.yaml: ${operationId} needs exactly one tag, the resource it belongs to`)
   const roles = Array.isArray(raw['x-roles']) ? raw['x-roles'].filter((role): role is string => typeof role === 'string') : []
   if (roles.length === 0) throw new Error(`openapi.yaml: ${operationId} has no x-roles; say [public] or the roles allowed`)
 
@@ -108,6 +113,7 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
     operationId,
     method,
     path,
+    tag,
     roles: roles.includes('public') ? [] : roles,
     devOnly: raw['x-dev-only'] === true,
     parameters,

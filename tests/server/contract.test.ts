@@ -21,6 +21,13 @@ describe.skipIf(noDatabase)('openapi.yaml', () => {
     expect(Object.keys(handlers).sort()).toEqual(operations.map((operation) => operation.operationId).sort())
   })
 
+  it('files each operation under its resource: its one tag names the server folder whose handlers.ts answers it', async () => {
+    for (const operation of operations) {
+      const module = (await import(`../../server/${operation.tag}/handlers.ts`)) as Record<string, unknown>
+      expect(module[operation.operationId], `server/${operation.tag}/handlers.ts exports ${operation.operationId}`).toBe(handlers[operation.operationId as keyof typeof handlers])
+    }
+  })
+
   // The test client checks every answer against the schema declared for its status and throws otherwise,
   // so each call below (and every call in the other files) also proves the answer matches the contract.
   it.each(operations.map((operation) => [operation.operationId, operation] as const))('serves %s', async (_id, operation) => {
