@@ -35,7 +35,7 @@ const boundary = (files, patterns) => ({
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', '.tmp/**', 'src/routeTree.gen.ts', 'src/api/schema.gen.ts', 'server/db/migrations/**'],
+    ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', '.tmp/**', 'src/routeTree.gen.ts', 'src/api/schema.gen.ts', 'shared/contract.gen.ts', 'server/db/migrations/**'],
   },
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -62,6 +62,9 @@ export default tseslint.config(
   },
   boundary(['src/ui/**'], [
     forbid([...appRoots.api, ...appRoots.machines, ...appRoots.routes, ...appRoots.entry, ...appRoots.server], 'src/ui is shared: it imports nothing app-specific.'),
+  ]),
+  boundary(['src/labels/**'], [
+    forbid([...appRoots.machines, ...appRoots.routes, ...appRoots.ui, ...appRoots.entry, ...appRoots.server], 'src/labels holds words for the contract’s values: it imports only the contract.'),
   ]),
   boundary(['src/api/**'], [
     forbid([...appRoots.machines, ...appRoots.routes, ...appRoots.ui, ...appRoots.entry, ...appRoots.server], 'src/api imports nothing app-specific.'),

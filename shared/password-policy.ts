@@ -1,14 +1,17 @@
+import { LIMITS } from './contract.gen.ts'
+
 /**
  * The password policy the server enforces and the forms show, with the same words on both sides (SECURITY.md:
- * 8 to 128 characters, 12 for admins, no composition rules). Pure: no imports, so the SPA and the server can both
- * use it. The dictionary score (zxcvbn) runs on the server only: its word lists are about 1 MB, too much for a
- * form, so the forms show the server's message for a guessable password under the same field.
+ * the contract's NewPassword length, 12 characters for admins, no composition rules). Pure (it imports only the
+ * contract's generated values), so the SPA and the server can both use it. The dictionary score (zxcvbn) runs on
+ * the server only: its word lists are about 1 MB, too much for a form, so the forms show the server's message for
+ * a guessable password under the same field.
  */
 
 export const PASSWORD_RULES = {
-  minLength: 8,
+  minLength: LIMITS.NewPassword.minLength,
   minAdminLength: 12,
-  maxLength: 128,
+  maxLength: LIMITS.NewPassword.maxLength,
   /** zxcvbn's score from 0 to 4; 3 means about 10^8 guesses or more, "safely unguessable" online. */
   minScore: 3,
 } as const

@@ -9,7 +9,8 @@ import { recordAudit } from '../lib/audit.ts'
 import { hashPassword, passwordProblem } from '../auth/passwords.ts'
 import { isPersonName, TEXT_MESSAGES } from '../contract/text-safety.ts'
 import { loadConfig } from '../config.ts'
-import { ROLES, users, type Role } from '../db/schema.ts'
+import { ENUMS } from '../../shared/contract.gen.ts'
+import { users, type Role } from '../db/schema.ts'
 import { normaliseEmail } from '../lib/email.ts'
 import { openMigratedDatabase, startupMessage } from '../startup.ts'
 
@@ -21,7 +22,7 @@ function readArguments() {
   const { values } = parseArgs({ options: { email: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } } })
   const email = normaliseEmail(values.email ?? '')
   const name = (values.name ?? '').trim()
-  const role = ROLES.find((candidate) => candidate === values.role)
+  const role = ENUMS.Role.find((candidate) => candidate === values.role)
   if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`Give a valid --email.\n${USAGE}`)
   if (name === '' || name.length > 100) throw new UsageError(`Give a --name of 1 to 100 characters.\n${USAGE}`)
   if (!isPersonName(name)) throw new UsageError(`${TEXT_MESSAGES.personName}\n${USAGE}`)

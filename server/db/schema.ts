@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm'
+import { ENUMS } from '../../shared/contract.gen.ts'
 import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 /** Every moment is stored with its time zone, so PostgreSQL servers in any zone agree. */
@@ -10,8 +11,8 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
   toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
 })
 
-export const ROLES = ['ADMIN', 'TUTOR'] as const
-export type Role = (typeof ROLES)[number]
+/** Enum values come from the contract (shared/contract.gen.ts); the types are the contract's too. */
+export type Role = (typeof ENUMS.Role)[number]
 
 export const users = pgTable(
   'users',
@@ -20,7 +21,7 @@ export const users = pgTable(
     /** Always stored trimmed and lowercased, so the unique index is case-insensitive in effect. */
     email: text('email').notNull().unique(),
     name: text('name').notNull(),
-    role: text('role', { enum: ROLES }).notNull(),
+    role: text('role', { enum: ENUMS.Role }).notNull(),
     passwordHash: text('password_hash').notNull(),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
@@ -200,8 +201,7 @@ export const blogPosts = pgTable(
   ],
 )
 
-export const DELIVERY_MODES = ['home', 'school', 'online', 'community'] as const
-export type DeliveryMode = (typeof DELIVERY_MODES)[number]
+export type DeliveryMode = (typeof ENUMS.DeliveryMode)[number]
 
 export const courses = pgTable(
   'courses',
@@ -302,10 +302,8 @@ export type MediaRow = typeof media.$inferSelect
 export type BlogPostRow = typeof blogPosts.$inferSelect
 export type CourseRow = typeof courses.$inferSelect
 
-export const REGISTRATION_TYPES = ['subject', 'course', 'school', 'tutor'] as const
-export type RegistrationType = (typeof REGISTRATION_TYPES)[number]
-export const REGISTRATION_STATUSES = ['new', 'in_review', 'accepted', 'rejected', 'withdrawn'] as const
-export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number]
+export type RegistrationType = (typeof ENUMS.RegistrationType)[number]
+export type RegistrationStatus = (typeof ENUMS.RegistrationStatus)[number]
 
 /** A learner, made when staff accept a subject or course enrolment (later issues add students by hand). */
 export const students = pgTable(
@@ -368,8 +366,8 @@ export const registrations = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     /** What the person is told, e.g. TEC-SUB-7K3Q9P. */
     reference: text('reference').notNull().unique(),
-    type: text('type', { enum: REGISTRATION_TYPES }).notNull(),
-    status: text('status', { enum: REGISTRATION_STATUSES }).notNull().default('new'),
+    type: text('type', { enum: ENUMS.RegistrationType }).notNull(),
+    status: text('status', { enum: ENUMS.RegistrationStatus }).notNull().default('new'),
     answers: jsonb('answers').notNull().$type<Record<string, unknown>>(),
     name: text('name').notNull(),
     /** The address confirmations go to, normalised (trimmed, lowercased). */
@@ -398,8 +396,7 @@ export const registrations = pgTable(
   ],
 )
 
-export const REGISTRATION_EVENT_KINDS = ['submitted', 'status', 'accepted', 'note'] as const
-export type RegistrationEventKind = (typeof REGISTRATION_EVENT_KINDS)[number]
+export type RegistrationEventKind = (typeof ENUMS.RegistrationEventKind)[number]
 
 /** A registration's history: its submission, every status change and acceptance, and staff notes. */
 export const registrationEvents = pgTable(
@@ -409,11 +406,11 @@ export const registrationEvents = pgTable(
     registrationId: uuid('registration_id')
       .notNull()
       .references(() => registrations.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: REGISTRATION_EVENT_KINDS }).notNull(),
+    kind: text('kind', { enum: ENUMS.RegistrationEventKind }).notNull(),
     /** Null for the visitor's own submission. */
     actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    fromStatus: text('from_status', { enum: REGISTRATION_STATUSES }),
-    toStatus: text('to_status', { enum: REGISTRATION_STATUSES }),
+    fromStatus: text('from_status', { enum: ENUMS.RegistrationStatus }),
+    toStatus: text('to_status', { enum: ENUMS.RegistrationStatus }),
     note: text('note'),
     reason: text('reason'),
     notified: boolean('notified'),

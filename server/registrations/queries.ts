@@ -1,9 +1,9 @@
 import { aliasedTable, and, asc, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
+import { ENUMS } from '../../shared/contract.gen.ts'
 import type { Db } from '../db/client.ts'
 import {
   courses,
-  REGISTRATION_STATUSES,
   registrationEvents,
   registrations,
   schools,
@@ -66,7 +66,7 @@ export async function listRegistrationPage(db: Db, query: RegistrationQuery): Pr
     db.select({ total: count() }).from(registrations).where(filtered),
     db.select({ status: registrations.status, n: count() }).from(registrations).where(and(...shared)).groupBy(registrations.status),
   ])
-  const statusCounts = Object.fromEntries(REGISTRATION_STATUSES.map((status) => [status, 0])) as Schemas['RegistrationStatusCounts']
+  const statusCounts = Object.fromEntries(ENUMS.RegistrationStatus.map((status) => [status, 0])) as Schemas['RegistrationStatusCounts']
   for (const row of byStatus) statusCounts[row.status] = row.n
   return { items: rows.map(summaryOf), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize, statusCounts }
 }

@@ -1,6 +1,8 @@
-/** The contract's `Slug`: lower-case words joined by single hyphens, at most 120 characters. */
-const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/
-const SLUG_MAX_LENGTH = 120
+import { LIMITS } from '../../shared/contract.gen'
+
+/** The contract's `Slug`: lower-case words joined by single hyphens, within its length. */
+const SLUG_PATTERN = new RegExp(LIMITS.Slug.pattern)
+const SLUG_MAX_LENGTH = LIMITS.Slug.maxLength
 
 /** Whether an address segment can name a post or course at all; anything else is not found without asking. */
 export function isSlug(value: string): boolean {

@@ -1,3 +1,4 @@
+import { ENUMS, LIMITS as LIMITS_OF } from '../../shared/contract.gen'
 import type { DeliveryMode } from '../api/courses'
 import type { HighestQualification, HowHeard, StudyLevel, TimeOfDay, TutorApplicationRequest, Weekday } from '../api/tutor-applications'
 
@@ -63,43 +64,36 @@ export function emptyDraft(): TutorApplicationDraft {
   }
 }
 
-/** The contract's limits (TutorApplicationRequest and the schemas it uses). */
+/** The contract's limits (TutorApplicationRequest and the schemas it uses), under the names the steps use. */
+const T = LIMITS_OF.TutorApplicationRequest
 export const LIMITS = {
-  name: 100,
-  email: 254,
-  phoneMin: 6,
-  phone: 30,
-  postcodeMin: 2,
-  postcode: 10,
-  subjects: 10,
-  qualifications: 2000,
-  experienceYears: 60,
-  experience: 3000,
-  travelArea: 200,
-  maxTravelMiles: 100,
-  hoursPerWeek: 40,
-  refereeRelationship: 100,
-  statementMin: 50,
-  statement: 5000,
+  name: T.personal.name.maxLength,
+  email: T.personal.email.maxLength,
+  phoneMin: T.personal.phone.minLength,
+  phone: T.personal.phone.maxLength,
+  postcodeMin: T.personal.postcode.minLength,
+  postcode: T.personal.postcode.maxLength,
+  subjects: T.teaching.subjects.maxItems,
+  qualifications: T.teaching.qualifications.maxLength,
+  experienceYears: T.teaching.experienceYears.maximum,
+  experience: T.teaching.experience.maxLength,
+  travelArea: T.delivery.travelArea.maxLength,
+  maxTravelMiles: T.delivery.maxTravelMiles.maximum,
+  hoursPerWeek: T.availability.hoursPerWeek.maximum,
+  refereeRelationship: T.referees.items.relationship.maxLength,
+  statementMin: T.personalStatement.minLength,
+  statement: T.personalStatement.maxLength,
 } as const
 
-const studyLevels: Record<StudyLevel, true> = { early_years: true, primary: true, ks3: true, gcse: true, a_level: true, adult: true, other: true }
-const qualifications: Record<HighestQualification, true> = { gcse: true, a_level: true, degree: true, postgraduate: true, doctorate: true, other: true }
-const deliveryModes: Record<DeliveryMode, true> = { home: true, school: true, online: true, community: true }
-const weekdays: Record<Weekday, true> = { monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true }
-const timesOfDay: Record<TimeOfDay, true> = { morning: true, afternoon: true, after_school: true, evening: true }
-const howHeard: Record<HowHeard, true> = {
-  search_engine: true,
-  social_media: true,
-  friend_or_family: true,
-  school: true,
-  community_group: true,
-  leaflet_or_poster: true,
-  other: true,
-}
+const studyLevels: readonly string[] = ENUMS.StudyLevel
+const qualifications: readonly string[] = ENUMS.HighestQualification
+const deliveryModes: readonly string[] = ENUMS.DeliveryMode
+const weekdays: readonly string[] = ENUMS.Weekday
+const timesOfDay: readonly string[] = ENUMS.TimeOfDay
+const howHeard: readonly string[] = ENUMS.HowHeard
 const inPersonModes: readonly DeliveryMode[] = ['home', 'school', 'community']
 
-const isOneOf = (known: Record<string, true>, value: string) => Object.hasOwn(known, value)
+const isOneOf = (known: readonly string[], value: string) => known.includes(value)
 
 // Something, an @, something, a dot, something: enough to catch typing slips; the server checks the format fully.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -144,7 +138,7 @@ function wholeNumber(value: string, min: number, max: number, missing: string, o
   return number < min || number > max ? outOfRange : null
 }
 
-function choices(values: readonly string[], known: Record<string, true> | null, min: number, max: number, missing: string, tooMany: string): string | null {
+function choices(values: readonly string[], known: readonly string[] | null, min: number, max: number, missing: string, tooMany: string): string | null {
   if (values.length < min) return missing
   if (values.length > max) return tooMany
   if (new Set(values).size !== values.length) return 'Choose each option only once.'
@@ -192,17 +186,17 @@ export const stepRules: Record<StepId, (draft: TutorApplicationDraft) => FieldEr
     }),
   teaching: ({ teaching }) =>
     prefixed('teaching', {
-      subjects: choices(teaching.subjects, null, 1, LIMITS.subjects, 'Choose at least one subject you can teach.', `Choose at most ${LIMITS.subjects} subjects.`),
-      levels: choices(teaching.levels, studyLevels, 1, 7, 'Choose at least one level you can teach.', 'Choose each level only once.'),
+      subjects: choices(teaching.subjects, null, T.teaching.subjects.minItems, LIMITS.subjects, 'Choose at least one subject you can teach.', `Choose at most ${LIMITS.subjects} subjects.`),
+      levels: choices(teaching.levels, studyLevels, T.teaching.levels.minItems, T.teaching.levels.maxItems, 'Choose at least one level you can teach.', 'Choose each level only once.'),
       highestQualification: isOneOf(qualifications, teaching.highestQualification) ? null : 'Choose your highest qualification.',
       qualifiedTeacher: teaching.qualifiedTeacher === '' ? 'Tell us whether you hold qualified teacher status.' : null,
       qualifications: text(teaching.qualifications, LIMITS.qualifications, 'List your qualifications, with their subjects.'),
       experienceYears: wholeNumber(
         teaching.experienceYears,
-        0,
+        T.teaching.experienceYears.minimum,
         LIMITS.experienceYears,
         'Enter your years of teaching or tutoring experience; 0 is fine.',
-        `Enter a number of years from 0 to ${LIMITS.experienceYears}.`,
+        `Enter a number of years from ${T.teaching.experienceYears.minimum} to ${LIMITS.experienceYears}.`,
       ),
       experience: text(teaching.experience, LIMITS.experience, 'Tell us about your teaching or tutoring experience.'),
     }),
@@ -211,22 +205,22 @@ export const stepRules: Record<StepId, (draft: TutorApplicationDraft) => FieldEr
     const inPerson = teachesInPerson(draft)
     return {
       ...prefixed('delivery', {
-        modes: choices(delivery.modes, deliveryModes, 1, 4, 'Choose at least one way you would like to teach.', 'Choose each way only once.'),
+        modes: choices(delivery.modes, deliveryModes, T.delivery.modes.minItems, T.delivery.modes.maxItems, 'Choose at least one way you would like to teach.', 'Choose each way only once.'),
         travelArea: inPerson ? text(delivery.travelArea, LIMITS.travelArea, 'Say where you can travel to for lessons in person.') : null,
         maxTravelMiles:
           inPerson && delivery.maxTravelMiles.trim() !== ''
-            ? wholeNumber(delivery.maxTravelMiles, 1, LIMITS.maxTravelMiles, '', `Enter a distance from 1 to ${LIMITS.maxTravelMiles} miles.`)
+            ? wholeNumber(delivery.maxTravelMiles, T.delivery.maxTravelMiles.minimum, LIMITS.maxTravelMiles, '', `Enter a distance from ${T.delivery.maxTravelMiles.minimum} to ${LIMITS.maxTravelMiles} miles.`)
             : null,
       }),
       ...prefixed('availability', {
-        days: choices(availability.days, weekdays, 1, 7, 'Choose at least one day you are free.', 'Choose each day only once.'),
-        times: choices(availability.times, timesOfDay, 1, 4, 'Choose at least one time of day.', 'Choose each time only once.'),
+        days: choices(availability.days, weekdays, T.availability.days.minItems, T.availability.days.maxItems, 'Choose at least one day you are free.', 'Choose each day only once.'),
+        times: choices(availability.times, timesOfDay, T.availability.times.minItems, T.availability.times.maxItems, 'Choose at least one time of day.', 'Choose each time only once.'),
         hoursPerWeek: wholeNumber(
           availability.hoursPerWeek,
-          1,
+          T.availability.hoursPerWeek.minimum,
           LIMITS.hoursPerWeek,
           'Enter how many hours a week you could teach.',
-          `Enter a number of hours from 1 to ${LIMITS.hoursPerWeek}.`,
+          `Enter a number of hours from ${T.availability.hoursPerWeek.minimum} to ${LIMITS.hoursPerWeek}.`,
         ),
       }),
     }

@@ -11,7 +11,7 @@ import { formatDateTime } from './-components/admin/format-date-time'
 import { RegistrationActions } from './-components/admin/registration-actions'
 import { RegistrationAnswers } from './-components/admin/registration-answers'
 import { RegistrationHistory, RegistrationNotesList } from './-components/admin/registration-history'
-import { registrationTypeLabels } from './-components/admin/registration-labels'
+import { labelOf } from '../labels/labels'
 import { RegistrationStatusBadge } from './-components/admin/registration-status-badge'
 import { RegistrationNoteForm } from './-components/admin/registration-note-form'
 import { RouterLink } from './-components/router-link'
@@ -27,7 +27,7 @@ export const Route = createFileRoute('/_authenticated/admin/registrations/$regis
     if (!UUID.test(params.registrationId)) throw notFound()
     try {
       const registration = await queryClient.ensureQueryData(registrationQueryOptions(api.registrations, params.registrationId))
-      return { title: `${registration.name} (${registration.reference})`, description: registrationTypeLabels[registration.type] }
+      return { title: `${registration.name} (${registration.reference})`, description: labelOf('RegistrationType', registration.type) }
     } catch (error) {
       if (isApiError(error) && error.status === 404) throw notFound()
       throw error
@@ -64,7 +64,7 @@ function RegistrationPage() {
         <>
           <RegistrationStatusBadge status={registration.status} size="lg" />
           <Badge variant="default" size="lg">
-            {registrationTypeLabels[registration.type]}
+            {labelOf('RegistrationType', registration.type)}
           </Badge>
         </>
       }

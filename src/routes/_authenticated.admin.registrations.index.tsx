@@ -9,13 +9,7 @@ import type { AppLinkProps } from '../ui/link-component'
 import { nextListSearch, resolveListSearch, type ResolvedListSearch } from '../ui/back-office/list-search'
 import { formatDateTime } from './-components/admin/format-date-time'
 import { registrationListSpec } from './-components/admin/list-specs'
-import {
-  registrationStatusLabels,
-  registrationStatuses,
-  registrationTypeLabels,
-  registrationTypeShortLabels,
-  registrationTypes,
-} from './-components/admin/registration-labels'
+import { labelOf, optionsOf } from '../labels/labels'
 import { RegistrationStatusBadge } from './-components/admin/registration-status-badge'
 import { errorMessage } from './-lib/server-errors'
 import { useAppContext } from './-lib/use-app-context'
@@ -42,7 +36,7 @@ const columns: DataColumn<RegistrationSummary, RegistrationSort>[] = [
       </Text>
     ),
   },
-  { key: 'type', header: 'Type', cell: (row) => registrationTypeLabels[row.type], visibleFrom: 'sm' },
+  { key: 'type', header: 'Type', cell: (row) => labelOf('RegistrationType', row.type), visibleFrom: 'sm' },
   {
     key: 'status',
     header: 'Status',
@@ -96,7 +90,7 @@ function RegistrationsInboxPage() {
       <FilterBar>
         <SegmentedFilter
           label="Type"
-          options={registrationTypes.map((value) => ({ value, label: registrationTypeShortLabels[value] }))}
+          options={optionsOf('RegistrationType', 'short')}
           value={query.type}
           onChange={(type) => change({ type })}
         />
@@ -104,7 +98,7 @@ function RegistrationsInboxPage() {
           label="Status"
           allLabel="All statuses"
           allCount={counts ? Object.values(counts).reduce((sum, count) => sum + count, 0) : undefined}
-          options={registrationStatuses.map((value) => ({ value, label: registrationStatusLabels[value], count: counts?.[value] }))}
+          options={optionsOf('RegistrationStatus').map((option) => ({ ...option, count: counts?.[option.value] }))}
           value={query.status}
           onChange={(status) => change({ status })}
         />

@@ -8,7 +8,7 @@ import { ListPagination } from '../ui/back-office/list-pagination'
 import { nextListSearch, resolveListSearch, validateListSearch } from '../ui/back-office/list-search'
 import { formatDateTime } from './-components/admin/format-date-time'
 import { schoolListSpec } from './-components/admin/list-specs'
-import { schoolTypeLabels } from './-components/admin/registration-labels'
+import { labelOf } from '../labels/labels'
 import { RegistrationLink } from './-components/admin/registration-link'
 import { RouterLink } from './-components/router-link'
 import { errorMessage } from './-lib/server-errors'
@@ -34,7 +34,7 @@ const columns: DataColumn<School>[] = [
     header: 'School',
     cell: (school) => (
       <Text size="xs" c="dimmed">
-        {schoolTypeLabels[school.type]}
+        {labelOf('SchoolType', school.type, 'staff')}
       </Text>
     ),
   },

@@ -9,7 +9,7 @@ import { nextListSearch, resolveListSearch, validateListSearch } from '../ui/bac
 import { formatDateTime } from './-components/admin/format-date-time'
 import { RegistrationLink } from './-components/admin/registration-link'
 import { studentListSpec } from './-components/admin/list-specs'
-import { deliveryModeLabels, schoolYearLabels } from './-components/admin/registration-labels'
+import { labelOf } from '../labels/labels'
 import { RouterLink } from './-components/router-link'
 import { errorMessage } from './-lib/server-errors'
 import { useAppContext } from './-lib/use-app-context'
@@ -35,7 +35,7 @@ const columns: DataColumn<Student>[] = [
     header: 'Student',
     cell: (student) => (
       <Text size="xs" c="dimmed">
-        {[student.age === undefined ? null : `Age ${student.age}`, student.yearGroup ? schoolYearLabels[student.yearGroup] : null, student.school]
+        {[student.age === undefined ? null : `Age ${student.age}`, student.yearGroup ? labelOf('SchoolYear', student.yearGroup) : null, student.school]
           .filter(Boolean)
           .join(' · ')}
       </Text>
@@ -48,7 +48,7 @@ const columns: DataColumn<Student>[] = [
       <Stack gap={0}>
         <Text size="sm">{student.course?.title ?? student.subjects.join(', ')}</Text>
         <Text size="xs" c="dimmed">
-          {deliveryModeLabels[student.deliveryMode]}
+          {labelOf('DeliveryMode', student.deliveryMode, 'staff')}
         </Text>
       </Stack>
     ),

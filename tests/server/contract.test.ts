@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { CONTRACT_VALUES_FILE, renderContractValues } from '../../scripts/contract-values.ts'
 import { contract } from '../../server/contract/document.ts'
 import { compileResponseValidator } from '../../server/contract/validators.ts'
 import { handlers } from '../../server/handlers.ts'
@@ -45,6 +47,10 @@ describe.skipIf(noDatabase)('openapi.yaml', () => {
       expect([...operation.responses.keys()]).toContain(answer.status)
       if (operation.roles.length > 0 && token === undefined) expect(answer.status).toBe(401)
     }
+  })
+
+  it('matches shared/contract.gen.ts, the enum values and limits both sides take from it (npm run gen rewrites it)', () => {
+    expect(readFileSync(CONTRACT_VALUES_FILE, 'utf8')).toBe(renderContractValues(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')))
   })
 
   it('declares an Error body for every error answer', () => {

@@ -1,13 +1,14 @@
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { LIMITS } from '../../../shared/contract.gen'
 import type { User } from '../../api/auth'
 import { queryKeys } from '../../api/query-keys'
 import { toast } from '../../ui/toasts'
 import { showServerErrors } from '../-lib/server-errors'
 import { useAppContext } from '../-lib/use-app-context'
 
-const NAME_MAX_LENGTH = 100
+const NAME_MAX_LENGTH = LIMITS.UpdateMeRequest.name.maxLength
 
 export function NameForm({ user }: { user: User }) {
   const { api, auth } = useAppContext()

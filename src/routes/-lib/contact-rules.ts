@@ -1,8 +1,18 @@
+import { LIMITS } from '../../../shared/contract.gen'
+
 /**
  * The contact form's rules, the same as the contract's ContactMessageRequest (the server checks them again):
  * each function answers the message to show under its field, or null when the value is fine.
  */
-export const CONTACT_LIMITS = { name: 100, email: 254, phone: 30, subject: 150, messageMin: 10, message: 5000 } as const
+const contact = LIMITS.ContactMessageRequest
+export const CONTACT_LIMITS = {
+  name: contact.name.maxLength,
+  email: contact.email.maxLength,
+  phone: contact.phone.maxLength,
+  subject: contact.subject.maxLength,
+  messageMin: contact.message.minLength,
+  message: contact.message.maxLength,
+} as const
 
 // Something, an @, something, a dot, something: enough to catch typing slips; the server checks the format fully.
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/

@@ -1,4 +1,3 @@
-import type { DeliveryMode } from '../../api/courses'
 import type {
   Address,
   ContactPerson,
@@ -8,21 +7,7 @@ import type {
   StudentDetails,
   SubjectEnrolmentRequest,
 } from '../../api/enrolments'
-import {
-  applicantTypeLabels,
-  deliveryModeLabels,
-  frequencyLabels,
-  howHeardLabels,
-  lessonMinutesLabels,
-  preferredContactLabels,
-  relationshipLabels,
-  schoolDeliveryLabels,
-  schoolTypeLabels,
-  studyLevelLabels,
-  timeOfDayLabels,
-  weekdayLabels,
-  yearGroupLabels,
-} from './enrolment-options'
+import { ENUMS } from '../../../shared/contract.gen'
 import type {
   AddressValues,
   ContactValues,
@@ -39,12 +24,13 @@ import { parseStartTerm } from './enrolment-terms'
  * Turns validated form values into the contract's request bodies: text trimmed, optional text left out when
  * blank, choices narrowed to the contract's enums (a value outside them is a bug, so it throws), numbers as numbers.
  */
-function oneOf<Value extends string>(labels: Record<Value, string>, value: string | null): Value {
-  if (value === null || !Object.hasOwn(labels, value)) throw new Error(`Unexpected choice: ${String(value)}`)
-  return value as Value
+function oneOf<Value extends string | number>(allowed: readonly Value[], value: string | null): Value {
+  const found = allowed.find((candidate) => String(candidate) === value)
+  if (found === undefined) throw new Error(`Unexpected choice: ${String(value)}`)
+  return found
 }
 
-const manyOf = <Value extends string>(labels: Record<Value, string>, values: readonly string[]): Value[] => values.map((value) => oneOf(labels, value))
+const manyOf = <Value extends string>(allowed: readonly Value[], values: readonly string[]): Value[] => values.map((value) => oneOf(allowed, value))
 
 /** `{ key: text }` when the trimmed text is not blank, else nothing, to spread into a body. */
 function optionalText<Key extends string>(key: Key, value: string): Partial<Record<Key, string>> {
@@ -52,15 +38,13 @@ function optionalText<Key extends string>(key: Key, value: string): Partial<Reco
   return text ? ({ [key]: text } as Record<Key, string>) : {}
 }
 
-const modeLabels: Record<DeliveryMode, string> = deliveryModeLabels
-
 function contactFrom(contact: ContactValues): ContactPerson {
   return {
     name: contact.name.trim(),
-    relationship: oneOf(relationshipLabels, contact.relationship),
+    relationship: oneOf(ENUMS.ContactRelationship, contact.relationship),
     email: contact.email.trim(),
     phone: contact.phone.trim(),
-    preferredContact: oneOf(preferredContactLabels, contact.preferredContact),
+    preferredContact: oneOf(ENUMS.PreferredContact, contact.preferredContact),
     ...optionalText('organisation', contact.organisation),
   }
 }
@@ -69,7 +53,7 @@ function studentFrom(student: StudentValues): StudentDetails {
   return {
     name: student.name.trim(),
     ...(student.age === '' ? {} : { age: Number(student.age) }),
-    ...(student.yearGroup ? { yearGroup: oneOf(yearGroupLabels, student.yearGroup) } : {}),
+    ...(student.yearGroup ? { yearGroup: oneOf(ENUMS.SchoolYear, student.yearGroup) } : {}),
     ...optionalText('school', student.school),
   }
 }
@@ -84,7 +68,7 @@ function emergencyContactFrom(contact: EmergencyContactValues): EmergencyContact
 
 function consentsFrom(values: { heardAbout: string | null; privacyConsent: boolean; marketingConsent: boolean; website: string }) {
   return {
-    ...(values.heardAbout ? { heardAbout: oneOf(howHeardLabels, values.heardAbout) } : {}),
+    ...(values.heardAbout ? { heardAbout: oneOf(ENUMS.HowHeard, values.heardAbout) } : {}),
     privacyConsent: true as const,
     marketingConsent: values.marketingConsent,
     website: values.website,
@@ -92,23 +76,23 @@ function consentsFrom(values: { heardAbout: string | null; privacyConsent: boole
 }
 
 export function subjectEnrolmentRequest(values: SubjectEnrolmentValues): SubjectEnrolmentRequest {
-  const deliveryMode = oneOf(modeLabels, values.deliveryMode)
+  const deliveryMode = oneOf(ENUMS.DeliveryMode, values.deliveryMode)
   const { availability } = values
   return {
-    applicantType: oneOf(applicantTypeLabels, values.applicantType),
+    applicantType: oneOf(ENUMS.ApplicantType, values.applicantType),
     contact: contactFrom(values.contact),
     student: studentFrom(values.student),
     subjects: values.subjects,
-    level: oneOf(studyLevelLabels, values.level),
+    level: oneOf(ENUMS.StudyLevel, values.level),
     goals: values.goals.trim(),
     deliveryMode,
     ...(deliveryMode === 'home' ? { address: addressFrom(values.address) } : {}),
     availability: {
-      days: manyOf(weekdayLabels, availability.days),
-      times: manyOf(timeOfDayLabels, availability.times),
+      days: manyOf(ENUMS.Weekday, availability.days),
+      times: manyOf(ENUMS.TimeOfDay, availability.times),
       startDate: availability.startDate,
-      frequency: oneOf(frequencyLabels, availability.frequency),
-      lessonMinutes: Number(oneOf(lessonMinutesLabels, availability.lessonMinutes)) as SubjectEnrolmentRequest['availability']['lessonMinutes'],
+      frequency: oneOf(ENUMS.LessonFrequency, availability.frequency),
+      lessonMinutes: oneOf(ENUMS.LessonMinutes, availability.lessonMinutes),
     },
     ...optionalText('learningNeeds', values.learningNeeds),
     ...consentsFrom(values),
@@ -116,7 +100,7 @@ export function subjectEnrolmentRequest(values: SubjectEnrolmentValues): Subject
 }
 
 export function courseEnrolmentRequest(values: CourseEnrolmentValues): CourseEnrolmentRequest {
-  const deliveryMode = oneOf(modeLabels, values.deliveryMode)
+  const deliveryMode = oneOf(ENUMS.DeliveryMode, values.deliveryMode)
   if (!values.courseId) throw new Error('No course chosen')
   return {
     courseId: values.courseId,
@@ -135,14 +119,14 @@ export function schoolEnrolmentRequest(values: SchoolEnrolmentValues): SchoolEnr
   if (!values.start) throw new Error('No start term chosen')
   const { school, mainContact, safeguardingLead: lead } = values
   return {
-    school: { name: school.name.trim(), type: oneOf(schoolTypeLabels, school.type), address: addressFrom(school.address) },
+    school: { name: school.name.trim(), type: oneOf(ENUMS.SchoolType, school.type), address: addressFrom(school.address) },
     mainContact: { name: mainContact.name.trim(), role: mainContact.role.trim(), email: mainContact.email.trim(), phone: mainContact.phone.trim() },
     safeguardingLead: { name: lead.name.trim(), email: lead.email.trim(), ...optionalText('phone', lead.phone) },
     subjects: values.subjects,
-    yearGroups: manyOf(yearGroupLabels, values.yearGroups),
+    yearGroups: manyOf(ENUMS.SchoolYear, values.yearGroups),
     pupilCount: Number(values.pupilCount),
-    delivery: manyOf(schoolDeliveryLabels, values.delivery),
-    preferredDays: manyOf(weekdayLabels, values.preferredDays),
+    delivery: manyOf(ENUMS.SchoolDelivery, values.delivery),
+    preferredDays: manyOf(ENUMS.Weekday, values.preferredDays),
     ...parseStartTerm(values.start),
     ...optionalText('notes', values.notes),
     ...consentsFrom(values),

@@ -1,3 +1,4 @@
+import { LIMITS } from '../../../shared/contract.gen'
 import type { DeliveryMode } from '../../api/courses'
 import { IN_PERSON_MODES } from './enrolment-options'
 
@@ -9,28 +10,31 @@ import { IN_PERSON_MODES } from './enrolment-options'
  */
 export type FieldErrors = Record<string, string>
 
+const { SubjectEnrolmentRequest: subject, CourseEnrolmentRequest: course, SchoolEnrolmentRequest: school } = LIMITS
+
+/** The contract's limits for the three forms, under the names the fields use. */
 export const ENROLMENT_LIMITS = {
-  personName: 100,
-  email: 254,
-  phoneMin: 6,
-  phone: 30,
-  organisation: 150,
-  school: 150,
-  addressLine: 120,
-  town: 80,
-  postcodeMin: 2,
-  postcode: 10,
-  relationship: 60,
-  longText: 2000,
-  cohort: 100,
-  subjects: 6,
-  schoolName: 150,
-  contactRole: 100,
-  schoolSubjects: 12,
-  ageMin: 3,
-  ageMax: 99,
-  pupilsMin: 1,
-  pupilsMax: 5000,
+  personName: LIMITS.PersonName.maxLength,
+  email: LIMITS.Email.maxLength,
+  phoneMin: subject.contact.phone.minLength,
+  phone: subject.contact.phone.maxLength,
+  organisation: subject.contact.organisation.maxLength,
+  school: subject.student.school.maxLength,
+  addressLine: subject.address.line1.maxLength,
+  town: subject.address.town.maxLength,
+  postcodeMin: subject.address.postcode.minLength,
+  postcode: subject.address.postcode.maxLength,
+  relationship: course.emergencyContact.relationship.maxLength,
+  longText: subject.goals.maxLength,
+  cohort: course.cohort.maxLength,
+  subjects: subject.subjects.maxItems,
+  schoolName: school.school.name.maxLength,
+  contactRole: school.mainContact.role.maxLength,
+  schoolSubjects: school.subjects.maxItems,
+  ageMin: subject.student.age.minimum,
+  ageMax: subject.student.age.maximum,
+  pupilsMin: school.pupilCount.minimum,
+  pupilsMax: school.pupilCount.maximum,
 } as const
 
 export const MESSAGES = {
@@ -41,11 +45,11 @@ export const MESSAGES = {
   emailShape: 'Please enter an email address like name@example.com.',
   phone: 'Please enter a phone number, so our team can reach you.',
   phoneShape: 'Use only digits, spaces and + ( ) - . in a phone number.',
-  phoneShort: 'A phone number has at least 6 digits.',
+  phoneShort: `A phone number has at least ${LIMITS.SubjectEnrolmentRequest.contact.phone.minLength} digits.`,
   preferredContact: 'Please choose how you would like us to contact you.',
   studentName: 'Please enter the learner’s full name.',
   ageOrYear: 'Please give the learner’s age or year group.',
-  ageRange: 'Enter an age between 3 and 99, in whole years.',
+  ageRange: `Enter an age between ${LIMITS.SubjectEnrolmentRequest.student.age.minimum} and ${LIMITS.SubjectEnrolmentRequest.student.age.maximum}, in whole years.`,
   minorNeedsAdult: 'A learner under 18 must be enrolled by a parent, guardian or referrer. Choose who you are.',
   applicantType: 'Please tell us who is filling in this form.',
   subjects: 'Please choose at least one subject.',

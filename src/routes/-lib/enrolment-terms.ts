@@ -1,5 +1,5 @@
 import type { SchoolTerm } from '../../api/enrolments'
-import { schoolTermLabels, type Option } from './enrolment-options'
+import { labelOf, type Option } from '../../labels/labels'
 
 /**
  * The terms a school can start in: from the current term to the last term of the calendar year after next,
@@ -19,7 +19,7 @@ export function startTermOptions(today: Date = new Date()): Option<string>[] {
   for (let startYear = year; startYear <= year + 2; startYear += 1) {
     for (const { term, endMonth, endDay } of TERMS) {
       if (Date.UTC(startYear, endMonth, endDay) < todayKey) continue
-      options.push({ value: `${term}-${startYear}`, label: `${schoolTermLabels[term]} ${startYear}` })
+      options.push({ value: `${term}-${startYear}`, label: `${labelOf('SchoolTerm', term)} ${startYear}` })
     }
   }
   return options

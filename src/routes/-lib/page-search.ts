@@ -1,5 +1,7 @@
+import { PARAMETERS } from '../../../shared/contract.gen'
+
 /** Pages the API accepts (its `Page` parameter's maximum). */
-const MAX_PAGE = 10_000
+const MAX_PAGE = PARAMETERS.listBlogPosts.page.maximum
 
 /**
  * `?page=` as a page number. Page 1 is left out of the address, so /blog and /blog?page=1 are one page and

@@ -1,13 +1,15 @@
+import { ENUMS, PARAMETERS } from '../../../../shared/contract.gen'
 import { defineListSearch } from '../../../ui/back-office/list-search'
-import { registrationStatuses, registrationTypes } from './registration-labels'
 
-/** The contract's back-office limits: AdminPageSize (1–100, default 20), Page (up to 10 000), Search (100 characters). */
-const adminPaging = { pageSizes: [10, 20, 50, 100], defaultPageSize: 20, maxQueryLength: 100, maxPage: 10_000 } as const
+const { pageSize, q, page } = PARAMETERS.listRegistrations
+
+/** The contract's back-office limits (AdminPageSize, Page, Search) and the page sizes the lists offer within them. */
+const adminPaging = { pageSizes: [10, 20, 50, pageSize.maximum], defaultPageSize: pageSize.default, maxQueryLength: q.maxLength, maxPage: page.maximum } as const
 
 /** /admin/registrations: type and status filters, search, newest first by default. */
 export const registrationListSpec = defineListSearch({
-  filters: { type: registrationTypes, status: registrationStatuses },
-  sorts: ['newest', 'oldest', 'name'],
+  filters: { type: ENUMS.RegistrationType, status: ENUMS.RegistrationStatus },
+  sorts: PARAMETERS.listRegistrations.sort.enum,
   ...adminPaging,
 })
 

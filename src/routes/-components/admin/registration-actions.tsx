@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
 import { IconCheck, IconPlayerPlay, IconRotate, IconX } from '@tabler/icons-react'
 import { useState } from 'react'
+import { LIMITS } from '../../../../shared/contract.gen'
 import { isApiError } from '../../../api/errors'
 import type { Registration, RegistrationStatusChange } from '../../../api/registrations'
 import { ActionDialog } from '../../../ui/back-office/action-dialog'
@@ -11,9 +12,8 @@ import { errorMessage, showServerErrors } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
 import { useRegistrationRefresh, useRegistrationUpdate } from './use-registration-update'
 
-/** RegistrationStatusChange.reason's and RegistrationAcceptRequest.note's lengths. */
-export const REASON_MAX_LENGTH = 500
-export const ACCEPT_NOTE_MAX_LENGTH = 2000
+export const REASON_MAX_LENGTH = LIMITS.RegistrationStatusChange.reason.maxLength
+export const ACCEPT_NOTE_MAX_LENGTH = LIMITS.RegistrationAcceptRequest.note.maxLength
 
 type Closing = 'rejected' | 'withdrawn'
 

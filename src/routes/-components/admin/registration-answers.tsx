@@ -9,22 +9,7 @@ import type {
 } from '../../../api/registrations'
 import type { components } from '../../../api/schema.gen'
 import { formatDate } from '../../-lib/format-date'
-import {
-  applicantTypeLabels,
-  deliveryModeLabels,
-  frequencyLabels,
-  howHeardLabels,
-  preferredContactLabels,
-  qualificationLabels,
-  relationshipLabels,
-  schoolDeliveryLabels,
-  schoolTypeLabels,
-  schoolYearLabels,
-  startTermLabels,
-  studyLevelLabels,
-  timeOfDayLabels,
-  weekdayLabels,
-} from './registration-labels'
+import { labelOf, type EnumName, type EnumValue } from '../../../labels/labels'
 import classes from './registration-answers.module.css'
 
 type Schemas = components['schemas']
@@ -41,8 +26,14 @@ export interface AnswerSection {
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No')
-const list = <T extends string>(values: readonly T[] | undefined, labels?: Record<T, string>) =>
-  values && values.length > 0 ? values.map((value) => (labels ? labels[value] : value)).join(', ') : undefined
+/** The staff's words for one value of a contract enum. */
+const staff = <Name extends EnumName>(name: Name, value: EnumValue<Name>) => labelOf(name, value, 'staff')
+
+/** Several texts joined by commas; nothing for none. */
+const texts = (values: readonly string[] | undefined) => (values && values.length > 0 ? values.join(', ') : undefined)
+
+/** Several values of a contract enum, in staff words. */
+const list = <Name extends EnumName>(values: readonly EnumValue<Name>[] | undefined, name: Name) => texts(values?.map((value) => staff(name, value)))
 const email = (address: string) => <Anchor href={`mailto:${address}`}>{address}</Anchor>
 const phone = (number: string) => <Anchor href={`tel:${number.replace(/[^0-9+]/g, '')}`}>{number}</Anchor>
 const paragraphs = (text: string | undefined) => (text ? <Text style={{ whiteSpace: 'pre-wrap' }}>{text}</Text> : undefined)
@@ -57,13 +48,13 @@ function contactSection(contact: Schemas['ContactPerson'], applicantType?: Schem
   return {
     title: 'Contact',
     answers: answers(
-      ['Filled in by', applicantType && applicantTypeLabels[applicantType]],
+      ['Filled in by', applicantType && staff('ApplicantType', applicantType)],
       ['Name', contact.name],
-      ['Relationship to the learner', relationshipLabels[contact.relationship]],
+      ['Relationship to the learner', staff('ContactRelationship', contact.relationship)],
       ['Organisation', contact.organisation],
       ['Email', email(contact.email)],
       ['Phone', phone(contact.phone)],
-      ['Prefers', preferredContactLabels[contact.preferredContact]],
+      ['Prefers', staff('PreferredContact', contact.preferredContact)],
     ),
   }
 }
@@ -74,7 +65,7 @@ function studentSection(student: Schemas['StudentDetails']): AnswerSection {
     answers: answers(
       ['Name', student.name],
       ['Age', student.age === undefined ? undefined : String(student.age)],
-      ['Year group', student.yearGroup && schoolYearLabels[student.yearGroup]],
+      ['Year group', student.yearGroup && staff('SchoolYear', student.yearGroup)],
       ['School', student.school],
     ),
   }
@@ -84,7 +75,7 @@ function consentSection(form: { heardAbout?: Schemas['HowHeard']; privacyConsent
   return {
     title: 'Consent and how they heard of us',
     answers: answers(
-      ['Heard of us through', form.heardAbout && howHeardLabels[form.heardAbout]],
+      ['Heard of us through', form.heardAbout && staff('HowHeard', form.heardAbout)],
       ['Agreed to the privacy notice', yesNo(form.privacyConsent)],
       ['News and offers by email', yesNo(form.marketingConsent ?? false)],
     ),
@@ -98,8 +89,8 @@ function subjectSections(form: SubjectEnrolmentRequest): AnswerSection[] {
     {
       title: 'Learning',
       answers: answers(
-        ['Subjects', list(form.subjects)],
-        ['Level', studyLevelLabels[form.level]],
+        ['Subjects', texts(form.subjects)],
+        ['Level', staff('StudyLevel', form.level)],
         ['Goals', paragraphs(form.goals)],
         ['Learning needs', paragraphs(form.learningNeeds)],
       ),
@@ -107,12 +98,12 @@ function subjectSections(form: SubjectEnrolmentRequest): AnswerSection[] {
     {
       title: 'Lessons',
       answers: answers(
-        ['Where', deliveryModeLabels[form.deliveryMode]],
+        ['Where', staff('DeliveryMode', form.deliveryMode)],
         ['Address', address(form.address)],
-        ['Days', list(form.availability.days, weekdayLabels)],
-        ['Times', list(form.availability.times, timeOfDayLabels)],
+        ['Days', list(form.availability.days, 'Weekday')],
+        ['Times', list(form.availability.times, 'TimeOfDay')],
         ['Start', formatDate(form.availability.startDate)],
-        ['How often', frequencyLabels[form.availability.frequency]],
+        ['How often', staff('LessonFrequency', form.availability.frequency)],
         ['Lesson length', `${form.availability.lessonMinutes} minutes`],
       ),
     },
@@ -128,7 +119,7 @@ function courseSections(form: CourseEnrolmentRequest, course: Registration['cour
         ['Course', course?.title ?? form.courseId],
         ['Preferred start', form.startDate && formatDate(form.startDate)],
         ['Cohort', form.cohort],
-        ['Where', deliveryModeLabels[form.deliveryMode]],
+        ['Where', staff('DeliveryMode', form.deliveryMode)],
         ['Address', address(form.address)],
       ),
     },
@@ -155,7 +146,7 @@ function schoolSections(form: SchoolEnrolmentRequest): AnswerSection[] {
   return [
     {
       title: 'School',
-      answers: answers(['Name', form.school.name], ['Type', schoolTypeLabels[form.school.type]], ['Address', address(form.school.address)]),
+      answers: answers(['Name', form.school.name], ['Type', staff('SchoolType', form.school.type)], ['Address', address(form.school.address)]),
     },
     {
       title: 'Main contact',
@@ -177,12 +168,12 @@ function schoolSections(form: SchoolEnrolmentRequest): AnswerSection[] {
     {
       title: 'Programme',
       answers: answers(
-        ['Subjects', list(form.subjects)],
-        ['Year groups', list(form.yearGroups, schoolYearLabels)],
+        ['Subjects', texts(form.subjects)],
+        ['Year groups', list(form.yearGroups, 'SchoolYear')],
         ['About how many pupils', String(form.pupilCount)],
-        ['Delivery', list(form.delivery, schoolDeliveryLabels)],
-        ['Preferred days', list(form.preferredDays, weekdayLabels)],
-        ['Start', `${startTermLabels[form.startTerm]} ${form.startYear}`],
+        ['Delivery', list(form.delivery, 'SchoolDelivery')],
+        ['Preferred days', list(form.preferredDays, 'Weekday')],
+        ['Start', `${staff('SchoolTerm', form.startTerm)} ${form.startYear}`],
         ['Notes', paragraphs(form.notes)],
       ),
     },
@@ -205,9 +196,9 @@ function tutorSections(form: TutorApplicationRequest): AnswerSection[] {
     {
       title: 'Subjects, qualifications and experience',
       answers: answers(
-        ['Subjects', list(form.teaching.subjects)],
-        ['Levels', list(form.teaching.levels, studyLevelLabels)],
-        ['Highest qualification', qualificationLabels[form.teaching.highestQualification]],
+        ['Subjects', texts(form.teaching.subjects)],
+        ['Levels', list(form.teaching.levels, 'StudyLevel')],
+        ['Highest qualification', staff('HighestQualification', form.teaching.highestQualification)],
         ['Qualified teacher status', yesNo(form.teaching.qualifiedTeacher)],
         ['Qualifications', paragraphs(form.teaching.qualifications)],
         ['Years of experience', String(form.teaching.experienceYears)],
@@ -217,11 +208,11 @@ function tutorSections(form: TutorApplicationRequest): AnswerSection[] {
     {
       title: 'Delivery and availability',
       answers: answers(
-        ['Ways of teaching', list(form.delivery.modes, deliveryModeLabels)],
+        ['Ways of teaching', list(form.delivery.modes, 'DeliveryMode')],
         ['Travel area', form.delivery.travelArea],
         ['Travels up to', form.delivery.maxTravelMiles === undefined ? undefined : `${form.delivery.maxTravelMiles} miles`],
-        ['Days', list(form.availability.days, weekdayLabels)],
-        ['Times', list(form.availability.times, timeOfDayLabels)],
+        ['Days', list(form.availability.days, 'Weekday')],
+        ['Times', list(form.availability.times, 'TimeOfDay')],
         ['Hours a week', String(form.availability.hoursPerWeek)],
       ),
     },

@@ -2,7 +2,7 @@ import { Badge, Card, Stack, Text, Timeline, Title } from '@mantine/core'
 import { IconCheck, IconNote, IconSend, IconSwitchHorizontal } from '@tabler/icons-react'
 import type { Registration, RegistrationEvent } from '../../../api/registrations'
 import { formatDateTime } from './format-date-time'
-import { registrationStatusLabels } from './registration-labels'
+import { labelOf } from '../../../labels/labels'
 
 const icon = { size: 12, 'aria-hidden': true } as const
 
@@ -16,8 +16,8 @@ function headline(event: RegistrationEvent, registration: Registration): string 
     case 'note':
       return `${who} added a note`
     case 'status': {
-      const from = event.fromStatus ? registrationStatusLabels[event.fromStatus] : 'its previous status'
-      const to = event.toStatus ? registrationStatusLabels[event.toStatus] : 'a new status'
+      const from = event.fromStatus ? labelOf('RegistrationStatus', event.fromStatus) : 'its previous status'
+      const to = event.toStatus ? labelOf('RegistrationStatus', event.toStatus) : 'a new status'
       return `${who} moved it from ${from} to ${to}`
     }
   }

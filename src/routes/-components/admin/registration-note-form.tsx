@@ -2,14 +2,14 @@ import { Alert, Button, Group, Stack, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
+import { LIMITS } from '../../../../shared/contract.gen'
 import type { Registration } from '../../../api/registrations'
 import { toast } from '../../../ui/toasts'
 import { showServerErrors } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
 import { useRegistrationUpdate } from './use-registration-update'
 
-/** RegistrationNoteRequest.note's length. */
-export const NOTE_MAX_LENGTH = 2000
+export const NOTE_MAX_LENGTH = LIMITS.RegistrationNoteRequest.note.maxLength
 
 /** Adds a note for the team; the form empties once the note is saved. */
 export function RegistrationNoteForm({ registration }: { registration: Registration }) {

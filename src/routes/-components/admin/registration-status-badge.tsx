@@ -1,6 +1,7 @@
 import { Badge, type BadgeProps } from '@mantine/core'
 import type { RegistrationStatus } from '../../../api/registrations'
-import { registrationStatusColors, registrationStatusLabels } from './registration-labels'
+import { labelOf } from '../../../labels/labels'
+import { registrationStatusColors } from './registration-status-colors'
 
 /**
  * A registration's status: a dot in its colour beside text in the page's own colour (coloured text on a
@@ -9,7 +10,7 @@ import { registrationStatusColors, registrationStatusLabels } from './registrati
 export function RegistrationStatusBadge({ status, size }: { status: RegistrationStatus; size?: BadgeProps['size'] }) {
   return (
     <Badge color={registrationStatusColors[status]} variant="dot" size={size} styles={{ label: { overflow: 'visible' } }}>
-      {registrationStatusLabels[status]}
+      {labelOf('RegistrationStatus', status)}
     </Badge>
   )
 }

@@ -1,6 +1,6 @@
 import { Checkbox, Grid, Group, Radio, Select, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import { options } from '../../-lib/enrolment-options'
+import { optionsOf } from '../../../labels/labels'
 import { isoDay, type AvailabilityValues } from '../../-lib/enrolment-rules'
 
 /** When lessons suit: days, times of day, the first date, how often and how long. */
@@ -13,7 +13,7 @@ export function AvailabilityFields({ form }: { form: UseFormReturnType<{ availab
       <Grid.Col span={24}>
         <Checkbox.Group label="Which days suit?" description="Choose every day that could work." required {...form.getInputProps('availability.days')}>
           <Group gap="md" mt="xs">
-            {options.weekday.map((option) => (
+            {optionsOf('Weekday').map((option) => (
               <Checkbox key={option.value} value={option.value} label={option.label} />
             ))}
           </Group>
@@ -22,7 +22,7 @@ export function AvailabilityFields({ form }: { form: UseFormReturnType<{ availab
       <Grid.Col span={24}>
         <Checkbox.Group label="Which times of day suit?" required {...form.getInputProps('availability.times')}>
           <Group gap="md" mt="xs">
-            {options.timeOfDay.map((option) => (
+            {optionsOf('TimeOfDay').map((option) => (
               <Checkbox key={option.value} value={option.value} label={option.label} />
             ))}
           </Group>
@@ -40,12 +40,12 @@ export function AvailabilityFields({ form }: { form: UseFormReturnType<{ availab
         />
       </Grid.Col>
       <Grid.Col span={{ base: 24, sm: 12 }}>
-        <Select label="How often?" required allowDeselect={false} data={options.frequency} {...form.getInputProps('availability.frequency')} />
+        <Select label="How often?" required allowDeselect={false} data={optionsOf('LessonFrequency')} {...form.getInputProps('availability.frequency')} />
       </Grid.Col>
       <Grid.Col span={24}>
         <Radio.Group label="Lesson length" required {...form.getInputProps('availability.lessonMinutes')}>
           <Group gap="md" mt="xs">
-            {options.lessonMinutes.map((option) => (
+            {optionsOf('LessonMinutes').map((option) => (
               <Radio key={option.value} value={option.value} label={option.label} />
             ))}
           </Group>

@@ -1,7 +1,8 @@
 import { Grid, Radio, Select, Stack, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import type { ContactRelationship } from '../../../api/enrolments'
-import { options, REFERRER_RELATIONSHIPS, relationshipOptions } from '../../-lib/enrolment-options'
+import { optionsOf } from '../../../labels/labels'
+import { REFERRER_RELATIONSHIPS } from '../../-lib/enrolment-options'
 import { ENROLMENT_LIMITS, type ContactValues } from '../../-lib/enrolment-rules'
 
 /**
@@ -28,7 +29,7 @@ export function ContactPersonFields({
             label="Your relationship to the learner"
             required
             allowDeselect={false}
-            data={relationshipOptions(relationships)}
+            data={optionsOf('ContactRelationship', 'public', relationships)}
             {...form.getInputProps('contact.relationship')}
           />
         </Grid.Col>
@@ -53,7 +54,7 @@ export function ContactPersonFields({
       <Grid.Col span={24}>
         <Radio.Group label="How should we contact you?" required {...form.getInputProps('contact.preferredContact')}>
           <Stack gap="xs" mt="xs">
-            {options.preferredContact.map((option) => (
+            {optionsOf('PreferredContact').map((option) => (
               <Radio key={option.value} value={option.value} label={option.label} />
             ))}
           </Stack>

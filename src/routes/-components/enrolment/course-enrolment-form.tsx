@@ -3,7 +3,9 @@ import { useForm } from '@mantine/form'
 import { useQuery } from '@tanstack/react-query'
 import { courseQueryOptions, type CourseSummary } from '../../../api/courses'
 import type { ContactRelationship } from '../../../api/enrolments'
-import { deliveryModeHints, deliveryModeOptions, relationshipLabels } from '../../-lib/enrolment-options'
+import { ENUMS } from '../../../../shared/contract.gen'
+import { optionsOf } from '../../../labels/labels'
+import { deliveryModeHints } from '../../-lib/enrolment-options'
 import { courseEnrolmentRequest } from '../../-lib/enrolment-requests'
 import {
   courseEnrolmentErrors,
@@ -29,7 +31,7 @@ import { HoneypotField } from './honeypot-field'
 import { HowHeardField } from './how-heard-field'
 import { StudentFields } from './student-fields'
 
-const ALL_RELATIONSHIPS = Object.keys(relationshipLabels) as ContactRelationship[]
+const ALL_RELATIONSHIPS: readonly ContactRelationship[] = ENUMS.ContactRelationship
 
 const NEXT_STEPS = [
   'Within two working days our team contacts you to confirm the place, the start date and where the course meets.',
@@ -134,7 +136,7 @@ export function CourseEnrolmentForm({ courses, chosenId }: { courses: readonly C
               {...form.getInputProps('deliveryMode')}
             >
               <Stack gap="sm" mt="xs">
-                {deliveryModeOptions(course.modes).map((option) => (
+                {optionsOf('DeliveryMode', 'public', course.modes).map((option) => (
                   <Radio key={option.value} value={option.value} label={option.label} description={deliveryModeHints[option.value]} />
                 ))}
               </Stack>

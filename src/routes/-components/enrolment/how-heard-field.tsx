@@ -1,8 +1,8 @@
 import { Select } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import { options } from '../../-lib/enrolment-options'
+import { optionsOf } from '../../../labels/labels'
 import type { ConsentValues } from '../../-lib/enrolment-rules'
 
 export function HowHeardField({ form }: { form: UseFormReturnType<ConsentValues> }) {
-  return <Select label="How did you hear about us? (optional)" clearable data={options.howHeard} {...form.getInputProps('heardAbout')} />
+  return <Select label="How did you hear about us? (optional)" clearable data={optionsOf('HowHeard')} {...form.getInputProps('heardAbout')} />
 }

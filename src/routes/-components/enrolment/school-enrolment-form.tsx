@@ -1,7 +1,7 @@
 import { Button, Checkbox, Grid, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useState } from 'react'
-import { options } from '../../-lib/enrolment-options'
+import { optionsOf } from '../../../labels/labels'
 import { schoolEnrolmentRequest } from '../../-lib/enrolment-requests'
 import { emptyAddress, emptyConsents, ENROLMENT_LIMITS, schoolEnrolmentErrors, type SchoolEnrolmentValues } from '../../-lib/enrolment-rules'
 import { useEnrolmentSubmit } from '../../-lib/enrolment-submit'
@@ -66,7 +66,7 @@ export function SchoolEnrolmentForm({ subjects }: { subjects: readonly string[] 
               <TextInput label="School name" autoComplete="organization" required maxLength={ENROLMENT_LIMITS.schoolName} {...form.getInputProps('school.name')} />
             </Grid.Col>
             <Grid.Col span={{ base: 24, sm: 10 }}>
-              <Select label="Type of school" required allowDeselect={false} data={options.schoolType} {...form.getInputProps('school.type')} />
+              <Select label="Type of school" required allowDeselect={false} data={optionsOf('SchoolType')} {...form.getInputProps('school.type')} />
             </Grid.Col>
           </Grid>
           <AddressFields field={(name) => form.getInputProps(`school.address.${name}`)} />
@@ -125,7 +125,7 @@ export function SchoolEnrolmentForm({ subjects }: { subjects: readonly string[] 
           />
           <Checkbox.Group label="Year groups" required {...form.getInputProps('yearGroups')}>
             <SimpleGrid cols={{ base: 2, xs: 3, sm: 4 }} spacing="sm" verticalSpacing="xs" mt="xs">
-              {options.yearGroup.map((option) => (
+              {optionsOf('SchoolYear').map((option) => (
                 <Checkbox key={option.value} value={option.value} label={option.label} />
               ))}
             </SimpleGrid>
@@ -143,14 +143,14 @@ export function SchoolEnrolmentForm({ subjects }: { subjects: readonly string[] 
           />
           <Checkbox.Group label="How would you like tutoring to run?" required {...form.getInputProps('delivery')}>
             <Stack gap="xs" mt="xs">
-              {options.schoolDelivery.map((option) => (
+              {optionsOf('SchoolDelivery').map((option) => (
                 <Checkbox key={option.value} value={option.value} label={option.label} />
               ))}
             </Stack>
           </Checkbox.Group>
           <Checkbox.Group label="Preferred days" required {...form.getInputProps('preferredDays')}>
             <Group gap="md" mt="xs">
-              {options.weekday.map((option) => (
+              {optionsOf('Weekday').map((option) => (
                 <Checkbox key={option.value} value={option.value} label={option.label} />
               ))}
             </Group>

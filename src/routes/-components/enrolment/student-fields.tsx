@@ -1,6 +1,6 @@
 import { Grid, NumberInput, Select, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import { options } from '../../-lib/enrolment-options'
+import { optionsOf } from '../../../labels/labels'
 import { ENROLMENT_LIMITS, type StudentValues } from '../../-lib/enrolment-rules'
 
 /** The learner: a name, and an age or a year group (or both); the school is optional. */
@@ -27,7 +27,7 @@ export function StudentFields({ form }: { form: UseFormReturnType<{ student: Stu
           label="Year group"
           description="For pupils in school in England."
           clearable
-          data={options.yearGroup}
+          data={optionsOf('SchoolYear')}
           {...form.getInputProps('student.yearGroup')}
         />
       </Grid.Col>

@@ -1,7 +1,8 @@
 import { Button, Group, MultiSelect, Radio, Select, Stack, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import type { ApplicantType, ContactRelationship } from '../../../api/enrolments'
-import { deliveryModeHints, deliveryModeOptions, options, relationshipsFor } from '../../-lib/enrolment-options'
+import { optionsOf } from '../../../labels/labels'
+import { deliveryModeHints, relationshipsFor } from '../../-lib/enrolment-options'
 import { subjectEnrolmentRequest } from '../../-lib/enrolment-requests'
 import {
   emptyAddress,
@@ -38,8 +39,6 @@ const emptySubjectEnrolment: SubjectEnrolmentValues = {
   learningNeeds: '',
   ...emptyConsents,
 }
-
-const ALL_MODES = ['home', 'school', 'online', 'community'] as const
 
 const NEXT_STEPS = [
   'Within two working days our team calls or writes, the way you asked, to talk about the learner and agree a tutor.',
@@ -82,7 +81,7 @@ export function SubjectEnrolmentForm({ subjects }: { subjects: readonly string[]
         <FormSection title="About you">
           <Radio.Group label="Who is filling in this form?" required {...form.getInputProps('applicantType')} onChange={chooseApplicant}>
             <Stack gap="xs" mt="xs">
-              {options.applicantType.map((option) => (
+              {optionsOf('ApplicantType').map((option) => (
                 <Radio key={option.value} value={option.value} label={option.label} />
               ))}
             </Stack>
@@ -107,7 +106,7 @@ export function SubjectEnrolmentForm({ subjects }: { subjects: readonly string[]
             data={[...subjects]}
             {...form.getInputProps('subjects')}
           />
-          <Select label="Level" required allowDeselect={false} data={options.studyLevel} {...form.getInputProps('level')} />
+          <Select label="Level" required allowDeselect={false} data={optionsOf('StudyLevel')} {...form.getInputProps('level')} />
           <Textarea
             label="What would the learner like to achieve?"
             description="For example, grow in confidence with fractions, or reach a grade 6 in GCSE English."
@@ -123,7 +122,7 @@ export function SubjectEnrolmentForm({ subjects }: { subjects: readonly string[]
         <FormSection title="Where lessons happen">
           <Radio.Group label="How would you like to learn?" required {...form.getInputProps('deliveryMode')}>
             <Stack gap="sm" mt="xs">
-              {deliveryModeOptions(ALL_MODES).map((option) => (
+              {optionsOf('DeliveryMode').map((option) => (
                 <Radio key={option.value} value={option.value} label={option.label} description={deliveryModeHints[option.value]} />
               ))}
             </Stack>

@@ -1,22 +1,22 @@
 import { Checkbox, Fieldset, Grid, Group, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { LIMITS, teachesInPerson, type TutorApplicationDraft } from '../../../machines/tutor-application.rules'
-import { dayLabels, levelLabels, modeLabels, optionsOf, qualificationLabels, timeLabels } from './options'
+import { optionsOf, type Option } from '../../../labels/labels'
 
 export type ApplicationForm = UseFormReturnType<TutorApplicationDraft>
 
-function Choices<Value extends string>({ form, path, label, description, labels, cols = 2 }: {
+function Choices({ form, path, label, description, options, cols = 2 }: {
   form: ApplicationForm
   path: string
   label: string
   description?: string
-  labels: Record<Value, string>
+  options: Option<string>[]
   cols?: number
 }) {
   return (
     <Checkbox.Group label={label} description={description} withAsterisk {...form.getInputProps(path)}>
       <SimpleGrid cols={{ base: 1, xs: cols }} spacing="xs" verticalSpacing="xs" mt="xs">
-        {optionsOf(labels).map((option) => (
+        {options.map((option) => (
           <Checkbox key={option.value} value={option.value} label={option.label} />
         ))}
       </SimpleGrid>
@@ -64,18 +64,18 @@ export function PersonalStep({ form }: { form: ApplicationForm }) {
 export function TeachingStep({ form, subjects }: { form: ApplicationForm; subjects: readonly string[] }) {
   // A subject chosen before the catalogue changed stays listed, so it can be unticked.
   const chosen = form.getValues().teaching.subjects.filter((subject) => !subjects.includes(subject))
-  const subjectLabels = Object.fromEntries([...subjects, ...chosen].map((subject) => [subject, subject]))
+  const subjectOptions = [...subjects, ...chosen].map((subject) => ({ value: subject, label: subject }))
   return (
     <Stack gap="lg">
-      <Choices form={form} path="teaching.subjects" label="Subjects you can teach" description={`Choose up to ${LIMITS.subjects}.`} labels={subjectLabels} cols={3} />
-      <Choices form={form} path="teaching.levels" label="Levels you can teach" labels={levelLabels} />
+      <Choices form={form} path="teaching.subjects" label="Subjects you can teach" description={`Choose up to ${LIMITS.subjects}.`} options={subjectOptions} cols={3} />
+      <Choices form={form} path="teaching.levels" label="Levels you can teach" options={optionsOf('StudyLevel', 'tutor')} />
       <Grid>
         <Grid.Col span={{ base: 24, sm: 12 }}>
           <Select
             label="Highest qualification"
             placeholder="Choose one"
             required
-            data={optionsOf(qualificationLabels)}
+            data={optionsOf('HighestQualification', 'tutor')}
             allowDeselect={false}
             {...form.getInputProps('teaching.highestQualification')}
             value={form.getValues().teaching.highestQualification || null}
@@ -119,7 +119,7 @@ export function DeliveryStep({ form }: { form: ApplicationForm }) {
   const inPerson = teachesInPerson(form.getValues())
   return (
     <Stack gap="lg">
-      <Choices form={form} path="delivery.modes" label="How you would like to teach" labels={modeLabels} />
+      <Choices form={form} path="delivery.modes" label="How you would like to teach" options={optionsOf('DeliveryMode', 'tutor')} />
       {inPerson && (
         <Grid>
           <Grid.Col span={{ base: 24, sm: 16 }}>
@@ -139,8 +139,8 @@ export function DeliveryStep({ form }: { form: ApplicationForm }) {
       <Title order={3} size="h4">
         Your weekly availability
       </Title>
-      <Choices form={form} path="availability.days" label="Days you are usually free" labels={dayLabels} cols={4} />
-      <Choices form={form} path="availability.times" label="Times of day" labels={timeLabels} />
+      <Choices form={form} path="availability.days" label="Days you are usually free" options={optionsOf('Weekday', 'tutor')} cols={4} />
+      <Choices form={form} path="availability.times" label="Times of day" options={optionsOf('TimeOfDay', 'tutor')} />
       <Grid>
         <Grid.Col span={{ base: 24, sm: 12 }}>
           <TextInput label="Hours a week you could teach" inputMode="numeric" required maxLength={2} {...form.getInputProps('availability.hoursPerWeek')} />

@@ -1,11 +1,13 @@
 import { Anchor, Box, Checkbox, Divider, Group, Select, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core'
 import { LIMITS, teachesInPerson, type StepId, type TutorApplicationDraft, type YesNo } from '../../../machines/tutor-application.rules'
 import type { ApplicationForm } from './application-steps'
-import { dayLabels, heardLabels, levelLabels, modeLabels, optionsOf, qualificationLabels, stepCopy, timeLabels } from './options'
+import { labelOf, optionsOf, type EnumName, type EnumValue } from '../../../labels/labels'
+import { stepCopy } from './step-copy'
 
 const yesNo = (value: YesNo) => (value === 'yes' ? 'Yes' : value === 'no' ? 'No' : 'Not answered')
-const listOf = (values: readonly string[], labels?: Record<string, string>) =>
-  values.length > 0 ? values.map((value) => labels?.[value] ?? value).join(', ') : 'None chosen'
+const texts = (values: readonly string[]) => (values.length > 0 ? values.join(', ') : 'None chosen')
+/** Several values of a contract enum, in the words the tutor application uses. */
+const listOf = <Name extends EnumName>(values: readonly EnumValue<Name>[], name: Name) => texts(values.map((value) => labelOf(name, value, 'tutor')))
 const orNone = (value: string) => value.trim() || 'Not given'
 
 /** Every answer of one step, as label and value pairs. */
@@ -21,9 +23,9 @@ function answersOf(step: Exclude<StepId, 'review'>, draft: TutorApplicationDraft
       ]
     case 'teaching':
       return [
-        ['Subjects', listOf(teaching.subjects)],
-        ['Levels', listOf(teaching.levels, levelLabels)],
-        ['Highest qualification', teaching.highestQualification ? qualificationLabels[teaching.highestQualification] : 'Not given'],
+        ['Subjects', texts(teaching.subjects)],
+        ['Levels', listOf(teaching.levels, 'StudyLevel')],
+        ['Highest qualification', teaching.highestQualification ? labelOf('HighestQualification', teaching.highestQualification, 'tutor') : 'Not given'],
         ['Qualified teacher status', yesNo(teaching.qualifiedTeacher)],
         ['Years of experience', orNone(teaching.experienceYears)],
         ['Qualifications', orNone(teaching.qualifications)],
@@ -31,15 +33,15 @@ function answersOf(step: Exclude<StepId, 'review'>, draft: TutorApplicationDraft
       ]
     case 'delivery':
       return [
-        ['Ways to teach', listOf(delivery.modes, modeLabels)],
+        ['Ways to teach', listOf(delivery.modes, 'DeliveryMode')],
         ...(teachesInPerson(draft)
           ? ([
               ['Where you can travel to', orNone(delivery.travelArea)],
               ['Furthest distance', delivery.maxTravelMiles.trim() ? `${delivery.maxTravelMiles.trim()} miles` : 'Not given'],
             ] as [string, string][])
           : []),
-        ['Days', listOf(availability.days, dayLabels)],
-        ['Times', listOf(availability.times, timeLabels)],
+        ['Days', listOf(availability.days, 'Weekday')],
+        ['Times', listOf(availability.times, 'TimeOfDay')],
         ['Hours a week', orNone(availability.hoursPerWeek)],
       ]
     case 'checks':
@@ -112,7 +114,7 @@ export function ReviewStep({ form, onEdit }: { form: ApplicationForm; onEdit: (s
       <Select
         label="How did you hear about us? (optional)"
         placeholder="Choose one"
-        data={optionsOf(heardLabels)}
+        data={optionsOf('HowHeard')}
         clearable
         {...form.getInputProps('heardAbout')}
         value={form.getValues().heardAbout || null}

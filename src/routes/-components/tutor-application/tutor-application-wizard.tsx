@@ -8,7 +8,7 @@ import { wireTutorApplication } from '../../../machines/tutor-application.wiring
 import { useAppContext } from '../../-lib/use-app-context'
 import { ApplicationReceipt } from './application-receipt'
 import { ChecksStep, DeliveryStep, PersonalStep, TeachingStep } from './application-steps'
-import { stepCopy } from './options'
+import { stepCopy } from './step-copy'
 import { ReviewStep } from './review-step'
 
 /** This tab's session storage, or a throwaway one when the browser refuses it (the draft then lives in memory). */

@@ -1,0 +1,421 @@
+// Generated from openapi.yaml by scripts/contract-values.ts (`npm run gen`). Do not edit: change the contract.
+
+/** Every named enum of the contract, its values in the contract’s order. */
+export const ENUMS = {
+  Role: ["ADMIN", "TUTOR"],
+  DeliveryMode: ["home", "school", "online", "community"],
+  Weekday: ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"],
+  TimeOfDay: ["morning", "afternoon", "after_school", "evening"],
+  SchoolYear: ["reception", "year_1", "year_2", "year_3", "year_4", "year_5", "year_6", "year_7", "year_8", "year_9", "year_10", "year_11", "year_12", "year_13"],
+  StudyLevel: ["early_years", "primary", "ks3", "gcse", "a_level", "adult", "other"],
+  HowHeard: ["search_engine", "social_media", "friend_or_family", "school", "community_group", "leaflet_or_poster", "other"],
+  ApplicantType: ["parent_guardian", "adult_learner", "referral"],
+  ContactRelationship: ["parent", "guardian", "carer", "self", "teacher", "support_worker", "other"],
+  PreferredContact: ["email", "phone", "text"],
+  SchoolType: ["primary", "secondary", "all_through", "special", "alternative_provision", "sixth_form", "independent", "other"],
+  SchoolDelivery: ["school_day", "after_school", "online"],
+  LessonFrequency: ["weekly", "twice_weekly", "fortnightly", "flexible"],
+  LessonMinutes: [30, 45, 60, 90],
+  SchoolTerm: ["autumn", "spring", "summer"],
+  HighestQualification: ["gcse", "a_level", "degree", "postgraduate", "doctorate", "other"],
+  RegistrationEventKind: ["submitted", "status", "accepted", "note"],
+  RegistrationType: ["subject", "course", "school", "tutor"],
+  RegistrationStatus: ["new", "in_review", "accepted", "rejected", "withdrawn"],
+} as const
+
+/** Every schema’s limits (lengths, sizes, ranges, inline enums, defaults), nested as the schema nests. */
+export const LIMITS = {
+  Email: { minLength: 3, maxLength: 254 },
+  NewPassword: { minLength: 8, maxLength: 128 },
+  OpaqueToken: { pattern: "^[A-Za-z0-9_-]{43}$" },
+  User: {
+    email: { minLength: 3, maxLength: 254 },
+    name: { minLength: 1, maxLength: 100 },
+  },
+  Session: {
+    user: {
+      email: { minLength: 3, maxLength: 254 },
+      name: { minLength: 1, maxLength: 100 },
+    },
+    token: { pattern: "^[A-Za-z0-9_-]{43}$" },
+  },
+  LoginRequest: {
+    email: { minLength: 3, maxLength: 254 },
+    pass: { minLength: 1, maxLength: 128 },
+    remember: { default: true },
+  },
+  ForgetPasswordRequest: {
+    email: { minLength: 3, maxLength: 254 },
+  },
+  ResetPasswordRequest: {
+    password: { minLength: 8, maxLength: 128 },
+  },
+  ChangePasswordRequest: {
+    currentPassword: { minLength: 1, maxLength: 128 },
+    newPassword: { minLength: 8, maxLength: 128 },
+  },
+  UpdateMeRequest: {
+    name: { minLength: 1, maxLength: 100 },
+  },
+  Slug: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+  Image: {
+    width: { minimum: 1 },
+    height: { minimum: 1 },
+  },
+  BlogPostSummary: {
+    id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    coverImage: {
+      width: { minimum: 1 },
+      height: { minimum: 1 },
+    },
+  },
+  BlogPost: {
+    id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    coverImage: {
+      width: { minimum: 1 },
+      height: { minimum: 1 },
+    },
+  },
+  BlogPostPage: {
+    items: {
+      items: {
+        id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+        coverImage: {
+          width: { minimum: 1 },
+          height: { minimum: 1 },
+        },
+      },
+    },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+    total: { minimum: 0 },
+  },
+  CourseSummary: {
+    id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    modes: { minItems: 1 },
+    image: {
+      width: { minimum: 1 },
+      height: { minimum: 1 },
+    },
+  },
+  Course: {
+    id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    modes: { minItems: 1 },
+    image: {
+      width: { minimum: 1 },
+      height: { minimum: 1 },
+    },
+  },
+  CourseList: {
+    items: {
+      items: {
+        id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+        modes: { minItems: 1 },
+        image: {
+          width: { minimum: 1 },
+          height: { minimum: 1 },
+        },
+      },
+    },
+  },
+  GalleryItem: {
+    image: {
+      width: { minimum: 1 },
+      height: { minimum: 1 },
+    },
+  },
+  GalleryList: {
+    items: {
+      items: {
+        image: {
+          width: { minimum: 1 },
+          height: { minimum: 1 },
+        },
+      },
+    },
+  },
+  ContactMessageRequest: {
+    name: { minLength: 1, maxLength: 100 },
+    email: { minLength: 3, maxLength: 254 },
+    phone: { maxLength: 30, pattern: "^[0-9+()\\- .]*$" },
+    subject: { minLength: 1, maxLength: 150 },
+    message: { minLength: 10, maxLength: 5000 },
+    website: { maxLength: 200 },
+  },
+  Health: {
+    status: { enum: ["ok"] },
+  },
+  SubjectList: {
+    items: {
+      items: { minLength: 1, maxLength: 80 },
+    },
+  },
+  SubjectName: { minLength: 1, maxLength: 80 },
+  PersonName: { minLength: 1, maxLength: 100 },
+  Phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+  Postcode: { minLength: 2, maxLength: 10, pattern: "^[A-Za-z0-9 ]+$" },
+  Address: {
+    line1: { minLength: 1, maxLength: 120 },
+    line2: { maxLength: 120 },
+    town: { minLength: 1, maxLength: 80 },
+    postcode: { minLength: 2, maxLength: 10, pattern: "^[A-Za-z0-9 ]+$" },
+  },
+  MarketingConsent: { default: false },
+  Honeypot: { maxLength: 200 },
+  ContactPerson: {
+    name: { minLength: 1, maxLength: 100 },
+    email: { minLength: 3, maxLength: 254 },
+    phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+    organisation: { maxLength: 150 },
+  },
+  StudentDetails: {
+    name: { minLength: 1, maxLength: 100 },
+    age: { minimum: 3, maximum: 99 },
+    school: { maxLength: 150 },
+  },
+  LessonAvailability: {
+    days: { minItems: 1, maxItems: 7 },
+    times: { minItems: 1, maxItems: 4 },
+  },
+  EmergencyContact: {
+    name: { minLength: 1, maxLength: 100 },
+    relationship: { minLength: 1, maxLength: 60 },
+    phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+  },
+  SubjectEnrolmentRequest: {
+    contact: {
+      name: { minLength: 1, maxLength: 100 },
+      email: { minLength: 3, maxLength: 254 },
+      phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+      organisation: { maxLength: 150 },
+    },
+    student: {
+      name: { minLength: 1, maxLength: 100 },
+      age: { minimum: 3, maximum: 99 },
+      school: { maxLength: 150 },
+    },
+    subjects: {
+      minItems: 1,
+      maxItems: 6,
+      items: { minLength: 1, maxLength: 80 },
+    },
+    goals: { minLength: 1, maxLength: 2000 },
+    address: {
+      line1: { minLength: 1, maxLength: 120 },
+      line2: { maxLength: 120 },
+      town: { minLength: 1, maxLength: 80 },
+      postcode: { minLength: 2, maxLength: 10, pattern: "^[A-Za-z0-9 ]+$" },
+    },
+    availability: {
+      days: { minItems: 1, maxItems: 7 },
+      times: { minItems: 1, maxItems: 4 },
+    },
+    learningNeeds: { maxLength: 2000 },
+    marketingConsent: { default: false },
+    website: { maxLength: 200 },
+  },
+  CourseEnrolmentRequest: {
+    courseId: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    cohort: { minLength: 1, maxLength: 100 },
+    address: {
+      line1: { minLength: 1, maxLength: 120 },
+      line2: { maxLength: 120 },
+      town: { minLength: 1, maxLength: 80 },
+      postcode: { minLength: 2, maxLength: 10, pattern: "^[A-Za-z0-9 ]+$" },
+    },
+    contact: {
+      name: { minLength: 1, maxLength: 100 },
+      email: { minLength: 3, maxLength: 254 },
+      phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+      organisation: { maxLength: 150 },
+    },
+    student: {
+      name: { minLength: 1, maxLength: 100 },
+      age: { minimum: 3, maximum: 99 },
+      school: { maxLength: 150 },
+    },
+    emergencyContact: {
+      name: { minLength: 1, maxLength: 100 },
+      relationship: { minLength: 1, maxLength: 60 },
+      phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+    },
+    learningNeeds: { maxLength: 2000 },
+    marketingConsent: { default: false },
+    website: { maxLength: 200 },
+  },
+  SchoolEnrolmentRequest: {
+    school: {
+      name: { minLength: 1, maxLength: 150 },
+      address: {
+        line1: { minLength: 1, maxLength: 120 },
+        line2: { maxLength: 120 },
+        town: { minLength: 1, maxLength: 80 },
+        postcode: { minLength: 2, maxLength: 10, pattern: "^[A-Za-z0-9 ]+$" },
+      },
+    },
+    mainContact: {
+      name: { minLength: 1, maxLength: 100 },
+      role: { minLength: 1, maxLength: 100 },
+      email: { minLength: 3, maxLength: 254 },
+      phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+    },
+    safeguardingLead: {
+      name: { minLength: 1, maxLength: 100 },
+      email: { minLength: 3, maxLength: 254 },
+      phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+    },
+    subjects: {
+      minItems: 1,
+      maxItems: 12,
+      items: { minLength: 1, maxLength: 80 },
+    },
+    yearGroups: { minItems: 1, maxItems: 14 },
+    pupilCount: { minimum: 1, maximum: 5000 },
+    delivery: { minItems: 1, maxItems: 3 },
+    preferredDays: { minItems: 1, maxItems: 7 },
+    startYear: { minimum: 2024, maximum: 2100 },
+    notes: { maxLength: 2000 },
+    marketingConsent: { default: false },
+    website: { maxLength: 200 },
+  },
+  Referee: {
+    name: { minLength: 1, maxLength: 100 },
+    relationship: { minLength: 1, maxLength: 100 },
+    email: { minLength: 3, maxLength: 254 },
+    phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+  },
+  TutorApplicationRequest: {
+    personal: {
+      name: { minLength: 1, maxLength: 100 },
+      email: { minLength: 3, maxLength: 254 },
+      phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+      postcode: { minLength: 2, maxLength: 10, pattern: "^[A-Za-z0-9 ]+$" },
+    },
+    teaching: {
+      subjects: {
+        minItems: 1,
+        maxItems: 10,
+        items: { minLength: 1, maxLength: 80 },
+      },
+      levels: { minItems: 1, maxItems: 7 },
+      qualifications: { minLength: 1, maxLength: 2000 },
+      experienceYears: { minimum: 0, maximum: 60 },
+      experience: { minLength: 1, maxLength: 3000 },
+    },
+    delivery: {
+      modes: { minItems: 1, maxItems: 4 },
+      travelArea: { maxLength: 200 },
+      maxTravelMiles: { minimum: 1, maximum: 100 },
+    },
+    availability: {
+      days: { minItems: 1, maxItems: 7 },
+      times: { minItems: 1, maxItems: 4 },
+      hoursPerWeek: { minimum: 1, maximum: 40 },
+    },
+    backgroundCheck: {
+      certificateNumber: { pattern: "^[0-9]{12}$" },
+    },
+    referees: {
+      minItems: 2,
+      maxItems: 2,
+      items: {
+        name: { minLength: 1, maxLength: 100 },
+        relationship: { minLength: 1, maxLength: 100 },
+        email: { minLength: 3, maxLength: 254 },
+        phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+      },
+    },
+    personalStatement: { minLength: 50, maxLength: 5000 },
+    marketingConsent: { default: false },
+    website: { maxLength: 200 },
+  },
+  RegistrationReceipt: {
+    reference: { pattern: "^TEC-(SUB|CRS|SCH|TUT)-[0-9A-Z]{6}$" },
+  },
+  RegistrationStatusCounts: {
+    new: { minimum: 0 },
+    in_review: { minimum: 0 },
+    accepted: { minimum: 0 },
+    rejected: { minimum: 0 },
+    withdrawn: { minimum: 0 },
+  },
+  RegistrationPage: {
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+    statusCounts: {
+      new: { minimum: 0 },
+      in_review: { minimum: 0 },
+      accepted: { minimum: 0 },
+      rejected: { minimum: 0 },
+      withdrawn: { minimum: 0 },
+    },
+  },
+  Registration: {
+    course: {
+      id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    },
+  },
+  RegistrationStatusChange: {
+    status: { enum: ["new", "in_review", "rejected", "withdrawn"] },
+    note: { maxLength: 2000 },
+    reason: { maxLength: 500 },
+    notify: { default: false },
+  },
+  RegistrationNoteRequest: {
+    note: { minLength: 1, maxLength: 2000 },
+  },
+  RegistrationAcceptRequest: {
+    note: { maxLength: 2000 },
+    notify: { default: true },
+  },
+  Student: {
+    course: {
+      id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    },
+  },
+  StudentPage: {
+    items: {
+      items: {
+        course: {
+          id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+        },
+      },
+    },
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+  },
+  SchoolPage: {
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+  },
+} as const
+
+/** The query parameters’ limits and defaults, by operation. */
+export const PARAMETERS = {
+  resetPassword: {
+    token: { pattern: "^[A-Za-z0-9_-]{43}$" },
+  },
+  listBlogPosts: {
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 50, default: 9 },
+  },
+  listRegistrations: {
+    q: { maxLength: 100 },
+    sort: { default: "newest", enum: ["newest", "oldest", "name"] },
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  listStudents: {
+    q: { maxLength: 100 },
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  listSchools: {
+    q: { maxLength: 100 },
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+} as const

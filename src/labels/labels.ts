@@ -1,0 +1,152 @@
+import { ENUMS } from '../../shared/contract.gen'
+
+/**
+ * The words people read for every value the contract sends as a code: one table per enum of openapi.yaml, keyed by
+ * the enum's name, so an enum added to the contract fails the type check here until it has words. `public` is what
+ * visitors and applicants read; a table adds `staff` where the back office says it otherwise, `tutor` where the
+ * tutor application addresses a tutor, and `short` where a filter needs one word.
+ */
+export type EnumName = keyof typeof ENUMS
+export type EnumValue<Name extends EnumName> = `${(typeof ENUMS)[Name][number]}`
+export type Audience = 'public' | 'staff' | 'tutor' | 'short'
+
+type Wordings<Name extends EnumName> = { public: Record<EnumValue<Name>, string> } & Partial<Record<Exclude<Audience, 'public'>, Record<EnumValue<Name>, string>>>
+
+export const LABELS = {
+  Role: { public: { ADMIN: 'Admin', TUTOR: 'Tutor' } },
+  DeliveryMode: {
+    public: { home: 'At home', school: 'At school', online: 'Online', community: 'At a community venue' },
+    staff: { home: 'At home', school: 'At school', online: 'Online', community: 'In the community' },
+    tutor: { home: "At learners' homes", school: 'In schools', online: 'Online', community: 'In community venues' },
+  },
+  Weekday: {
+    public: { monday: 'Monday', tuesday: 'Tuesday', wednesday: 'Wednesday', thursday: 'Thursday', friday: 'Friday', saturday: 'Saturday', sunday: 'Sunday' },
+  },
+  TimeOfDay: {
+    public: { morning: 'Morning (before 12:00)', afternoon: 'Afternoon (12:00 to 15:00)', after_school: 'After school (15:00 to 18:00)', evening: 'Evening (after 18:00)' },
+    tutor: { morning: 'Mornings (before 12:00)', afternoon: 'Afternoons (12:00 to 15:00)', after_school: 'After school (15:00 to 18:00)', evening: 'Evenings (after 18:00)' },
+  },
+  SchoolYear: {
+    public: {
+      reception: 'Reception',
+      year_1: 'Year 1',
+      year_2: 'Year 2',
+      year_3: 'Year 3',
+      year_4: 'Year 4',
+      year_5: 'Year 5',
+      year_6: 'Year 6',
+      year_7: 'Year 7',
+      year_8: 'Year 8',
+      year_9: 'Year 9',
+      year_10: 'Year 10',
+      year_11: 'Year 11',
+      year_12: 'Year 12',
+      year_13: 'Year 13',
+    },
+  },
+  StudyLevel: {
+    public: {
+      early_years: 'Early years (under 5)',
+      primary: 'Primary (Reception to Year 6)',
+      ks3: 'Key Stage 3 (Years 7 to 9)',
+      gcse: 'GCSE (Years 10 and 11)',
+      a_level: 'A level (Years 12 and 13)',
+      adult: 'Adult learning',
+      other: 'Something else',
+    },
+    staff: { early_years: 'Early years (under 5)', primary: 'Primary', ks3: 'Key stage 3 (years 7–9)', gcse: 'GCSE', a_level: 'A level', adult: 'Adult', other: 'Other' },
+    tutor: { early_years: 'Early years (under 5)', primary: 'Primary', ks3: 'Key stage 3 (years 7 to 9)', gcse: 'GCSE', a_level: 'A level', adult: 'Adult learners', other: 'Other' },
+  },
+  HowHeard: {
+    public: {
+      search_engine: 'A search engine',
+      social_media: 'Social media',
+      friend_or_family: 'A friend or family member',
+      school: 'A school',
+      community_group: 'A community group',
+      leaflet_or_poster: 'A leaflet or poster',
+      other: 'Somewhere else',
+    },
+  },
+  ApplicantType: {
+    public: {
+      parent_guardian: 'A parent or guardian, for my child',
+      adult_learner: 'An adult learner, for myself',
+      referral: 'A teacher or support worker, referring a learner',
+    },
+    staff: { parent_guardian: 'A parent or guardian', adult_learner: 'An adult learner, for themselves', referral: 'A referrer (teacher or support worker)' },
+  },
+  ContactRelationship: {
+    public: { parent: 'Parent', guardian: 'Guardian', carer: 'Carer', self: 'I am the learner', teacher: 'Teacher', support_worker: 'Support worker', other: 'Other' },
+    staff: { parent: 'Parent', guardian: 'Guardian', carer: 'Carer', self: 'The learner themselves', teacher: 'Teacher', support_worker: 'Support worker', other: 'Other' },
+  },
+  PreferredContact: { public: { email: 'Email', phone: 'Phone call', text: 'Text message' } },
+  SchoolType: {
+    public: {
+      primary: 'Primary school',
+      secondary: 'Secondary school',
+      all_through: 'All-through school',
+      special: 'Special school',
+      alternative_provision: 'Alternative provision',
+      sixth_form: 'Sixth form or college',
+      independent: 'Independent school',
+      other: 'Another kind of setting',
+    },
+    staff: {
+      primary: 'Primary',
+      secondary: 'Secondary',
+      all_through: 'All-through',
+      special: 'Special school',
+      alternative_provision: 'Alternative provision',
+      sixth_form: 'Sixth form',
+      independent: 'Independent',
+      other: 'Other',
+    },
+  },
+  SchoolDelivery: { public: { school_day: 'In the school day', after_school: 'After school', online: 'Online' } },
+  LessonFrequency: {
+    public: { weekly: 'Once a week', twice_weekly: 'Twice a week', fortnightly: 'Every two weeks', flexible: 'Flexible' },
+    staff: { weekly: 'Weekly', twice_weekly: 'Twice a week', fortnightly: 'Fortnightly', flexible: 'Flexible' },
+  },
+  LessonMinutes: { public: { '30': '30 minutes', '45': '45 minutes', '60': '1 hour', '90': '1 hour 30 minutes' } },
+  SchoolTerm: { public: { autumn: 'Autumn term', spring: 'Spring term', summer: 'Summer term' } },
+  HighestQualification: {
+    public: {
+      gcse: 'GCSEs or equivalent',
+      a_level: 'A levels or equivalent',
+      degree: 'Undergraduate degree',
+      postgraduate: 'Postgraduate degree or PGCE',
+      doctorate: 'Doctorate',
+      other: 'Other',
+    },
+    staff: { gcse: 'GCSE', a_level: 'A level', degree: 'Degree', postgraduate: 'Postgraduate degree', doctorate: 'Doctorate', other: 'Other' },
+  },
+  RegistrationEventKind: { public: { submitted: 'Sent', status: 'Status changed', accepted: 'Accepted', note: 'Note' } },
+  RegistrationType: {
+    public: { subject: 'Subject enrolment', course: 'Course enrolment', school: 'School enrolment', tutor: 'Tutor application' },
+    short: { subject: 'Subject', course: 'Course', school: 'School', tutor: 'Tutor' },
+  },
+  RegistrationStatus: { public: { new: 'New', in_review: 'In review', accepted: 'Accepted', rejected: 'Rejected', withdrawn: 'Withdrawn' } },
+} as const satisfies { [Name in EnumName]: Wordings<Name> }
+
+/** The words for one value, for an audience; a table without that audience's wording answers its public one. */
+export function labelOf<Name extends EnumName>(name: Name, value: EnumValue<Name>, audience: Audience = 'public'): string {
+  const table = LABELS[name] as Wordings<Name>
+  return (table[audience] ?? table.public)[value]
+}
+
+export interface Option<Value extends string> {
+  value: Value
+  label: string
+}
+
+/**
+ * A select's or checkbox group's data: every value in the contract's order (or only `values`, in their order), with
+ * the audience's words.
+ */
+export function optionsOf<Name extends EnumName>(name: Name, audience: Audience = 'public', values?: readonly EnumValue<Name>[]): Option<EnumValue<Name>>[] {
+  const table = LABELS[name] as Wordings<Name>
+  const words = table[audience] ?? table.public
+  const order = values ?? ((ENUMS[name] as readonly (string | number)[]).map(String) as EnumValue<Name>[])
+  return order.map((value) => ({ value, label: words[value] }))
+}
