@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { registrationListSpec, studentListSpec } from '../../src/routes/-components/admin/list-specs'
+import { registrationListSpec, studentListSpec } from '../../src/routes/_authenticated/-components/list-specs'
 import { nextListSearch, resolveListSearch, validateListSearch } from '../../src/ui/back-office/list-search'
 
 const validate = (raw: Record<string, unknown>) => validateListSearch(registrationListSpec, raw)

@@ -1,0 +1,146 @@
+import { Anchor, Badge, Card, List, Stack, Text, Title } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { isApiError } from '../../../../api/errors'
+import { registrationQueryOptions, type Registration } from '../../../../api/registrations'
+import { ArticleSkeleton } from '../../../../ui/content-skeleton'
+import { DetailLayout } from '../../../../ui/back-office/detail-layout'
+import type { AppLinkProps } from '../../../../ui/link-component'
+import { NotFoundView } from '../../../../ui/not-found-view'
+import { formatDateTime } from '../../../../ui/format-date-time'
+import { RegistrationActions } from './-components/registration-actions'
+import { RegistrationAnswers } from './-components/registration-answers'
+import { RegistrationHistory, RegistrationNotesList } from './-components/registration-history'
+import { labelOf } from '../../../../labels/labels'
+import { RegistrationStatusBadge } from './-components/registration-status-badge'
+import { RegistrationNoteForm } from './-components/registration-note-form'
+import { RouterLink } from '../../../-components/router-link'
+import { headFrom } from '../../../-lib/page-head'
+import { useAppContext } from '../../../-lib/use-app-context'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+export const Route = createFileRoute('/_authenticated/admin/registrations/$registrationId')({
+  staticData: { title: 'Registration', notFoundTitle: 'Registration not found' },
+  loader: async ({ context: { queryClient, api }, params }) => {
+    // An id that cannot be one is not found without asking the server (which would answer 400).
+    if (!UUID.test(params.registrationId)) throw notFound()
+    try {
+      const registration = await queryClient.ensureQueryData(registrationQueryOptions(api.registrations, params.registrationId))
+      return { title: `${registration.name} (${registration.reference})`, description: labelOf('RegistrationType', registration.type) }
+    } catch (error) {
+      if (isApiError(error) && error.status === 404) throw notFound()
+      throw error
+    }
+  },
+  head: ({ loaderData }) => headFrom(loaderData),
+  pendingComponent: ArticleSkeleton,
+  notFoundComponent: RegistrationNotFound,
+  component: RegistrationPage,
+})
+
+function RegistrationNotFound() {
+  return (
+    <NotFoundView
+      linkComponent={RouterLink}
+      title="We could not find that registration"
+      message="The address may be mistyped or incomplete. Search the inbox by name, email or reference instead."
+      action={{ to: '/admin/registrations', label: 'Go to registrations' }}
+    />
+  )
+}
+
+function RegistrationPage() {
+  const { api } = useAppContext()
+  const { registrationId } = Route.useParams()
+  const { data: registration } = useSuspenseQuery(registrationQueryOptions(api.registrations, registrationId))
+
+  return (
+    <DetailLayout
+      linkComponent={InboxLink}
+      back={{ to: '/admin/registrations', label: 'Back to registrations' }}
+      title={registration.name}
+      badges={
+        <>
+          <RegistrationStatusBadge status={registration.status} size="lg" />
+          <Badge variant="default" size="lg">
+            {labelOf('RegistrationType', registration.type)}
+          </Badge>
+        </>
+      }
+      subtitle={
+        <>
+          Reference <strong>{registration.reference}</strong> · {registration.email} · received{' '}
+          <time dateTime={registration.createdAt}>{formatDateTime(registration.createdAt)}</time>
+        </>
+      }
+      actions={<RegistrationActions registration={registration} />}
+      aside={
+        <>
+          <CreatedRecords registration={registration} />
+          <RegistrationHistory registration={registration} />
+          <Card withBorder padding="md" component="section" aria-labelledby="notes-title">
+            <Stack gap="md">
+              <Title order={2} size="h3" id="notes-title">
+                Notes
+              </Title>
+              <RegistrationNotesList registration={registration} />
+              <RegistrationNoteForm registration={registration} />
+            </Stack>
+          </Card>
+        </>
+      }
+    >
+      <RegistrationAnswers registration={registration} />
+    </DetailLayout>
+  )
+}
+
+/** A link that keeps the inbox's filters, so going back shows the same view. */
+function InboxLink(props: AppLinkProps) {
+  return <Link {...props} search={true} />
+}
+
+/** What accepting made, linked to where it is listed. */
+function CreatedRecords({ registration }: { registration: Registration }) {
+  const { student, school, tutor } = registration.created
+  if (!student && !school && !tutor) return null
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="created-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="created-title">
+          Created from this registration
+        </Title>
+        <List spacing="xs">
+          {student && (
+            <List.Item>
+              Student:{' '}
+              <Anchor renderRoot={(props) => <Link {...props} to="/admin/students" search={{ q: student.name }} />}>
+                {student.name}
+              </Anchor>
+            </List.Item>
+          )}
+          {school && (
+            <List.Item>
+              School:{' '}
+              <Anchor renderRoot={(props) => <Link {...props} to="/admin/schools" search={{ q: school.name }} />}>
+                {school.name}
+              </Anchor>
+            </List.Item>
+          )}
+          {tutor && (
+            <List.Item>
+              Tutor account:{' '}
+              <Anchor renderRoot={(props) => <Link {...props} to="/admin/tutors" />}>
+                {tutor.name}
+              </Anchor>{' '}
+              <Text span size="sm" c="dimmed">
+                ({tutor.email})
+              </Text>
+            </List.Item>
+          )}
+        </List>
+      </Stack>
+    </Card>
+  )
+}
