@@ -1,9 +1,9 @@
-import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { broadInvalidation, invalidateFamilies } from '../api/query-keys'
-import { RouterLink } from './-components/router-link'
+import { AnchorLink } from './-components/links'
 import { showServerErrors } from './-lib/server-errors'
 import { useAppContext } from './-lib/use-app-context'
 
@@ -53,9 +53,9 @@ function ForgotPasswordPage() {
         </form>
       )}
       <Text size="sm" ta="center">
-        <Anchor component={RouterLink} to="/login">
+        <AnchorLink to="/login">
           Back to login
-        </Anchor>
+        </AnchorLink>
       </Text>
     </Stack>
   )

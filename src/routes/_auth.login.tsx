@@ -1,4 +1,4 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Button, Checkbox, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
@@ -6,7 +6,7 @@ import { useEffect } from 'react'
 import { broadInvalidation, invalidateFamilies } from '../api/query-keys'
 import { selectIsAuthenticated, selectIsAuthenticating, selectRole } from '../machines/auth.selectors'
 import { toast } from '../ui/toasts'
-import { RouterLink } from './-components/router-link'
+import { AnchorLink } from './-components/links'
 import { areaFor, destinationAfterLogin } from './-lib/areas'
 import { settledSession } from './-lib/session'
 import { useAppContext } from './-lib/use-app-context'
@@ -67,18 +67,18 @@ function LoginPage() {
         <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
         <Group justify="space-between" wrap="wrap">
           <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
-          <Anchor component={RouterLink} to="/forgot-password" size="sm">
+          <AnchorLink to="/forgot-password" size="sm">
             Forgot your password?
-          </Anchor>
+          </AnchorLink>
         </Group>
         <Button type="submit" fullWidth loading={authenticating}>
           Login
         </Button>
         <Text size="sm" ta="center">
           Become a Tutor?{' '}
-          <Anchor component={RouterLink} to="/tutor-register">
+          <AnchorLink to="/tutor-register">
             Register Here
-          </Anchor>
+          </AnchorLink>
         </Text>
       </Stack>
     </form>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, PasswordInput, Stack, Text, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react'
 import { isApiError } from '../api/errors'
 import { broadInvalidation, invalidateFamilies } from '../api/query-keys'
 import { toast } from '../ui/toasts'
-import { RouterLink } from './-components/router-link'
+import { AnchorLink, ButtonLink } from './-components/links'
 import { confirmationError, newPasswordError, passwordHint } from './-lib/password-rules'
 import { showServerErrors } from './-lib/server-errors'
 import { useAppContext } from './-lib/use-app-context'
@@ -42,9 +42,9 @@ function ResetPasswordPage() {
         <ResetPasswordForm token={token} onLinkRejected={() => setLinkRejected(true)} />
       )}
       <Text size="sm" ta="center">
-        <Anchor component={RouterLink} to="/login">
+        <AnchorLink to="/login">
           Back to login
-        </Anchor>
+        </AnchorLink>
       </Text>
     </Stack>
   )
@@ -55,9 +55,9 @@ function ExpiredLink() {
     <Alert color="red" title="This link has expired or was already used." role="alert">
       <Stack gap="sm" align="flex-start">
         <Text size="sm">Reset links work once, for 30 minutes. Ask for a new one and use it from the latest email.</Text>
-        <Button component={RouterLink} to="/forgot-password" size="sm">
+        <ButtonLink to="/forgot-password" size="sm">
           Ask for a new link
-        </Button>
+        </ButtonLink>
       </Stack>
     </Alert>
   )

@@ -1,11 +1,11 @@
-import { Button, Card, Container, Grid, Group, List, Stack, Text, Title } from '@mantine/core'
+import { Card, Container, Grid, Group, List, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { siteSettingsQueryOptions } from '../api/site'
 import { ContentSkeleton } from '../ui/content-skeleton'
 import { Figures } from './-components/figures'
 import { PageSection } from './-components/page-section'
-import { RouterLink } from './-components/router-link'
+import { ButtonLink } from './-components/links'
 import { useAppContext } from './-lib/use-app-context'
 
 const principles = [
@@ -95,12 +95,12 @@ function AboutPage() {
         )}
 
         <Group>
-          <Button component={RouterLink} to="/tutor-register">
+          <ButtonLink to="/tutor-register">
             Become a tutor
-          </Button>
-          <Button component={RouterLink} to="/contact-us" variant="light">
+          </ButtonLink>
+          <ButtonLink to="/contact-us" variant="light">
             Talk to our team
-          </Button>
+          </ButtonLink>
         </Group>
       </Stack>
     </Container>

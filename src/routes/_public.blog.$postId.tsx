@@ -1,4 +1,4 @@
-import { Anchor, Container, Stack, Text, Title } from '@mantine/core'
+import { Container, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { IconArrowLeft } from '@tabler/icons-react'
@@ -7,7 +7,7 @@ import { ArticleSkeleton } from '../ui/content-skeleton'
 import { ResponsiveImage } from '../ui/responsive-image'
 import { BlogPostBody } from './-components/blog-post-body'
 import { BlogPostNotFound } from './-components/blog-post-not-found'
-import { RouterLink } from './-components/router-link'
+import { AnchorLink } from './-components/links'
 import { formatDate } from './-lib/format-date'
 import { loadBySlug } from './-lib/load-by-slug'
 import { headFrom } from './-lib/page-head'
@@ -33,9 +33,9 @@ function BlogPostPage() {
   return (
     <Container size="md" py="xl">
       <Stack component="article" gap="lg">
-        <Anchor component={RouterLink} to="/blog" size="sm">
+        <AnchorLink to="/blog" size="sm">
           <IconArrowLeft size={14} aria-hidden /> All posts
-        </Anchor>
+        </AnchorLink>
         <Stack gap="xs">
           <Title order={1}>{post.title}</Title>
           <Text c="dimmed">
@@ -44,9 +44,9 @@ function BlogPostPage() {
         </Stack>
         <ResponsiveImage image={post.coverImage} eager />
         <BlogPostBody html={post.bodyHtml} />
-        <Anchor component={RouterLink} to="/blog">
+        <AnchorLink to="/blog">
           Back to the blog
-        </Anchor>
+        </AnchorLink>
       </Stack>
     </Container>
   )

@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Container, Grid, List, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Container, Grid, List, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { courseQueryOptions } from '../api/courses'
@@ -6,7 +6,7 @@ import { ArticleSkeleton } from '../ui/content-skeleton'
 import { ResponsiveImage } from '../ui/responsive-image'
 import { CourseFacts } from './-components/course-facts'
 import { CourseNotFound } from './-components/course-not-found'
-import { RouterLink } from './-components/router-link'
+import { AnchorLink } from './-components/links'
 import { loadBySlug } from './-lib/load-by-slug'
 import { headFrom } from './-lib/page-head'
 import { useAppContext } from './-lib/use-app-context'
@@ -72,9 +72,9 @@ function CourseDetailsPage() {
               </Button>
               <Text size="sm" c="dimmed">
                 Questions first?{' '}
-                <Anchor component={RouterLink} to="/contact-us">
+                <AnchorLink to="/contact-us">
                   Ask our team
-                </Anchor>
+                </AnchorLink>
                 .
               </Text>
             </Stack>

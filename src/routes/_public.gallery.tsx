@@ -1,4 +1,4 @@
-import { Button, Container, EmptyState, Grid, Stack, Text, Title, UnstyledButton } from '@mantine/core'
+import { Container, EmptyState, Grid, Stack, Text, Title, UnstyledButton } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
@@ -7,7 +7,7 @@ import { ContentSkeleton } from '../ui/content-skeleton'
 import { ResponsiveImage } from '../ui/responsive-image'
 import classes from './-components/gallery-grid.module.css'
 import { GalleryViewer } from './-components/gallery-viewer'
-import { RouterLink } from './-components/router-link'
+import { ButtonLink } from './-components/links'
 import { useAppContext } from './-lib/use-app-context'
 
 /** Thumbnails in the first rows are in view on arrival; the rest load as the visitor scrolls. */
@@ -39,9 +39,9 @@ function GalleryPage() {
         {data.items.length === 0 ? (
           <EmptyState title="No photos yet" description="Photos from our sessions will appear here soon. Meanwhile, read about our work on the blog.">
             <EmptyState.Actions>
-              <Button component={RouterLink} to="/blog" variant="light">
+              <ButtonLink to="/blog" variant="light">
                 Read the blog
-              </Button>
+              </ButtonLink>
             </EmptyState.Actions>
           </EmptyState>
         ) : (

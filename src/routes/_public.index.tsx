@@ -1,4 +1,4 @@
-import { Anchor, Button, Card, Container, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Card, Container, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { blogPostsQueryOptions } from '../api/blogs'
@@ -10,7 +10,7 @@ import { CourseList } from './-components/course-list'
 import { Figures } from './-components/figures'
 import { NoPosts } from './-components/no-posts'
 import { PageSection } from './-components/page-section'
-import { RouterLink } from './-components/router-link'
+import { AnchorLink, ButtonLink } from './-components/links'
 import { modes } from './-lib/delivery-modes'
 import { useAppContext } from './-lib/use-app-context'
 
@@ -53,12 +53,12 @@ function HomePage() {
             wherever learning happens best.
           </Text>
           <Group>
-            <Button component={RouterLink} to="/subject-enroll" size="md">
+            <ButtonLink to="/subject-enroll" size="md">
               Enrol in a subject
-            </Button>
-            <Button component={RouterLink} to="/tutor-register" size="md" variant="light">
+            </ButtonLink>
+            <ButtonLink to="/tutor-register" size="md" variant="light">
               Become a tutor
-            </Button>
+            </ButtonLink>
           </Group>
         </Stack>
 
@@ -76,9 +76,9 @@ function HomePage() {
                         {mode.summary}
                       </Text>
                     </div>
-                    <Button component={RouterLink} to={mode.to} variant="light">
+                    <ButtonLink to={mode.to} variant="light">
                       Learn more<VisuallyHidden> about {mode.label}</VisuallyHidden>
-                    </Button>
+                    </ButtonLink>
                   </Stack>
                 </Card>
               </Grid.Col>
@@ -99,9 +99,9 @@ function HomePage() {
         <PageSection
           title="Latest news"
           aside={
-            <Anchor component={RouterLink} to="/blog">
+            <AnchorLink to="/blog">
               Read the blog
-            </Anchor>
+            </AnchorLink>
           }
         >
           {latest.items.length === 0 ? (
@@ -124,9 +124,9 @@ function HomePage() {
                 <Card withBorder h="100%" padding="lg">
                   <Stack gap="sm" h="100%" justify="space-between">
                     <Text size="sm">{action.text}</Text>
-                    <Button component={RouterLink} to={action.to}>
+                    <ButtonLink to={action.to}>
                       {action.label}
-                    </Button>
+                    </ButtonLink>
                   </Stack>
                 </Card>
               </Grid.Col>

@@ -1,8 +1,8 @@
-import { Anchor, Card, Stack, Text, Title } from '@mantine/core'
+import { Card, Stack, Text, Title } from '@mantine/core'
 import type { BlogPostSummary } from '../../api/blogs'
 import { ResponsiveImage } from '../../ui/responsive-image'
 import { formatDate } from '../-lib/format-date'
-import { RouterLink } from './router-link'
+import { AnchorLink } from './links'
 
 /** A post in a list: cover, date and author, title (the link to the post) and excerpt. */
 export function BlogPostCard({ post, headingOrder, eager = false }: { post: BlogPostSummary; headingOrder: 2 | 3; eager?: boolean }) {
@@ -16,9 +16,9 @@ export function BlogPostCard({ post, headingOrder, eager = false }: { post: Blog
           <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time> · {post.authorName}
         </Text>
         <Title order={headingOrder} size="h4">
-          <Anchor component={RouterLink} to={`/blog/${post.id}`} c="inherit">
+          <AnchorLink to="/blog/$postId" params={{ postId: post.id }} c="inherit">
             {post.title}
-          </Anchor>
+          </AnchorLink>
         </Title>
         <Text size="sm">{post.excerpt}</Text>
       </Stack>

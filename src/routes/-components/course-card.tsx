@@ -1,8 +1,8 @@
-import { Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core'
 import type { CourseSummary } from '../../api/courses'
 import { ResponsiveImage } from '../../ui/responsive-image'
 import { modeCopy } from '../-lib/delivery-modes'
-import { RouterLink } from './router-link'
+import { AnchorLink } from './links'
 
 /** A course in a list (under a section's h2): image, title (the link to its page), who it suits, how long it runs and where. */
 export function CourseCard({ course }: { course: CourseSummary }) {
@@ -13,9 +13,9 @@ export function CourseCard({ course }: { course: CourseSummary }) {
       </Card.Section>
       <Stack gap="xs" mt="md">
         <Title order={3} size="h4">
-          <Anchor component={RouterLink} to={`/courses/${course.id}`} c="inherit">
+          <AnchorLink to="/courses/$courseId" params={{ courseId: course.id }} c="inherit">
             {course.title}
-          </Anchor>
+          </AnchorLink>
         </Title>
         <Text size="sm">{course.summary}</Text>
         <Text size="sm" c="dimmed">

@@ -1,9 +1,9 @@
-import { Anchor, Box, Group, Text } from '@mantine/core'
+import { Box, Group, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import type { Course } from '../../api/courses'
 import { modeCopy } from '../-lib/delivery-modes'
 import classes from './course-facts.module.css'
-import { RouterLink } from './router-link'
+import { AnchorLink } from './links'
 
 /** The practical facts of a course as a description list: who it suits, when, how long, where, and the cost. */
 export function CourseFacts({ course }: { course: Course }) {
@@ -17,9 +17,9 @@ export function CourseFacts({ course }: { course: Course }) {
       detail: (
         <Group component="span" gap="xs">
           {course.modes.map((mode) => (
-            <Anchor key={mode} component={RouterLink} to={modeCopy[mode].to}>
+            <AnchorLink key={mode} to={modeCopy[mode].to}>
               {modeCopy[mode].label}
-            </Anchor>
+            </AnchorLink>
           ))}
         </Group>
       ),

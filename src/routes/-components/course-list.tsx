@@ -1,7 +1,7 @@
-import { Button, EmptyState, Grid } from '@mantine/core'
+import { EmptyState, Grid } from '@mantine/core'
 import type { CourseSummary } from '../../api/courses'
 import { CourseCard } from './course-card'
-import { RouterLink } from './router-link'
+import { ButtonLink } from './links'
 
 /** Courses as cards, or what to do next when there are none. */
 export function CourseList({ courses, emptyTitle }: { courses: CourseSummary[]; emptyTitle: string }) {
@@ -9,9 +9,9 @@ export function CourseList({ courses, emptyTitle }: { courses: CourseSummary[]; 
     return (
       <EmptyState title={emptyTitle} description="New courses start every term. Tell us what you are looking for and we will let you know when it opens.">
         <EmptyState.Actions>
-          <Button component={RouterLink} to="/contact-us" variant="light">
+          <ButtonLink to="/contact-us" variant="light">
             Ask about courses
-          </Button>
+          </ButtonLink>
         </EmptyState.Actions>
       </EmptyState>
     )

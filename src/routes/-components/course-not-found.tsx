@@ -1,4 +1,5 @@
 import { NotFoundView } from '../../ui/not-found-view'
+import { routeTo } from '../-lib/route-to'
 import { RouterLink } from './router-link'
 
 /** An unknown or withdrawn course: say so, and lead to where the current courses are listed. */
@@ -8,7 +9,7 @@ export function CourseNotFound() {
       linkComponent={RouterLink}
       title="We could not find that course"
       message="It may have finished or been withdrawn, or the address may be mistyped. Our current courses are listed on the home page and on each way-to-learn page."
-      action={{ to: '/', label: 'See our courses' }}
+      action={{ to: routeTo({ to: '/' }), label: 'See our courses' }}
     />
   )
 }

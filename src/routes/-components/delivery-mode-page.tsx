@@ -1,4 +1,4 @@
-import { Box, Button, Card, Container, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
+import { Box, Card, Container, Group, List, Paper, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { IconCheck } from '@tabler/icons-react'
 import { coursesQueryOptions } from '../../api/courses'
@@ -7,16 +7,16 @@ import { useAppContext } from '../-lib/use-app-context'
 import { CourseList } from './course-list'
 import classes from './delivery-mode-page.module.css'
 import { PageSection } from './page-section'
-import { RouterLink } from './router-link'
+import { ButtonLink } from './links'
 
 /** The page of one delivery mode: who it is for, how it works, what it costs, its courses and where to enrol. */
 export function DeliveryModePage({ copy }: { copy: ModeCopy }) {
   const { api } = useAppContext()
   const { data: courses } = useSuspenseQuery(coursesQueryOptions(api.courses, { mode: copy.mode }))
   const enrol = (
-    <Button component={RouterLink} to={copy.enrol.to} size="md">
+    <ButtonLink to={copy.enrol.to} size="md">
       {copy.enrol.label}
-    </Button>
+    </ButtonLink>
   )
 
   return (
@@ -27,9 +27,9 @@ export function DeliveryModePage({ copy }: { copy: ModeCopy }) {
           <Text size="lg">{copy.lead}</Text>
           <Group>
             {enrol}
-            <Button component={RouterLink} to="/contact-us" size="md" variant="light">
+            <ButtonLink to="/contact-us" size="md" variant="light">
               Ask a question
-            </Button>
+            </ButtonLink>
           </Group>
         </Stack>
 

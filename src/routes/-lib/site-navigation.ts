@@ -1,5 +1,6 @@
 import type { NavGroup, NavItem } from '../../ui/link-component'
 import { modes } from './delivery-modes'
+import { routeTo } from './route-to'
 
 export const deliveryModes: NavGroup = {
   label: 'Ways to learn',
@@ -9,18 +10,18 @@ export const deliveryModes: NavGroup = {
 export const joinUs: NavGroup = {
   label: 'Join us',
   items: [
-    { to: '/subject-enroll', label: 'Enrol in a subject' },
-    { to: '/course-enroll', label: 'Enrol in a course' },
-    { to: '/school-enroll', label: 'Enrol your school' },
-    { to: '/tutor-register', label: 'Become a tutor' },
+    { to: routeTo({ to: '/subject-enroll' }), label: 'Enrol in a subject' },
+    { to: routeTo({ to: '/course-enroll' }), label: 'Enrol in a course' },
+    { to: routeTo({ to: '/school-enroll' }), label: 'Enrol your school' },
+    { to: routeTo({ to: '/tutor-register' }), label: 'Become a tutor' },
   ],
 }
 
 export const publicPages: NavItem[] = [
-  { to: '/about', label: 'About' },
-  { to: '/blog', label: 'Blog' },
-  { to: '/gallery', label: 'Gallery' },
-  { to: '/contact-us', label: 'Contact us' },
+  { to: routeTo({ to: '/about' }), label: 'About' },
+  { to: routeTo({ to: '/blog' }), label: 'Blog' },
+  { to: routeTo({ to: '/gallery' }), label: 'Gallery' },
+  { to: routeTo({ to: '/contact-us' }), label: 'Contact us' },
 ]
 
-export const loginItem: NavItem = { to: '/login', label: 'Login' }
+export const loginItem: NavItem = { to: routeTo({ to: '/login' }), label: 'Login' }

@@ -1,7 +1,7 @@
 import { Anchor, Checkbox, Stack, Text } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import type { ConsentValues } from '../../-lib/enrolment-rules'
-import { RouterLink } from '../router-link'
+import { AnchorLink } from '../links'
 
 /** One consent section per page, so the sentence has a fixed, readable anchor. */
 const DATA_USE_ID = 'how-we-use-your-information'
@@ -17,9 +17,9 @@ export function ConsentFields({ form, about }: { form: UseFormReturnType<Consent
         <strong>How we use your information.</strong> We use the details in this form only to arrange and run {about}: our team and the
         tutor we match can see them, we keep them securely for as long as we teach and for the records the law asks of us, and we never
         sell them or share them for anyone else’s marketing. You can ask to see, correct or delete them at any time through our{' '}
-        <Anchor component={RouterLink} to="/contact-us">
+        <AnchorLink to="/contact-us">
           contact page
-        </Anchor>
+        </AnchorLink>
         .
       </Text>
       <Checkbox
