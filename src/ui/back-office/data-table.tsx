@@ -1,7 +1,6 @@
 import { Alert, Button, EmptyState, Skeleton, Table, UnstyledButton, VisuallyHidden, type MantineBreakpoint } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconInbox } from '@tabler/icons-react'
 import type { MouseEvent, ReactNode } from 'react'
-import type { LinkComponent } from '../link-component'
 import classes from './data-table.module.css'
 
 /** How a column sorts: the list's sort value for each direction it offers. */
@@ -28,11 +27,12 @@ export interface DataTableProps<Row, Sort extends string = string> {
   rows: Row[] | undefined
   rowKey: (row: Row) => string
   /**
-   * Each row's title, shown first in the first column, and the page it opens. With `to` it is a real link
-   * (reachable with Tab, opened with Enter), and a click anywhere else on the row follows it too.
+   * Each row's title, shown first in the first column: a link to the row's page (the route's typed link, reachable
+   * with Tab, opened with Enter), or plain text when the row has no page.
    */
-  rowTitle?: (row: Row) => { label: ReactNode; to?: string | undefined }
-  linkComponent: LinkComponent
+  rowTitle?: (row: Row) => ReactNode
+  /** When the titles are links, a click anywhere else on a row follows its link too. */
+  rowLinked?: boolean
   sort?: { value: Sort; onChange: (sort: Sort) => void }
   /** The first load: skeleton rows instead of the table body. */
   loading: boolean
@@ -46,7 +46,7 @@ export interface DataTableProps<Row, Sort extends string = string> {
 
 /** A server-paged table: sortable headers with aria-sort, row links, loading, empty and error states. */
 export function DataTable<Row, Sort extends string = string>(props: DataTableProps<Row, Sort>) {
-  const { caption, columns, rows, rowKey, rowTitle, linkComponent: Link, sort, loading, refreshing = false, error, empty } = props
+  const { caption, columns, rows, rowKey, rowTitle, rowLinked = false, sort, loading, refreshing = false, error, empty } = props
 
   if (error) {
     return (
@@ -78,13 +78,13 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
     // Clicks on the link itself, or on any other control in the row, do what they do already.
     if (target.closest('a, button, input, select, textarea, label')) return
     if (window.getSelection()?.toString()) return
-    event.currentTarget.querySelector<HTMLAnchorElement>('a[data-row-link]')?.click()
+    event.currentTarget.querySelector<HTMLAnchorElement>('[data-row-title] a')?.click()
   }
 
   return (
     <Table.ScrollContainer minWidth={0} type="native">
       <Table
-        highlightOnHover={Boolean(rowTitle && rows?.some((row) => rowTitle(row).to !== undefined))}
+        highlightOnHover={rowLinked}
         verticalSpacing="sm"
         aria-busy={loading || refreshing}
         className={refreshing ? classes.refreshing : undefined}
@@ -117,25 +117,20 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
                   ))}
                 </Table.Tr>
               ))
-            : rows.map((row) => {
-                const title = rowTitle?.(row)
-                const linked = title?.to !== undefined
-                return (
-                  <Table.Tr key={rowKey(row)} onClick={linked ? followRowLink : undefined} className={linked ? classes.linkedRow : undefined}>
-                    {columns.map((column, index) => (
-                      <Table.Td key={column.key} visibleFrom={column.visibleFrom}>
-                        {index === 0 && title?.to !== undefined && (
-                          <Link to={title.to} className={classes.rowLink} data-row-link="">
-                            {title.label}
-                          </Link>
-                        )}
-                        {index === 0 && title && title.to === undefined && <span className={classes.rowTitle}>{title.label}</span>}
-                        {column.cell(row)}
-                      </Table.Td>
-                    ))}
-                  </Table.Tr>
-                )
-              })}
+            : rows.map((row) => (
+                <Table.Tr key={rowKey(row)} onClick={rowLinked ? followRowLink : undefined} className={rowLinked ? classes.linkedRow : undefined}>
+                  {columns.map((column, index) => (
+                    <Table.Td key={column.key} visibleFrom={column.visibleFrom}>
+                      {index === 0 && rowTitle && (
+                        <span className={classes.rowTitle} data-row-title="">
+                          {rowTitle(row)}
+                        </span>
+                      )}
+                      {column.cell(row)}
+                    </Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
         </Table.Tbody>
       </Table>
       {(loading || refreshing) && (

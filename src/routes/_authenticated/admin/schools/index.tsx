@@ -1,18 +1,17 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core'
+import { Stack, Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { schoolsQueryOptions, type School } from '../../../../api/schools'
-import { DataTable, type DataColumn } from '../../../../ui/back-office/data-table'
-import { FilterBar, SearchBox } from '../../../../ui/back-office/filter-bar'
-import { ListPagination } from '../../../../ui/back-office/list-pagination'
-import { nextListSearch, resolveListSearch, validateListSearch } from '../../../../ui/back-office/list-search'
-import { formatDateTime } from '../../../../ui/format-date-time'
-import { schoolListSpec } from '../../-components/list-specs'
 import { labelOf } from '../../../../labels/labels'
-import { RegistrationLink } from '../registrations/-components/registration-link'
-import { RouterLink } from '../../../-components/router-link'
-import { errorMessage } from '../../../-lib/server-errors'
+import type { CsvColumn } from '../../../../ui/back-office/csv'
+import type { DataColumn } from '../../../../ui/back-office/data-table'
+import { resolveListSearch, validateListSearch } from '../../../../ui/back-office/list-search'
+import { formatDateTime } from '../../../../ui/format-date-time'
+import { AnchorLink } from '../../../-components/links'
 import { useAppContext } from '../../../-lib/use-app-context'
+import { ListPage, useListSearch } from '../../-components/list-page'
+import { schoolListSpec } from '../../-components/list-specs'
+import { RegistrationLink } from '../registrations/-components/registration-link'
 
 export const Route = createFileRoute('/_authenticated/admin/schools/')({
   staticData: { title: 'Schools' },
@@ -24,11 +23,12 @@ export const Route = createFileRoute('/_authenticated/admin/schools/')({
   component: AdminSchoolsPage,
 })
 
+/** What the list operation takes: search and page. */
 function apiQuery({ q, page, pageSize }: { q?: string; page: number; pageSize: number }) {
   return { ...(q ? { q } : {}), page, pageSize }
 }
 
-const columns: DataColumn<School>[] = [
+const columns: DataColumn<School, never>[] = [
   {
     key: 'name',
     header: 'School',
@@ -79,68 +79,52 @@ const columns: DataColumn<School>[] = [
   },
 ]
 
+const csvColumns: CsvColumn<School>[] = [
+  { header: 'School', value: (school) => school.name },
+  { header: 'Type', value: (school) => labelOf('SchoolType', school.type, 'staff') },
+  { header: 'Town', value: (school) => school.town },
+  { header: 'Postcode', value: (school) => school.postcode.toUpperCase() },
+  { header: 'Main contact', value: (school) => school.contactName },
+  { header: 'Role', value: (school) => school.contactRole },
+  { header: 'Email', value: (school) => school.contactEmail },
+  { header: 'Phone', value: (school) => school.contactPhone },
+  { header: 'Pupils', value: (school) => school.pupilCount },
+  { header: 'Registration', value: (school) => school.registration?.reference },
+  { header: 'Added', value: (school) => school.createdAt },
+]
+
 function AdminSchoolsPage() {
   const { api } = useAppContext()
-  const search = Route.useSearch()
-  const query = Route.useLoaderDeps()
-  const navigate = Route.useNavigate()
-  const schools = useQuery({ ...schoolsQueryOptions(api.schools, apiQuery(query)), placeholderData: keepPreviousData })
-  const change = (next: Partial<typeof query>) =>
-    void navigate({ search: nextListSearch(schoolListSpec, search, next), replace: 'q' in next })
+  const list = useListSearch(schoolListSpec, Route.useSearch(), Route.useNavigate())
+  const rows = useQuery({ ...schoolsQueryOptions(api.schools, apiQuery(list.query)), placeholderData: keepPreviousData })
 
   return (
-    <Stack gap="lg" py="md">
-      <Stack gap="xs">
-        <Title order={1}>Schools</Title>
-        <Text>Partner schools whose enrolment was accepted, newest first. Each links back to the registration it came from.</Text>
-      </Stack>
-      <FilterBar>
-        <SearchBox
-          label="Search schools"
-          description="By the school's name, town or postcode, or its contact."
-          value={query.q ?? ''}
-          maxLength={schoolListSpec.maxQueryLength}
-          onChange={(q) => change({ q: q === '' ? undefined : q })}
-        />
-      </FilterBar>
-      <DataTable
-        caption="Schools"
-        columns={columns}
-        rows={schools.data?.items}
-        rowKey={(school) => school.id}
-        rowTitle={(school) => ({ label: school.name })}
-        linkComponent={RouterLink}
-        loading={schools.isPending}
-        refreshing={schools.isPlaceholderData}
-        error={schools.isError ? { message: errorMessage(schools.error), onRetry: () => void schools.refetch() } : null}
-        empty={
-          query.q
-            ? { title: 'No schools match your search', description: 'Check the spelling, or search by the town or postcode instead.' }
-            : {
-                title: 'No schools yet',
-                description: (
-                  <>
-                    Schools appear here when a school enrolment is accepted.{' '}
-                    <Anchor renderRoot={(props) => <Link {...props} to="/admin/registrations" search={{ type: 'school' }} />}>
-                      Review school enrolments
-                    </Anchor>
-                    .
-                  </>
-                ),
-              }
-        }
-      />
-      {schools.data && schools.data.total > 0 && (
-        <ListPagination
-          label="School pages"
-          page={query.page}
-          pageSize={query.pageSize}
-          total={schools.data.total}
-          pageSizes={schoolListSpec.pageSizes}
-          onPageChange={(page) => change({ page })}
-          onPageSizeChange={(pageSize) => change({ pageSize })}
-        />
-      )}
-    </Stack>
+    <ListPage
+      title="Schools"
+      intro="Partner schools whose enrolment was accepted, newest first. Each links back to the registration it came from."
+      list={list}
+      result={rows}
+      search={{ label: 'Search schools', description: "By the school's name, town or postcode, or its contact." }}
+      caption="Schools"
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowTitle={(row) => row.name}
+      rowLinked={false}
+      noun={{ one: 'school', many: 'schools' }}
+      empty={{
+        title: 'No schools yet',
+        description: (
+          <>
+            Schools appear here when a school enrolment is accepted.{' '}
+            <AnchorLink to="/admin/registrations" search={{ type: 'school' }}>
+              Review school enrolments
+            </AnchorLink>
+            .
+          </>
+        ),
+      }}
+      noMatch={{ title: 'No schools match your search', description: 'Check the spelling, or search by the town or postcode instead.' }}
+      csv={{ fileName: 'schools.csv', columns: csvColumns, fetchPage: (page, pageSize) => api.schools.list({ ...apiQuery(list.query), page, pageSize }) }}
+    />
   )
 }

@@ -1,18 +1,17 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core'
+import { Stack, Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute } from '@tanstack/react-router'
 import { studentsQueryOptions, type Student } from '../../../../api/students'
-import { DataTable, type DataColumn } from '../../../../ui/back-office/data-table'
-import { FilterBar, SearchBox } from '../../../../ui/back-office/filter-bar'
-import { ListPagination } from '../../../../ui/back-office/list-pagination'
-import { nextListSearch, resolveListSearch, validateListSearch } from '../../../../ui/back-office/list-search'
-import { formatDateTime } from '../../../../ui/format-date-time'
-import { RegistrationLink } from '../registrations/-components/registration-link'
-import { studentListSpec } from '../../-components/list-specs'
 import { labelOf } from '../../../../labels/labels'
-import { RouterLink } from '../../../-components/router-link'
-import { errorMessage } from '../../../-lib/server-errors'
+import type { CsvColumn } from '../../../../ui/back-office/csv'
+import type { DataColumn } from '../../../../ui/back-office/data-table'
+import { resolveListSearch, validateListSearch } from '../../../../ui/back-office/list-search'
+import { formatDateTime } from '../../../../ui/format-date-time'
+import { AnchorLink } from '../../../-components/links'
 import { useAppContext } from '../../../-lib/use-app-context'
+import { ListPage, useListSearch } from '../../-components/list-page'
+import { studentListSpec } from '../../-components/list-specs'
+import { RegistrationLink } from '../registrations/-components/registration-link'
 
 export const Route = createFileRoute('/_authenticated/admin/students/')({
   staticData: { title: 'Students' },
@@ -24,12 +23,12 @@ export const Route = createFileRoute('/_authenticated/admin/students/')({
   component: AdminStudentsPage,
 })
 
-/** What listStudents takes: the tab is the page's own. */
+/** What the list operation takes: search and page. */
 function apiQuery({ q, page, pageSize }: { q?: string; page: number; pageSize: number }) {
   return { ...(q ? { q } : {}), page, pageSize }
 }
 
-const columns: DataColumn<Student>[] = [
+const columns: DataColumn<Student, never>[] = [
   {
     key: 'name',
     header: 'Student',
@@ -84,68 +83,52 @@ const columns: DataColumn<Student>[] = [
   },
 ]
 
+const csvColumns: CsvColumn<Student>[] = [
+  { header: 'Student', value: (student) => student.name },
+  { header: 'Age', value: (student) => student.age },
+  { header: 'Year group', value: (student) => (student.yearGroup ? labelOf('SchoolYear', student.yearGroup) : '') },
+  { header: 'School', value: (student) => student.school },
+  { header: 'Learning', value: (student) => student.course?.title ?? student.subjects.join(', ') },
+  { header: 'Where', value: (student) => labelOf('DeliveryMode', student.deliveryMode, 'staff') },
+  { header: 'Contact', value: (student) => student.contactName },
+  { header: 'Contact email', value: (student) => student.contactEmail },
+  { header: 'Contact phone', value: (student) => student.contactPhone },
+  { header: 'Registration', value: (student) => student.registration?.reference },
+  { header: 'Added', value: (student) => student.createdAt },
+]
+
 function AdminStudentsPage() {
   const { api } = useAppContext()
-  const search = Route.useSearch()
-  const query = Route.useLoaderDeps()
-  const navigate = Route.useNavigate()
-  const students = useQuery({ ...studentsQueryOptions(api.students, apiQuery(query)), placeholderData: keepPreviousData })
-  const change = (next: Partial<typeof query>) =>
-    void navigate({ search: nextListSearch(studentListSpec, search, next), replace: 'q' in next })
+  const list = useListSearch(studentListSpec, Route.useSearch(), Route.useNavigate())
+  const rows = useQuery({ ...studentsQueryOptions(api.students, apiQuery(list.query)), placeholderData: keepPreviousData })
 
   return (
-    <Stack gap="lg" py="md">
-      <Stack gap="xs">
-        <Title order={1}>Students</Title>
-        <Text>Every learner whose enrolment was accepted, newest first. Each links back to the registration it came from.</Text>
-      </Stack>
-      <FilterBar>
-        <SearchBox
-          label="Search students"
-          description="By the student's or the contact's name or email."
-          value={query.q ?? ''}
-          maxLength={studentListSpec.maxQueryLength}
-          onChange={(q) => change({ q: q === '' ? undefined : q })}
-        />
-      </FilterBar>
-      <DataTable
-        caption="Students"
-        columns={columns}
-        rows={students.data?.items}
-        rowKey={(student) => student.id}
-        rowTitle={(student) => ({ label: student.name })}
-        linkComponent={RouterLink}
-        loading={students.isPending}
-        refreshing={students.isPlaceholderData}
-        error={students.isError ? { message: errorMessage(students.error), onRetry: () => void students.refetch() } : null}
-        empty={
-          query.q
-            ? { title: 'No students match your search', description: 'Check the spelling, or search by the contact’s email instead.' }
-            : {
-                title: 'No students yet',
-                description: (
-                  <>
-                    Students appear here when an enrolment is accepted.{' '}
-                    <Anchor renderRoot={(props) => <Link {...props} to="/admin/registrations" search={{ status: 'new' }} />}>
-                      Review new registrations
-                    </Anchor>
-                    .
-                  </>
-                ),
-              }
-        }
-      />
-      {students.data && students.data.total > 0 && (
-        <ListPagination
-          label="Student pages"
-          page={query.page}
-          pageSize={query.pageSize}
-          total={students.data.total}
-          pageSizes={studentListSpec.pageSizes}
-          onPageChange={(page) => change({ page })}
-          onPageSizeChange={(pageSize) => change({ pageSize })}
-        />
-      )}
-    </Stack>
+    <ListPage
+      title="Students"
+      intro="Every learner whose enrolment was accepted, newest first. Each links back to the registration it came from."
+      list={list}
+      result={rows}
+      search={{ label: 'Search students', description: "By the student's or the contact's name or email." }}
+      caption="Students"
+      columns={columns}
+      rowKey={(row) => row.id}
+      rowTitle={(row) => row.name}
+      rowLinked={false}
+      noun={{ one: 'student', many: 'students' }}
+      empty={{
+        title: 'No students yet',
+        description: (
+          <>
+            Students appear here when an enrolment is accepted.{' '}
+            <AnchorLink to="/admin/registrations" search={{ status: 'new' }}>
+              Review new registrations
+            </AnchorLink>
+            .
+          </>
+        ),
+      }}
+      noMatch={{ title: 'No students match your search', description: 'Check the spelling, or search by the contact’s email instead.' }}
+      csv={{ fileName: 'students.csv', columns: csvColumns, fetchPage: (page, pageSize) => api.students.list({ ...apiQuery(list.query), page, pageSize }) }}
+    />
   )
 }
