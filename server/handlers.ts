@@ -16,9 +16,10 @@ import {
   getRegistration,
   listRegistrations,
 } from './registrations/handlers.ts'
-import { listSchools } from './schools/handlers.ts'
+import { listHistory } from './history/handlers.ts'
+import { createSchool, deleteSchool, getSchool, listSchools, updateSchool } from './schools/handlers.ts'
 import { getSiteSettings } from './site-settings/handlers.ts'
-import { listStudents } from './students/handlers.ts'
+import { createStudent, getStudent, listStudents, updateStudent } from './students/handlers.ts'
 import { listSubjects } from './subjects/handlers.ts'
 import { getHealth, listDevOutbox } from './system/handlers.ts'
 
@@ -52,7 +53,15 @@ export const handlers: Handlers = {
   addRegistrationNote,
   acceptRegistration,
   listStudents,
+  createStudent,
+  getStudent,
+  updateStudent,
   listSchools,
+  createSchool,
+  getSchool,
+  updateSchool,
+  deleteSchool,
+  listHistory,
   getMedia,
   getHealth,
   listDevOutbox,

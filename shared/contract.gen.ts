@@ -21,6 +21,9 @@ export const ENUMS = {
   RegistrationEventKind: ["submitted", "status", "accepted", "note"],
   RegistrationType: ["subject", "course", "school", "tutor"],
   RegistrationStatus: ["new", "in_review", "accepted", "rejected", "withdrawn"],
+  StudentStatus: ["waiting", "active", "paused", "finished"],
+  HistorySubject: ["student", "school"],
+  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated"],
 } as const
 
 /** Every schema’s limits (lengths, sizes, ranges, inline enums, defaults), nested as the schema nests. */
@@ -374,6 +377,154 @@ export const LIMITS = {
       id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
     },
   },
+  StudentStatusCounts: {
+    waiting: { minimum: 0 },
+    active: { minimum: 0 },
+    paused: { minimum: 0 },
+    finished: { minimum: 0 },
+  },
+  StudentContact: {
+    name: { minLength: 1, maxLength: 100 },
+    email: { minLength: 3, maxLength: 254 },
+    phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+  },
+  WeeklyAvailability: {
+    days: { maxItems: 7 },
+    times: { maxItems: 4 },
+  },
+  StudentInput: {
+    name: { minLength: 1, maxLength: 100 },
+    age: { minimum: 3, maximum: 99 },
+    schoolName: { minLength: 1, maxLength: 150 },
+    contact: {
+      name: { minLength: 1, maxLength: 100 },
+      email: { minLength: 3, maxLength: 254 },
+      phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+    },
+    address: {
+      line1: { minLength: 1, maxLength: 120 },
+      line2: { maxLength: 120 },
+      town: { minLength: 1, maxLength: 80 },
+      postcode: { minLength: 2, maxLength: 10, pattern: "^[A-Za-z0-9 ]+$" },
+    },
+    subjects: {
+      minItems: 1,
+      maxItems: 6,
+      items: { minLength: 1, maxLength: 80 },
+    },
+    availability: {
+      days: { maxItems: 7 },
+      times: { maxItems: 4 },
+    },
+    goals: { maxLength: 2000 },
+    needs: { maxLength: 2000 },
+    notesForTutors: { maxLength: 2000 },
+  },
+  StudentRecord: {
+    version: { minimum: 1 },
+    fields: {
+      name: { minLength: 1, maxLength: 100 },
+      age: { minimum: 3, maximum: 99 },
+      schoolName: { minLength: 1, maxLength: 150 },
+      contact: {
+        name: { minLength: 1, maxLength: 100 },
+        email: { minLength: 3, maxLength: 254 },
+        phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+      },
+      address: {
+        line1: { minLength: 1, maxLength: 120 },
+        line2: { maxLength: 120 },
+        town: { minLength: 1, maxLength: 80 },
+        postcode: { minLength: 2, maxLength: 10, pattern: "^[A-Za-z0-9 ]+$" },
+      },
+      subjects: {
+        minItems: 1,
+        maxItems: 6,
+        items: { minLength: 1, maxLength: 80 },
+      },
+      availability: {
+        days: { maxItems: 7 },
+        times: { maxItems: 4 },
+      },
+      goals: { maxLength: 2000 },
+      needs: { maxLength: 2000 },
+      notesForTutors: { maxLength: 2000 },
+    },
+    course: {
+      id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    },
+  },
+  SchoolContact: {
+    name: { minLength: 1, maxLength: 100 },
+    role: { minLength: 1, maxLength: 100 },
+    email: { minLength: 3, maxLength: 254 },
+    phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+  },
+  SafeguardingLead: {
+    name: { minLength: 1, maxLength: 100 },
+    email: { minLength: 3, maxLength: 254 },
+    phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+  },
+  SchoolInput: {
+    name: { minLength: 1, maxLength: 150 },
+    address: {
+      line1: { minLength: 1, maxLength: 120 },
+      line2: { maxLength: 120 },
+      town: { minLength: 1, maxLength: 80 },
+      postcode: { minLength: 2, maxLength: 10, pattern: "^[A-Za-z0-9 ]+$" },
+    },
+    contacts: {
+      minItems: 1,
+      maxItems: 10,
+      items: {
+        name: { minLength: 1, maxLength: 100 },
+        role: { minLength: 1, maxLength: 100 },
+        email: { minLength: 3, maxLength: 254 },
+        phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+      },
+    },
+    safeguardingLead: {
+      name: { minLength: 1, maxLength: 100 },
+      email: { minLength: 3, maxLength: 254 },
+      phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+    },
+    pupilCount: { minimum: 1, maximum: 5000 },
+    notes: { maxLength: 2000 },
+  },
+  SchoolRecord: {
+    version: { minimum: 1 },
+    fields: {
+      name: { minLength: 1, maxLength: 150 },
+      address: {
+        line1: { minLength: 1, maxLength: 120 },
+        line2: { maxLength: 120 },
+        town: { minLength: 1, maxLength: 80 },
+        postcode: { minLength: 2, maxLength: 10, pattern: "^[A-Za-z0-9 ]+$" },
+      },
+      contacts: {
+        minItems: 1,
+        maxItems: 10,
+        items: {
+          name: { minLength: 1, maxLength: 100 },
+          role: { minLength: 1, maxLength: 100 },
+          email: { minLength: 3, maxLength: 254 },
+          phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+        },
+      },
+      safeguardingLead: {
+        name: { minLength: 1, maxLength: 100 },
+        email: { minLength: 3, maxLength: 254 },
+        phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+      },
+      pupilCount: { minimum: 1, maximum: 5000 },
+      notes: { maxLength: 2000 },
+    },
+  },
+  HistoryPage: {
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+  },
   StudentPage: {
     items: {
       items: {
@@ -385,6 +536,12 @@ export const LIMITS = {
     total: { minimum: 0 },
     page: { minimum: 1 },
     pageSize: { minimum: 1 },
+    statusCounts: {
+      waiting: { minimum: 0 },
+      active: { minimum: 0 },
+      paused: { minimum: 0 },
+      finished: { minimum: 0 },
+    },
   },
   SchoolPage: {
     total: { minimum: 0 },
@@ -415,6 +572,10 @@ export const PARAMETERS = {
   },
   listSchools: {
     q: { maxLength: 100 },
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  listHistory: {
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
   },

@@ -306,29 +306,59 @@ export type RegistrationType = (typeof ENUMS.RegistrationType)[number]
 export type RegistrationStatus = (typeof ENUMS.RegistrationStatus)[number]
 
 /** A learner, made when staff accept a subject or course enrolment (later issues add students by hand). */
+export type StudentStatus = (typeof ENUMS.StudentStatus)[number]
+
+/** A learner: made when staff accept a subject or course enrolment, or added by hand. */
 export const students = pgTable(
   'students',
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
+    status: text('status', { enum: ENUMS.StudentStatus }).notNull().default('waiting'),
     age: integer('age'),
     yearGroup: text('year_group'),
+    /** A partner school; `school` names a school that is not one. */
+    schoolId: uuid('school_id').references(() => schools.id, { onDelete: 'restrict' }),
     school: text('school'),
     contactName: text('contact_name').notNull(),
+    contactRelationship: text('contact_relationship'),
     /** Normalised (trimmed, lowercased). */
     contactEmail: text('contact_email').notNull(),
     contactPhone: text('contact_phone').notNull(),
+    preferredContact: text('preferred_contact'),
+    addressLine1: text('address_line1'),
+    addressLine2: text('address_line2'),
+    town: text('town'),
+    postcode: text('postcode'),
     subjects: text('subjects').array().notNull(),
+    level: text('level'),
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     deliveryMode: text('delivery_mode').notNull().$type<DeliveryMode>(),
+    availabilityDays: text('availability_days').array().notNull().default(sql`'{}'::text[]`),
+    availabilityTimes: text('availability_times').array().notNull().default(sql`'{}'::text[]`),
+    goals: text('goals'),
+    needs: text('needs'),
+    notesForTutors: text('notes_for_tutors'),
+    /** Raised by every change; an edit must name the version it was made from (If-Match), or it is refused. */
+    version: integer('version').notNull().default(1),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('students_delivery_mode_check', sql`${t.deliveryMode} in ('home', 'school', 'online', 'community')`),
+    check('students_status_check', sql`${t.status} in ('waiting', 'active', 'paused', 'finished')`),
     index('students_created_at_idx').on(t.createdAt.desc()),
+    index('students_school_id_idx').on(t.schoolId),
   ],
 )
+
+/** Someone at a school the office deals with; the first of a school's contacts is its main contact. */
+export interface SchoolContactValue {
+  name: string
+  role: string
+  email: string
+  phone: string
+}
 
 /** A partner school, made when staff accept a school enrolment. */
 export const schools = pgTable(
@@ -341,14 +371,14 @@ export const schools = pgTable(
     addressLine2: text('address_line2'),
     town: text('town').notNull(),
     postcode: text('postcode').notNull(),
-    contactName: text('contact_name').notNull(),
-    contactRole: text('contact_role').notNull(),
-    contactEmail: text('contact_email').notNull(),
-    contactPhone: text('contact_phone').notNull(),
+    /** At least one; the first is the main contact. */
+    contacts: jsonb('contacts').$type<SchoolContactValue[]>().notNull(),
     safeguardingLeadName: text('safeguarding_lead_name').notNull(),
     safeguardingLeadEmail: text('safeguarding_lead_email').notNull(),
     safeguardingLeadPhone: text('safeguarding_lead_phone'),
-    pupilCount: integer('pupil_count').notNull(),
+    pupilCount: integer('pupil_count'),
+    notes: text('notes'),
+    version: integer('version').notNull().default(1),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },

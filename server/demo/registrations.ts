@@ -297,8 +297,8 @@ export async function seedDemoRegistrations(tx: Db, staff: { adminId: string }, 
     if (demo.status === 'accepted') {
       const [row] = await tx.select().from(registrations).where(eq(registrations.id, id))
       if (!row) throw new Error('The demo registration vanished.')
-      if (demo.type === 'school') links = await createSchool(tx, row)
-      else if (demo.type !== 'tutor') links = await createStudent(tx, row)
+      if (demo.type === 'school') links = await createSchool(tx, row, { actorId: staff.adminId, request: { ip: null } })
+      else if (demo.type !== 'tutor') links = await createStudent(tx, row, { actorId: staff.adminId, request: { ip: null } })
       await tx.insert(registrationEvents).values({ ...event, kind: 'accepted', fromStatus: 'in_review', toStatus: 'accepted', notified: true, at: step() })
     } else if (demo.status !== 'in_review') {
       await tx.insert(registrationEvents).values({ ...event, kind: 'status', fromStatus: 'in_review', toStatus: demo.status, reason: demo.reason ?? null, notified: false, at: step() })

@@ -5,8 +5,11 @@ import { issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
 import { newToken } from '../auth/tokens.ts'
 import type { RequestInfo } from '../contract/types.ts'
 import type { Db } from '../db/client.ts'
-import { courses, registrationEvents, registrations, schools, students, users, type RegistrationRow } from '../db/schema.ts'
+import { courses, registrationEvents, registrations, users, type RegistrationRow } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
+import type { ChangeContext } from '../lib/history.ts'
+import { insertSchool } from '../schools/queries.ts'
+import { insertStudent, type StudentInput } from '../students/queries.ts'
 import { enrolmentAcceptedMail, tutorInviteMail } from '../mail/templates.ts'
 import { contactOf, type CourseAnswers, type SchoolAnswers, type SubjectAnswers, type TutorAnswers } from './forms.ts'
 import { canAccept, STATUS_LABELS } from './workflow.ts'
@@ -34,59 +37,61 @@ interface Acceptance {
 /** What accepting made, linked back from the registration. */
 type Links = Partial<Pick<RegistrationRow, 'studentId' | 'schoolId' | 'userId'>>
 
-/** The student a subject or course enrolment asks for (also used by the demo seed). */
-export async function createStudent(tx: Db, row: RegistrationRow): Promise<Links> {
+/** The student a subject or course enrolment asks for, waiting for a tutor (also used by the demo seed). */
+export async function createStudent(tx: Db, row: RegistrationRow, context: ChangeContext): Promise<Links> {
   const answers = row.answers as unknown as SubjectAnswers | CourseAnswers
   let courseId: string | null = null
   let subjects: string[]
+  let availability: StudentInput['availability']
+  let level: StudentInput['level']
+  let goals: string | undefined
   if ('courseId' in answers) {
     const [course] = await tx.select({ id: courses.id, subjects: courses.subjects }).from(courses).where(eq(courses.slug, answers.courseId)).limit(1)
     courseId = course?.id ?? null
     subjects = course?.subjects ?? []
-  } else subjects = answers.subjects
-  const [student] = await tx
-    .insert(students)
-    .values({
-      name: answers.student.name,
-      age: answers.student.age ?? null,
-      yearGroup: answers.student.yearGroup ?? null,
-      school: answers.student.school ?? null,
-      contactName: answers.contact.name,
-      contactEmail: answers.contact.email,
-      contactPhone: answers.contact.phone,
-      subjects,
-      courseId,
-      deliveryMode: answers.deliveryMode,
-    })
-    .returning({ id: students.id })
-  if (!student) throw new Error('The student insert returned no row.')
-  return { studentId: student.id }
+  } else {
+    subjects = answers.subjects
+    availability = { days: answers.availability.days, times: answers.availability.times }
+    level = answers.level
+    goals = answers.goals
+  }
+  const { contact, student } = answers
+  const input: StudentInput = {
+    name: student.name,
+    age: student.age,
+    yearGroup: student.yearGroup,
+    schoolName: student.school,
+    contact: { name: contact.name, relationship: contact.relationship, email: contact.email, phone: contact.phone, preferredContact: contact.preferredContact },
+    address: answers.address,
+    subjects,
+    level,
+    deliveryMode: answers.deliveryMode,
+    availability,
+    goals,
+    needs: answers.learningNeeds,
+    status: 'waiting',
+  }
+  const studentId = await insertStudent(tx, input, { ...context, note: row.reference }, { courseId })
+  return { studentId }
 }
 
 /** The school a school enrolment describes (also used by the demo seed). */
-export async function createSchool(tx: Db, row: RegistrationRow): Promise<Links> {
+export async function createSchool(tx: Db, row: RegistrationRow, context: ChangeContext): Promise<Links> {
   const answers = row.answers as unknown as SchoolAnswers
-  const [school] = await tx
-    .insert(schools)
-    .values({
+  const schoolId = await insertSchool(
+    tx,
+    {
       name: answers.school.name,
       type: answers.school.type,
-      addressLine1: answers.school.address.line1,
-      addressLine2: answers.school.address.line2 ?? null,
-      town: answers.school.address.town,
-      postcode: answers.school.address.postcode.toUpperCase(),
-      contactName: answers.mainContact.name,
-      contactRole: answers.mainContact.role,
-      contactEmail: answers.mainContact.email,
-      contactPhone: answers.mainContact.phone,
-      safeguardingLeadName: answers.safeguardingLead.name,
-      safeguardingLeadEmail: answers.safeguardingLead.email,
-      safeguardingLeadPhone: answers.safeguardingLead.phone ?? null,
+      address: answers.school.address,
+      contacts: [answers.mainContact],
+      safeguardingLead: answers.safeguardingLead,
       pupilCount: answers.pupilCount,
-    })
-    .returning({ id: schools.id })
-  if (!school) throw new Error('The school insert returned no row.')
-  return { schoolId: school.id }
+      notes: answers.notes,
+    },
+    { ...context, note: row.reference },
+  )
+  return { schoolId }
 }
 
 /**
@@ -149,8 +154,8 @@ export async function acceptRegistration(
       const acceptance: Acceptance = { row, ...options }
       let links: Links | undefined
       if (row.type === 'tutor') links = await createTutor(tx, deps, acceptance, passwordHash ?? '')
-      else if (row.type === 'school') links = await createSchool(tx, row)
-      else links = await createStudent(tx, row)
+      else if (row.type === 'school') links = await createSchool(tx, row, { actorId: options.actorId, request: options.request })
+      else links = await createStudent(tx, row, { actorId: options.actorId, request: options.request })
       if (!links) return { ok: false, status: 409, message: ACCEPT_MESSAGES.accountExists(row.email) }
 
       const now = new Date()

@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
-import { contract } from '../contract/document.ts'
-import { compileSchemaValidator, type FieldErrors } from '../contract/validators.ts'
+import type { FieldErrors } from '../contract/validators.ts'
 import type { Db } from '../db/client.ts'
 import { courses, type DeliveryMode, type RegistrationType } from '../db/schema.ts'
 import { normaliseEmail } from '../lib/email.ts'
+import { checkSchema, cleanInput } from '../lib/input.ts'
 import { readSubjects } from '../subjects/queries.ts'
 
 type Schemas = components['schemas']
@@ -66,24 +66,6 @@ export interface FormSpec<Answers> {
 const IN_PERSON: readonly DeliveryMode[] = ['home', 'school', 'community']
 export const MODE_LABELS: Record<DeliveryMode, string> = { home: 'at home', school: 'at school', online: 'online', community: 'in the community' }
 const DAY_MS = 24 * 3600 * 1000
-
-/**
- * Trims every text and leaves out optional text that is blank, so "   " counts as not given: checking the result
- * against the contract again then says "This field is required." for a blank required field. The honeypot goes.
- */
-export function cleanAnswers(value: unknown): unknown {
-  if (typeof value === 'string') return value.trim()
-  if (Array.isArray(value)) return value.map(cleanAnswers)
-  if (typeof value === 'object' && value !== null) {
-    // fromEntries defines own keys, so no key can reach a prototype; the request was validated and depth-checked.
-    return Object.fromEntries(
-      Object.entries(value)
-        .map(([key, item]) => [key, cleanAnswers(item)] as const)
-        .filter(([, item]) => item !== ''),
-    )
-  }
-  return value
-}
 
 /** Lowercases every email field (`email` anywhere in the answers), as emails are stored everywhere else. */
 function normaliseEmails<T>(value: T): T {
@@ -255,16 +237,6 @@ export const FORMS = { subject: subjectForm, course: courseForm, school: schoolF
   [K in RegistrationType]: FormSpec<never>
 }
 
-const validators = new Map<string, (value: unknown) => FieldErrors>()
-function validatorFor(schemaName: string) {
-  let validate = validators.get(schemaName)
-  if (!validate) {
-    validate = compileSchemaValidator(contract(), schemaName)
-    validators.set(schemaName, validate)
-  }
-  return validate
-}
-
 /**
  * Cleans a request the contract validator already let through (trimmed, blanks left out, emails lowercased),
  * checks the cleaned answers against the contract again and then the form's own cross-field rules. The answers
@@ -272,8 +244,8 @@ function validatorFor(schemaName: string) {
  */
 export async function checkForm<Answers>(spec: FormSpec<Answers>, db: Db, body: Answers & { website?: string }, today = new Date()): Promise<FormCheck<Answers>> {
   const { website: _honeypot, ...rest } = body
-  const answers = normaliseEmails(cleanAnswers(rest)) as Answers
-  const schemaProblems = validatorFor(spec.schemaName)(answers)
+  const answers = normaliseEmails(cleanInput(rest)) as Answers
+  const schemaProblems = checkSchema(spec.schemaName, answers)
   if (Object.keys(schemaProblems).length > 0) return { problems: schemaProblems, answers }
   const problems = await spec.check(db, answers, today)
   if (Object.keys(problems).length > 0) return { problems, answers }

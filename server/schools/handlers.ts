@@ -1,7 +1,45 @@
 import type { Handler } from '../contract/types.ts'
 import { pageOf } from '../lib/paging.ts'
-import { listSchoolPage } from './queries.ts'
+import { fieldsProblem } from '../lib/replies.ts'
+import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
+import { checkSchoolInput, deleteSchoolRecord, insertSchool, listSchoolPage, readSchoolRecord, SCHOOL_MESSAGES, updateSchoolRecord } from './queries.ts'
+
+const notFound = { status: 404 as const, body: { message: SCHOOL_MESSAGES.notFound } }
 
 export const listSchools: Handler<'listSchools'> = async ({ query }, deps) => {
   return { status: 200, body: await listSchoolPage(deps.database.db, { q: query.q, ...pageOf(query) }) }
+}
+
+export const getSchool: Handler<'getSchool'> = async ({ params }, deps) => {
+  const record = await readSchoolRecord(deps.database.db, params.schoolId)
+  return record ? { status: 200, body: record, headers: { ETag: versionTag(record.version) } } : notFound
+}
+
+export const createSchool: Handler<'createSchool'> = async ({ body, request, session }, deps) => {
+  const { db } = deps.database
+  const { input, problems } = checkSchoolInput(body)
+  if (Object.keys(problems).length > 0) return fieldsProblem(problems)
+  const id = await db.transaction((tx) => insertSchool(tx, input, { actorId: session().user.id, request }))
+  const record = await readSchoolRecord(db, id)
+  if (!record) throw new Error('The school just stored cannot be read.')
+  return { status: 201, body: record, headers: { ETag: versionTag(record.version) } }
+}
+
+export const updateSchool: Handler<'updateSchool'> = async ({ params, headers, body, request, session }, deps) => {
+  const { db } = deps.database
+  const { input, problems } = checkSchoolInput(body)
+  if (Object.keys(problems).length > 0) return fieldsProblem(problems)
+  const outcome = await db.transaction((tx) => updateSchoolRecord(tx, params.schoolId, versionFromTag(headers['If-Match']), input, { actorId: session().user.id, request }))
+  if (outcome === 'missing') return notFound
+  if (outcome === 'stale') return staleVersion
+  const record = await readSchoolRecord(db, params.schoolId)
+  return record ? { status: 200, body: record, headers: { ETag: versionTag(record.version) } } : notFound
+}
+
+export const deleteSchool: Handler<'deleteSchool'> = async ({ params, headers, request, session }, deps) => {
+  const outcome = await deps.database.db.transaction((tx) => deleteSchoolRecord(tx, params.schoolId, versionFromTag(headers['If-Match']), { actorId: session().user.id, request }))
+  if (outcome === 'missing') return notFound
+  if (outcome === 'stale') return staleVersion
+  if (typeof outcome === 'object') return { status: 409, body: { message: SCHOOL_MESSAGES.hasLearners(outcome.learners) } }
+  return { status: 204, body: undefined }
 }

@@ -1,7 +1,39 @@
 import type { Handler } from '../contract/types.ts'
 import { pageOf } from '../lib/paging.ts'
-import { listStudentPage } from './queries.ts'
+import { fieldsProblem } from '../lib/replies.ts'
+import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
+import { checkStudentInput, insertStudent, listStudentPage, readStudentRecord, STUDENT_MESSAGES, updateStudentRecord } from './queries.ts'
+
+const notFound = { status: 404 as const, body: { message: STUDENT_MESSAGES.notFound } }
 
 export const listStudents: Handler<'listStudents'> = async ({ query }, deps) => {
-  return { status: 200, body: await listStudentPage(deps.database.db, { q: query.q, ...pageOf(query) }) }
+  return { status: 200, body: await listStudentPage(deps.database.db, { q: query.q, status: query.status, ...pageOf(query) }) }
+}
+
+export const getStudent: Handler<'getStudent'> = async ({ params }, deps) => {
+  const record = await readStudentRecord(deps.database.db, params.studentId)
+  return record ? { status: 200, body: record, headers: { ETag: versionTag(record.version) } } : notFound
+}
+
+export const createStudent: Handler<'createStudent'> = async ({ body, request, session }, deps) => {
+  const { db } = deps.database
+  const { input, problems } = await checkStudentInput(db, body)
+  if (Object.keys(problems).length > 0) return fieldsProblem(problems)
+  const id = await db.transaction((tx) => insertStudent(tx, input, { actorId: session().user.id, request }))
+  const record = await readStudentRecord(db, id)
+  if (!record) throw new Error('The student just stored cannot be read.')
+  return { status: 201, body: record, headers: { ETag: versionTag(record.version) } }
+}
+
+export const updateStudent: Handler<'updateStudent'> = async ({ params, headers, body, request, session }, deps) => {
+  const { db } = deps.database
+  const { input, problems } = await checkStudentInput(db, body)
+  if (Object.keys(problems).length > 0) return fieldsProblem(problems)
+  const outcome = await db.transaction((tx) =>
+    updateStudentRecord(tx, params.studentId, versionFromTag(headers['If-Match']), input, { actorId: session().user.id, request }),
+  )
+  if (outcome === 'missing') return notFound
+  if (outcome === 'stale') return staleVersion
+  const record = await readStudentRecord(db, params.studentId)
+  return record ? { status: 200, body: record, headers: { ETag: versionTag(record.version) } } : notFound
 }

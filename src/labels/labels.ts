@@ -127,6 +127,9 @@ export const LABELS = {
     short: { subject: 'Subject', course: 'Course', school: 'School', tutor: 'Tutor' },
   },
   RegistrationStatus: { public: { new: 'New', in_review: 'In review', accepted: 'Accepted', rejected: 'Rejected', withdrawn: 'Withdrawn' } },
+  StudentStatus: { public: { waiting: 'Waiting for a tutor', active: 'Active', paused: 'Paused', finished: 'Finished' }, short: { waiting: 'Waiting', active: 'Active', paused: 'Paused', finished: 'Finished' } },
+  HistorySubject: { public: { student: 'Student', school: 'School' } },
+  HistoryAction: { public: { 'student.created': 'Added', 'student.updated': 'Edited', 'school.created': 'Added', 'school.updated': 'Edited' } },
 } as const satisfies { [Name in EnumName]: Wordings<Name> }
 
 /** The words for one value, for an audience; a table without that audience's wording answers its public one. */

@@ -65,7 +65,7 @@ const columns: DataColumn<School, never>[] = [
       </Stack>
     ),
   },
-  { key: 'pupils', header: 'Pupils', visibleFrom: 'sm', cell: (school) => `About ${school.pupilCount}` },
+  { key: 'pupils', header: 'Pupils', visibleFrom: 'sm', cell: (school) => (school.pupilCount === undefined ? 'Not recorded' : `About ${school.pupilCount}`) },
   {
     key: 'registration',
     header: 'Registration',
