@@ -7,12 +7,18 @@ export interface HistoryChange {
   to?: HistoryValue
 }
 
-/** A record's fields as leaves with dotted names (`contact.email`); lists stay whole, as one value. */
+/**
+ * A record's fields as leaves with dotted names (`contact.email`, `contacts.1.phone`); a list of plain values
+ * (subjects, days) stays whole, as one value.
+ */
 function leaves(value: unknown, prefix = '', into = new Map<string, HistoryValue>()): Map<string, HistoryValue> {
-  if (typeof value === 'object' && value !== null && !Array.isArray(value)) {
-    for (const [key, item] of Object.entries(value)) leaves(item, prefix === '' ? key : `${prefix}.${key}`, into)
+  const name = (key: string | number) => (prefix === '' ? String(key) : `${prefix}.${key}`)
+  if (Array.isArray(value) && value.some((item) => typeof item === 'object' && item !== null)) {
+    value.forEach((item, index) => leaves(item, name(index), into))
   } else if (Array.isArray(value)) {
-    into.set(prefix, value.map((item) => (typeof item === 'string' ? item : JSON.stringify(item))))
+    into.set(prefix, value.map(String))
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) leaves(item, name(key), into)
   } else if (value !== undefined) {
     into.set(prefix, value as HistoryValue)
   }

@@ -190,9 +190,7 @@ describe.skipIf(noDatabase)('school records', () => {
     expect(first.status, first.text).toBe(200)
     expect((await update(`schools/${created.id}`, 1, { ...created.fields, notes: 'Lost edit' })).status).toBe(409)
     const [entry] = (await history('school', created.id)).body.items
-    expect(entry?.action).toBe('school.updated')
-    expect(entry?.changes.map((change) => change.field)).toEqual(['contacts'])
-    expect(JSON.stringify(entry?.changes[0]?.to)).toContain('0113 496 0999')
+    expect(entry).toMatchObject({ action: 'school.updated', changes: [{ field: 'contacts.1.phone', from: '0113 496 0201', to: '0113 496 0999' }] })
   })
 
   it('refuses to delete a school with learners, saying how many, and deletes one without', async () => {
