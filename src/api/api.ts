@@ -5,6 +5,7 @@ import { createContactApi } from './contact'
 import { createCoursesApi } from './courses'
 import { createEnrolmentsApi } from './enrolments'
 import { createGalleryApi } from './gallery'
+import { createHistoryApi } from './history'
 import { createRegistrationsApi } from './registrations'
 import { createSchoolsApi } from './schools'
 import { createSiteApi } from './site'
@@ -25,6 +26,7 @@ export function createApi(client: ApiClient) {
     students: createStudentsApi(client),
     schools: createSchoolsApi(client),
     tutorApplications: createTutorApplicationsApi(client),
+    history: createHistoryApi(client),
   }
 }
 

@@ -14,6 +14,7 @@ export const queryKeys = {
   students: {
     all: ['students'] as const,
     list: (query: QueryOf<'listStudents'>) => ['students', 'list', query] as const,
+    detail: (studentId: string) => ['students', 'detail', studentId] as const,
   },
   blogs: {
     all: ['blogs'] as const,
@@ -29,7 +30,9 @@ export const queryKeys = {
   schools: {
     all: ['schools'] as const,
     list: (query: QueryOf<'listSchools'>) => ['schools', 'list', query] as const,
+    detail: (schoolId: string) => ['schools', 'detail', schoolId] as const,
   },
+
   registrations: {
     all: ['registrations'] as const,
     list: (query: QueryOf<'listRegistrations'>) => ['registrations', 'list', query] as const,

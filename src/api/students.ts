@@ -6,14 +6,25 @@ import type { components, operations } from './schema.gen'
 type Schemas = components['schemas']
 export type Student = Schemas['Student']
 export type StudentPage = Schemas['StudentPage']
+export type StudentRecord = Schemas['StudentRecord']
+export type StudentInput = Schemas['StudentInput']
+export type StudentStatus = Schemas['StudentStatus']
 
-/** listStudents' query: search and page. */
+/** listStudents' query: status, search and page. */
 export type StudentListQuery = NonNullable<operations['listStudents']['parameters']['query']>
 
-/** The students accepted enrolments created; ADMIN only. */
+/** A record's version as the If-Match header carries it. */
+export const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` })
+
+/** Learners; ADMIN only. */
 export function createStudentsApi(client: ApiClient) {
+  const path = (studentId: string) => ({ path: { studentId } })
   return {
     list: (query: StudentListQuery) => unwrap(client.GET('/admin/students', { params: { query } })),
+    get: (studentId: string) => unwrap(client.GET('/admin/students/{studentId}', { params: path(studentId) })),
+    create: (body: StudentInput) => unwrap(client.POST('/admin/students', { body })),
+    update: (studentId: string, version: number, body: StudentInput) =>
+      unwrap(client.PUT('/admin/students/{studentId}', { params: { ...path(studentId), header: ifMatch(version) }, body })),
   }
 }
 
@@ -23,5 +34,12 @@ export function studentsQueryOptions(studentsApi: StudentsApi, query: StudentLis
   return queryOptions({
     queryKey: queryKeys.students.list(query),
     queryFn: () => studentsApi.list(query),
+  })
+}
+
+export function studentQueryOptions(studentsApi: StudentsApi, studentId: string) {
+  return queryOptions({
+    queryKey: queryKeys.students.detail(studentId),
+    queryFn: () => studentsApi.get(studentId),
   })
 }

@@ -62,7 +62,7 @@ function schoolInput(overrides: Partial<Schemas['SchoolInput']> = {}): Schemas['
   }
 }
 
-const create = <T extends object>(path: string, body: unknown) => t.request<T>('POST', `/api/admin/${path}`, { token, body })
+const create = <T extends object = { fields?: Record<string, string> }>(path: string, body: unknown) => t.request<T>('POST', `/api/admin/${path}`, { token, body })
 const update = <T extends object>(path: string, version: number | string, body: unknown) =>
   t.request<T>('PUT', `/api/admin/${path}`, { token, body, headers: { 'if-match': typeof version === 'number' ? `"${version}"` : version } })
 const history = (subjectType: string, id: string) =>

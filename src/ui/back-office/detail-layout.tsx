@@ -1,12 +1,10 @@
-import { Anchor, Grid, Group, Stack, Text, Title } from '@mantine/core'
+import { Grid, Group, Stack, Text, Title } from '@mantine/core'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { useEffect, useRef, type ReactNode } from 'react'
-import type { LinkComponent } from '../link-component'
 
 export interface DetailLayoutProps {
-  linkComponent: LinkComponent
-  /** Where "back" leads, e.g. the list with its filters. */
-  back: { to: string; label: string }
+  /** The way back, e.g. to the list with its filters: the route's own typed link, holding a BackLabel. */
+  back: ReactNode
   title: string
   /** A line under the title, such as a reference and a date. */
   subtitle?: ReactNode
@@ -21,19 +19,14 @@ export interface DetailLayoutProps {
 }
 
 /** One record of a back-office list: heading, status and actions, then the record beside its history. */
-export function DetailLayout({ linkComponent: Link, back, title, subtitle, badges, actions, children, aside }: DetailLayoutProps) {
+export function DetailLayout({ back, title, subtitle, badges, actions, children, aside }: DetailLayoutProps) {
   const heading = useRef<HTMLHeadingElement>(null)
   // Arriving from the list, focus moves to the new page's heading so screen readers announce it.
   useEffect(() => heading.current?.focus({ preventScroll: true }), [])
 
   return (
     <Stack gap="lg" py="md">
-      <Anchor component={Link} to={back.to} size="sm">
-        <Group gap={4} component="span" wrap="nowrap">
-          <IconArrowLeft size={14} aria-hidden />
-          {back.label}
-        </Group>
-      </Anchor>
+      <Text size="sm">{back}</Text>
       <Stack gap="xs">
         <Group gap="sm" align="center" wrap="wrap">
           {/* Focused by script only, to announce the page; it is not a control, so it shows no focus ring. */}
@@ -60,5 +53,15 @@ export function DetailLayout({ linkComponent: Link, back, title, subtitle, badge
         )}
       </Grid>
     </Stack>
+  )
+}
+
+/** The words of a "back" link with its arrow, for the link DetailLayout's `back` holds. */
+export function BackLabel({ children }: { children: ReactNode }) {
+  return (
+    <Group gap={4} component="span" wrap="nowrap">
+      <IconArrowLeft size={14} aria-hidden />
+      {children}
+    </Group>
   )
 }

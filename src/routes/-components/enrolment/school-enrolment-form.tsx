@@ -11,7 +11,7 @@ import { AddressFields } from './address-fields'
 import { ConsentFields } from './consent-fields'
 import { EnrolmentReceipt } from './enrolment-receipt'
 import { FormProblem } from './form-problem'
-import { FormSection } from './form-section'
+import { FormSection } from '../../../ui/form-section'
 import { HoneypotField } from './honeypot-field'
 import { HowHeardField } from './how-heard-field'
 

@@ -14,10 +14,10 @@ export const registrationListSpec = defineListSearch({
 })
 
 /**
- * /admin/students. `tab=all` is the one tab there is (older links and tests use it); the list has a fixed
- * order, newest first.
+ * /admin/students: a status filter, search and pages, newest first. `tab=all` is kept for older links (it is the
+ * only tab, and means every status).
  */
-export const studentListSpec = defineListSearch({ filters: { tab: ['all'] }, sorts: [], ...adminPaging })
+export const studentListSpec = defineListSearch({ filters: { tab: ['all'], status: ENUMS.StudentStatus }, sorts: [], ...adminPaging })
 
 /** /admin/schools: search and pages, newest first. */
 export const schoolListSpec = defineListSearch({ filters: {}, sorts: [], ...adminPaging })

@@ -1,11 +1,10 @@
-import { Anchor, Badge, Card, List, Stack, Text, Title } from '@mantine/core'
+import { Badge, Card, List, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { createFileRoute, Link, notFound } from '@tanstack/react-router'
+import { createFileRoute, notFound } from '@tanstack/react-router'
 import { isApiError } from '../../../../api/errors'
 import { registrationQueryOptions, type Registration } from '../../../../api/registrations'
 import { ArticleSkeleton } from '../../../../ui/content-skeleton'
-import { DetailLayout } from '../../../../ui/back-office/detail-layout'
-import type { AppLinkProps } from '../../../../ui/link-component'
+import { BackLabel, DetailLayout } from '../../../../ui/back-office/detail-layout'
 import { NotFoundView } from '../../../../ui/not-found-view'
 import { formatDateTime } from '../../../../ui/format-date-time'
 import { RegistrationActions } from './-components/registration-actions'
@@ -14,6 +13,7 @@ import { RegistrationHistory, RegistrationNotesList } from './-components/regist
 import { labelOf } from '../../../../labels/labels'
 import { RegistrationStatusBadge } from './-components/registration-status-badge'
 import { RegistrationNoteForm } from './-components/registration-note-form'
+import { AnchorLink } from '../../../-components/links'
 import { RouterLink } from '../../../-components/router-link'
 import { headFrom } from '../../../-lib/page-head'
 import { useAppContext } from '../../../-lib/use-app-context'
@@ -57,8 +57,12 @@ function RegistrationPage() {
 
   return (
     <DetailLayout
-      linkComponent={InboxLink}
-      back={{ to: '/admin/registrations', label: 'Back to registrations' }}
+      back={
+        // The inbox's filters live in the address; the way back keeps them.
+        <AnchorLink to="/admin/registrations" search={true}>
+          <BackLabel>Back to registrations</BackLabel>
+        </AnchorLink>
+      }
       title={registration.name}
       badges={
         <>
@@ -96,12 +100,7 @@ function RegistrationPage() {
   )
 }
 
-/** A link that keeps the inbox's filters, so going back shows the same view. */
-function InboxLink(props: AppLinkProps) {
-  return <Link {...props} search={true} />
-}
-
-/** What accepting made, linked to where it is listed. */
+/** What accepting made, linked to its page (a tutor account to the tutors' list). */
 function CreatedRecords({ registration }: { registration: Registration }) {
   const { student, school, tutor } = registration.created
   if (!student && !school && !tutor) return null
@@ -115,25 +114,23 @@ function CreatedRecords({ registration }: { registration: Registration }) {
           {student && (
             <List.Item>
               Student:{' '}
-              <Anchor renderRoot={(props) => <Link {...props} to="/admin/students" search={{ q: student.name }} />}>
+              <AnchorLink to="/admin/students/$studentId" params={{ studentId: student.id }}>
                 {student.name}
-              </Anchor>
+              </AnchorLink>
             </List.Item>
           )}
           {school && (
             <List.Item>
               School:{' '}
-              <Anchor renderRoot={(props) => <Link {...props} to="/admin/schools" search={{ q: school.name }} />}>
+              <AnchorLink to="/admin/schools/$schoolId" params={{ schoolId: school.id }}>
                 {school.name}
-              </Anchor>
+              </AnchorLink>
             </List.Item>
           )}
           {tutor && (
             <List.Item>
               Tutor account:{' '}
-              <Anchor renderRoot={(props) => <Link {...props} to="/admin/tutors" />}>
-                {tutor.name}
-              </Anchor>{' '}
+              <AnchorLink to="/admin/tutors">{tutor.name}</AnchorLink>{' '}
               <Text span size="sm" c="dimmed">
                 ({tutor.email})
               </Text>

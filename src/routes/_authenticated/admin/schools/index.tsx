@@ -2,12 +2,13 @@ import { Stack, Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { schoolsQueryOptions, type School } from '../../../../api/schools'
+import { IconPlus } from '@tabler/icons-react'
 import { labelOf } from '../../../../labels/labels'
 import type { CsvColumn } from '../../../../ui/back-office/csv'
 import type { DataColumn } from '../../../../ui/back-office/data-table'
 import { resolveListSearch, validateListSearch } from '../../../../ui/back-office/list-search'
 import { formatDateTime } from '../../../../ui/format-date-time'
-import { AnchorLink } from '../../../-components/links'
+import { AnchorLink, ButtonLink } from '../../../-components/links'
 import { useAppContext } from '../../../-lib/use-app-context'
 import { ListPage, useListSearch } from '../../-components/list-page'
 import { schoolListSpec } from '../../-components/list-specs'
@@ -101,15 +102,23 @@ function AdminSchoolsPage() {
   return (
     <ListPage
       title="Schools"
-      intro="Partner schools whose enrolment was accepted, newest first. Each links back to the registration it came from."
+      intro="Partner schools, newest first: those whose enrolment was accepted and those the office added."
       list={list}
       result={rows}
       search={{ label: 'Search schools', description: "By the school's name, town or postcode, or its contact." }}
       caption="Schools"
       columns={columns}
       rowKey={(row) => row.id}
-      rowTitle={(row) => row.name}
-      rowLinked={false}
+      rowTitle={(row) => (
+        <AnchorLink to="/admin/schools/$schoolId" params={{ schoolId: row.id }}>
+          {row.name}
+        </AnchorLink>
+      )}
+      actions={
+        <ButtonLink to="/admin/schools/new" leftSection={<IconPlus size={16} aria-hidden />}>
+          Add a school
+        </ButtonLink>
+      }
       noun={{ one: 'school', many: 'schools' }}
       empty={{
         title: 'No schools yet',

@@ -1,13 +1,15 @@
 import { Stack, Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { studentsQueryOptions, type Student } from '../../../../api/students'
-import { labelOf } from '../../../../labels/labels'
+import { studentsQueryOptions, type Student, type StudentStatus } from '../../../../api/students'
+import { labelOf, optionsOf } from '../../../../labels/labels'
+import { ChipFilter } from '../../../../ui/back-office/filter-bar'
+import { IconPlus } from '@tabler/icons-react'
 import type { CsvColumn } from '../../../../ui/back-office/csv'
 import type { DataColumn } from '../../../../ui/back-office/data-table'
 import { resolveListSearch, validateListSearch } from '../../../../ui/back-office/list-search'
 import { formatDateTime } from '../../../../ui/format-date-time'
-import { AnchorLink } from '../../../-components/links'
+import { AnchorLink, ButtonLink } from '../../../-components/links'
 import { useAppContext } from '../../../-lib/use-app-context'
 import { ListPage, useListSearch } from '../../-components/list-page'
 import { studentListSpec } from '../../-components/list-specs'
@@ -23,9 +25,9 @@ export const Route = createFileRoute('/_authenticated/admin/students/')({
   component: AdminStudentsPage,
 })
 
-/** What the list operation takes: search and page. */
-function apiQuery({ q, page, pageSize }: { q?: string; page: number; pageSize: number }) {
-  return { ...(q ? { q } : {}), page, pageSize }
+/** What listStudents takes: status, search and page (the address's `tab` is the page's own). */
+function apiQuery({ q, status, page, pageSize }: { q?: string; status?: StudentStatus; page: number; pageSize: number }) {
+  return { ...(q ? { q } : {}), ...(status ? { status } : {}), page, pageSize }
 }
 
 const columns: DataColumn<Student, never>[] = [
@@ -39,6 +41,11 @@ const columns: DataColumn<Student, never>[] = [
           .join(' · ')}
       </Text>
     ),
+  },
+  {
+    key: 'status',
+    header: 'Status',
+    cell: (student) => labelOf('StudentStatus', student.status, 'short'),
   },
   {
     key: 'learning',
@@ -85,6 +92,7 @@ const columns: DataColumn<Student, never>[] = [
 
 const csvColumns: CsvColumn<Student>[] = [
   { header: 'Student', value: (student) => student.name },
+  { header: 'Status', value: (student) => labelOf('StudentStatus', student.status) },
   { header: 'Age', value: (student) => student.age },
   { header: 'Year group', value: (student) => (student.yearGroup ? labelOf('SchoolYear', student.yearGroup) : '') },
   { header: 'School', value: (student) => student.school },
@@ -105,15 +113,33 @@ function AdminStudentsPage() {
   return (
     <ListPage
       title="Students"
-      intro="Every learner whose enrolment was accepted, newest first. Each links back to the registration it came from."
+      intro="Every learner, newest first: those whose enrolment was accepted and those the office added."
       list={list}
       result={rows}
       search={{ label: 'Search students', description: "By the student's or the contact's name or email." }}
       caption="Students"
       columns={columns}
       rowKey={(row) => row.id}
-      rowTitle={(row) => row.name}
-      rowLinked={false}
+      rowTitle={(row) => (
+        <AnchorLink to="/admin/students/$studentId" params={{ studentId: row.id }}>
+          {row.name}
+        </AnchorLink>
+      )}
+      actions={
+        <ButtonLink to="/admin/students/new" leftSection={<IconPlus size={16} aria-hidden />}>
+          Add a student
+        </ButtonLink>
+      }
+      filters={
+        <ChipFilter
+          label="Status"
+          allLabel="All students"
+          allCount={rows.data ? Object.values(rows.data.statusCounts).reduce((sum, n) => sum + n, 0) : undefined}
+          options={optionsOf('StudentStatus', 'short').map((option) => ({ ...option, count: rows.data?.statusCounts[option.value] }))}
+          value={list.query.status}
+          onChange={(status) => list.change({ status })}
+        />
+      }
       noun={{ one: 'student', many: 'students' }}
       empty={{
         title: 'No students yet',

@@ -1,4 +1,5 @@
-import { Anchor, Card, DataList, List, Stack, Text, Title } from '@mantine/core'
+import { Anchor, List, Stack, Text, Title } from '@mantine/core'
+import { FactCard } from '../../../../../ui/back-office/fact-card'
 import type { ReactNode } from 'react'
 import type {
   CourseEnrolmentRequest,
@@ -10,7 +11,6 @@ import type {
 import type { components } from '../../../../../api/schema.gen'
 import { formatDate } from '../../../../-lib/format-date'
 import { labelOf, type EnumName, type EnumValue } from '../../../../../labels/labels'
-import classes from './registration-answers.module.css'
 
 type Schemas = components['schemas']
 
@@ -268,19 +268,7 @@ export function RegistrationAnswers({ registration }: { registration: Registrati
       {answerSections(registration)
         .filter((section) => section.answers.length > 0)
         .map((section) => (
-          <Card key={section.title} withBorder padding="md">
-            <Title order={3} size="h4" mb="sm">
-              {section.title}
-            </Title>
-            <DataList orientation="horizontal" labelWidth="11rem" withDivider classNames={{ item: classes.item, itemValue: classes.value }}>
-              {section.answers.map((answer) => (
-                <DataList.Item key={answer.label}>
-                  <DataList.ItemLabel>{answer.label}</DataList.ItemLabel>
-                  <DataList.ItemValue>{answer.value}</DataList.ItemValue>
-                </DataList.Item>
-              ))}
-            </DataList>
-          </Card>
+          <FactCard key={section.title} title={section.title} headingLevel={3} facts={section.answers.map((answer) => [answer.label, answer.value] as const)} />
         ))}
     </Stack>
   )

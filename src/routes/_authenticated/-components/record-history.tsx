@@ -1,0 +1,96 @@
+import { Alert, Button, Card, List, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { historyQueryOptions, type HistoryEntry, type HistorySubject } from '../../../api/history'
+import type { components } from '../../../api/schema.gen'
+import { labelOf } from '../../../labels/labels'
+import { formatDateTime } from '../../../ui/format-date-time'
+import { errorMessage } from '../../-lib/server-errors'
+import { useAppContext } from '../../-lib/use-app-context'
+
+type HistoryValue = components['schemas']['HistoryValue']
+
+/** How a record's page names its fields and shows their values in the history. */
+export interface HistoryWords {
+  /** The form's label for a field, by its dotted name without list positions (`contacts.phone`). */
+  fields: Record<string, string>
+  /** A value in words (an enum's label), where the raw value would not read well. */
+  value?: (field: string, value: string) => string | undefined
+}
+
+const PAGE_SIZE = 20
+
+function valueText(words: HistoryWords, field: string, value: HistoryValue | undefined): string {
+  if (value === undefined || value === null || value === '') return 'nothing'
+  const one = (item: string) => words.value?.(field, item) ?? item
+  if (Array.isArray(value)) return value.length === 0 ? 'nothing' : value.map(one).join(', ')
+  if (typeof value === 'boolean') return value ? 'yes' : 'no'
+  return one(String(value))
+}
+
+function fieldText(words: HistoryWords, field: string): string {
+  const position = /\.(\d+)\./.exec(field)?.[1]
+  const general = field.replace(/\.\d+(?=\.|$)/g, '')
+  const label = words.fields[general] ?? words.fields[field] ?? general
+  return position === undefined ? label : `${label} (${Number(position) + 1})`
+}
+
+function Entry({ entry, words }: { entry: HistoryEntry; words: HistoryWords }) {
+  return (
+    <List.Item>
+      <Text size="sm" fw={600}>
+        {labelOf('HistoryAction', entry.action)} by {entry.actor?.name ?? 'the system'}
+        {entry.note ? ` (from ${entry.note})` : ''}
+      </Text>
+      <Text size="xs" c="dimmed">
+        <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+      </Text>
+      {entry.changes.length > 0 && (
+        <List size="sm" withPadding mt={4}>
+          {entry.changes.map((change) => (
+            <List.Item key={change.field}>
+              {fieldText(words, change.field)}: {valueText(words, change.field, change.from)} → {valueText(words, change.field, change.to)}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </List.Item>
+  )
+}
+
+/** A record's history beside it: who changed what and when, newest first, twenty at a time. */
+export function RecordHistory({ subjectType, subjectId, words }: { subjectType: HistorySubject; subjectId: string; words: HistoryWords }) {
+  const { api } = useAppContext()
+  const [pages, setPages] = useState(1)
+  const history = useQuery(historyQueryOptions(api.history, { subjectType, subjectId, page: 1, pageSize: PAGE_SIZE * pages }))
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="history-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="history-title">
+          History
+        </Title>
+        {history.isPending && <Skeleton h={60} />}
+        {history.isError && (
+          <Alert color="red" variant="light" role="alert" title="The history could not be loaded">
+            {errorMessage(history.error)}
+            <Button mt="sm" display="block" variant="light" color="red" onClick={() => void history.refetch()}>
+              Try again
+            </Button>
+          </Alert>
+        )}
+        {history.data && (
+          <List spacing="sm" listStyleType="none">
+            {history.data.items.map((entry) => (
+              <Entry key={entry.id} entry={entry} words={words} />
+            ))}
+          </List>
+        )}
+        {history.data && history.data.total > history.data.items.length && (
+          <Button variant="subtle" onClick={() => setPages(pages + 1)} loading={history.isFetching}>
+            Show older changes
+          </Button>
+        )}
+      </Stack>
+    </Card>
+  )
+}

@@ -1,0 +1,19 @@
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
+import { notFound } from '@tanstack/react-router'
+import { isApiError } from '../../../api/errors'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/**
+ * Loads one record for its detail or edit page, through the query cache: an id that cannot be one, or one the
+ * server does not know (404), shows the route's not-found view instead.
+ */
+export async function loadRecord<Record, Key extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<Record, Error, Record, Key>, id: string): Promise<Record> {
+  if (!UUID.test(id)) throw notFound()
+  try {
+    return await queryClient.ensureQueryData(options)
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) throw notFound()
+    throw error
+  }
+}

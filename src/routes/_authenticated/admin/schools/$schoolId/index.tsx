@@ -1,0 +1,176 @@
+import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core'
+import { IconPencil, IconTrash } from '@tabler/icons-react'
+import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { queryKeys } from '../../../../../api/query-keys'
+import { schoolQueryOptions, type SchoolRecord } from '../../../../../api/schools'
+import { labelOf } from '../../../../../labels/labels'
+import { ActionDialog } from '../../../../../ui/back-office/action-dialog'
+import { BackLabel, DetailLayout } from '../../../../../ui/back-office/detail-layout'
+import { FactCard } from '../../../../../ui/back-office/fact-card'
+import { ArticleSkeleton } from '../../../../../ui/content-skeleton'
+import { formatDateTime } from '../../../../../ui/format-date-time'
+import { telephoneHref } from '../../../../../ui/telephone-href'
+import { toast } from '../../../../../ui/toasts'
+import { AnchorLink, ButtonLink } from '../../../../-components/links'
+import { headFrom } from '../../../../-lib/page-head'
+import { errorMessage } from '../../../../-lib/server-errors'
+import { useAppContext } from '../../../../-lib/use-app-context'
+import { RecordHistory } from '../../../-components/record-history'
+import { loadRecord } from '../../../-components/record-page'
+import { SchoolNotFound } from '../-components/school-not-found'
+import { SCHOOL_FIELD_LABELS as LABEL, SCHOOL_HISTORY_WORDS } from '../-components/school-words'
+
+export const Route = createFileRoute('/_authenticated/admin/schools/$schoolId/')({
+  staticData: { title: 'School', notFoundTitle: 'School not found' },
+  loader: async ({ context: { queryClient, api }, params }) => {
+    const school = await loadRecord(queryClient, schoolQueryOptions(api.schools, params.schoolId), params.schoolId)
+    return { title: school.fields.name, description: labelOf('SchoolType', school.fields.type, 'staff') }
+  },
+  head: ({ loaderData }) => headFrom(loaderData),
+  pendingComponent: ArticleSkeleton,
+  notFoundComponent: SchoolNotFound,
+  component: SchoolPage,
+})
+
+function Learners({ school }: { school: SchoolRecord }) {
+  return (
+    <Card withBorder padding="md" component="section" aria-labelledby="learners-title">
+      <Stack gap="sm">
+        <Title order={2} size="h3" id="learners-title">
+          Learners
+        </Title>
+        {school.students.length === 0 ? (
+          <Text size="sm">No learners are linked to this school yet. Choose it as a learner’s partner school on the learner’s page.</Text>
+        ) : (
+          <List spacing="xs">
+            {school.students.map((student) => (
+              <List.Item key={student.id}>
+                <AnchorLink to="/admin/students/$studentId" params={{ studentId: student.id }}>
+                  {student.name}
+                </AnchorLink>{' '}
+                <Text span size="sm" c="dimmed">
+                  ({labelOf('StudentStatus', student.status)})
+                </Text>
+              </List.Item>
+            ))}
+          </List>
+        )}
+      </Stack>
+    </Card>
+  )
+}
+
+/** Removing a school asks first; one with learners is refused, and the dialog says why. */
+function RemoveSchool({ school }: { school: SchoolRecord }) {
+  const { api } = useAppContext()
+  const queryClient = useQueryClient()
+  const navigate = useNavigate()
+  const [opened, setOpened] = useState(false)
+  const remove = useMutation({
+    mutationFn: () => api.schools.remove(school.id, school.version),
+    onSuccess: async () => {
+      queryClient.removeQueries({ queryKey: queryKeys.schools.detail(school.id) })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.schools.all })
+      toast.success(`${school.fields.name} has been removed`)
+      await navigate({ to: '/admin/schools' })
+    },
+  })
+  return (
+    <>
+      <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpened(true)}>
+        Remove
+      </Button>
+      <ActionDialog opened={opened} onClose={() => setOpened(false)} title={`Remove ${school.fields.name}?`}>
+        <Stack gap="md">
+          <Text>The school’s record goes. The registration it came from stays in the inbox, and its history stays in the audit trail.</Text>
+          {remove.isError && (
+            <Alert color="red" variant="light" role="alert" title="The school was not removed">
+              {errorMessage(remove.error)}
+            </Alert>
+          )}
+          <Group gap="sm">
+            <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate()}>
+              Remove the school
+            </Button>
+            <Button variant="default" onClick={() => setOpened(false)}>
+              Keep it
+            </Button>
+          </Group>
+        </Stack>
+      </ActionDialog>
+    </>
+  )
+}
+
+function SchoolPage() {
+  const { api } = useAppContext()
+  const { schoolId } = Route.useParams()
+  const { data: school } = useSuspenseQuery(schoolQueryOptions(api.schools, schoolId))
+  const { fields } = school
+  const address = [fields.address.line1, fields.address.line2, fields.address.town, fields.address.postcode].filter(Boolean).join(', ')
+
+  return (
+    <DetailLayout
+      back={
+        <AnchorLink to="/admin/schools">
+          <BackLabel>Back to schools</BackLabel>
+        </AnchorLink>
+      }
+      title={fields.name}
+      subtitle={
+        <>
+          {labelOf('SchoolType', fields.type, 'staff')} · added <time dateTime={school.createdAt}>{formatDateTime(school.createdAt)}</time>
+          {school.registration && (
+            <>
+              {' '}
+              from{' '}
+              <AnchorLink to="/admin/registrations/$registrationId" params={{ registrationId: school.registration.id }}>
+                {school.registration.reference}
+              </AnchorLink>
+            </>
+          )}
+        </>
+      }
+      actions={
+        <Group gap="sm">
+          <ButtonLink to="/admin/schools/$schoolId/edit" params={{ schoolId }} leftSection={<IconPencil size={16} aria-hidden />}>
+            Edit
+          </ButtonLink>
+          <RemoveSchool school={school} />
+        </Group>
+      }
+      aside={<RecordHistory subjectType="school" subjectId={schoolId} words={SCHOOL_HISTORY_WORDS} />}
+    >
+      <FactCard
+        title="The school"
+        facts={[
+          ['Address', address],
+          [LABEL.pupilCount, fields.pupilCount],
+          [LABEL.notes, fields.notes],
+        ]}
+      />
+      {fields.contacts.map((contact, index) => (
+        <FactCard
+          key={`${contact.email}-${index}`}
+          title={index === 0 ? 'Main contact' : `Contact ${index + 1}`}
+          facts={[
+            ['Name', `${contact.name}, ${contact.role}`],
+            ['Email', <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>],
+            ['Phone', <Anchor href={telephoneHref(contact.phone)}>{contact.phone}</Anchor>],
+          ]}
+        />
+      ))}
+      <FactCard
+        title="Safeguarding lead"
+        facts={[
+          ['Name', fields.safeguardingLead.name],
+          ['Email', <Anchor href={`mailto:${fields.safeguardingLead.email}`}>{fields.safeguardingLead.email}</Anchor>],
+          ['Phone', fields.safeguardingLead.phone && <Anchor href={telephoneHref(fields.safeguardingLead.phone)}>{fields.safeguardingLead.phone}</Anchor>],
+        ]}
+      />
+      <Learners school={school} />
+    </DetailLayout>
+  )
+}

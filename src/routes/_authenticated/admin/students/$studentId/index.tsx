@@ -1,0 +1,135 @@
+import { Anchor, Badge, Group } from '@mantine/core'
+import { IconPencil } from '@tabler/icons-react'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { studentQueryOptions, type StudentRecord } from '../../../../../api/students'
+import { labelOf } from '../../../../../labels/labels'
+import { BackLabel, DetailLayout } from '../../../../../ui/back-office/detail-layout'
+import { FactCard } from '../../../../../ui/back-office/fact-card'
+import { ArticleSkeleton } from '../../../../../ui/content-skeleton'
+import { formatDateTime } from '../../../../../ui/format-date-time'
+import { telephoneHref } from '../../../../../ui/telephone-href'
+import { AnchorLink, ButtonLink } from '../../../../-components/links'
+import { headFrom } from '../../../../-lib/page-head'
+import { useAppContext } from '../../../../-lib/use-app-context'
+import { RecordHistory } from '../../../-components/record-history'
+import { loadRecord } from '../../../-components/record-page'
+import { StudentNotFound } from '../-components/student-not-found'
+import { STUDENT_FIELD_LABELS as LABEL, STUDENT_HISTORY_WORDS } from '../-components/student-words'
+
+export const Route = createFileRoute('/_authenticated/admin/students/$studentId/')({
+  staticData: { title: 'Student', notFoundTitle: 'Student not found' },
+  loader: async ({ context: { queryClient, api }, params }) => {
+    const student = await loadRecord(queryClient, studentQueryOptions(api.students, params.studentId), params.studentId)
+    return { title: student.fields.name, description: labelOf('StudentStatus', student.fields.status) }
+  },
+  head: ({ loaderData }) => headFrom(loaderData),
+  pendingComponent: ArticleSkeleton,
+  notFoundComponent: StudentNotFound,
+  component: StudentPage,
+})
+
+const STATUS_COLORS = { waiting: 'yellow', active: 'green', paused: 'gray', finished: 'gray' } as const
+
+const staff = <Name extends Parameters<typeof labelOf>[0]>(name: Name, value: Parameters<typeof labelOf<Name>>[1] | undefined) =>
+  value === undefined ? undefined : labelOf(name, value, 'staff')
+
+function LearnerFacts({ student }: { student: StudentRecord }) {
+  const { fields } = student
+  const school = student.school ? (
+    <AnchorLink to="/admin/schools/$schoolId" params={{ schoolId: student.school.id }}>
+      {student.school.name}
+    </AnchorLink>
+  ) : (
+    fields.schoolName
+  )
+  return (
+    <FactCard
+      title="The learner"
+      facts={[
+        [LABEL.age, fields.age],
+        [LABEL.yearGroup, staff('SchoolYear', fields.yearGroup)],
+        ['School', school],
+        [LABEL.subjects, student.course ? `${student.course.title} (${fields.subjects.join(', ')})` : fields.subjects.join(', ')],
+        [LABEL.level, staff('StudyLevel', fields.level)],
+        [LABEL.deliveryMode, staff('DeliveryMode', fields.deliveryMode)],
+        [LABEL['availability.days'], fields.availability?.days.map((day) => labelOf('Weekday', day)).join(', ')],
+        [LABEL['availability.times'], fields.availability?.times.map((time) => labelOf('TimeOfDay', time)).join(', ')],
+      ]}
+    />
+  )
+}
+
+function ContactFacts({ student }: { student: StudentRecord }) {
+  const { contact, address } = student.fields
+  return (
+    <FactCard
+      title="Contact"
+      facts={[
+        [LABEL['contact.name'], contact.name],
+        [LABEL['contact.relationship'], staff('ContactRelationship', contact.relationship)],
+        [LABEL['contact.email'], <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>],
+        [LABEL['contact.phone'], <Anchor href={telephoneHref(contact.phone)}>{contact.phone}</Anchor>],
+        [LABEL['contact.preferredContact'], staff('PreferredContact', contact.preferredContact)],
+        ['Address', address && [address.line1, address.line2, address.town, address.postcode].filter(Boolean).join(', ')],
+      ]}
+    />
+  )
+}
+
+function StudentPage() {
+  const { api } = useAppContext()
+  const { studentId } = Route.useParams()
+  const { data: student } = useSuspenseQuery(studentQueryOptions(api.students, studentId))
+  const { fields } = student
+
+  return (
+    <DetailLayout
+      back={
+        <AnchorLink to="/admin/students">
+          <BackLabel>Back to students</BackLabel>
+        </AnchorLink>
+      }
+      title={fields.name}
+      badges={
+        <Badge size="lg" variant="dot" color={STATUS_COLORS[fields.status]} c="inherit">
+          {labelOf('StudentStatus', fields.status)}
+        </Badge>
+      }
+      subtitle={
+        <>
+          Added <time dateTime={student.createdAt}>{formatDateTime(student.createdAt)}</time>
+          {student.registration && (
+            <>
+              {' '}
+              from{' '}
+              <AnchorLink to="/admin/registrations/$registrationId" params={{ registrationId: student.registration.id }}>
+                {student.registration.reference}
+              </AnchorLink>
+            </>
+          )}{' '}
+          · last changed <time dateTime={student.updatedAt}>{formatDateTime(student.updatedAt)}</time>
+        </>
+      }
+      actions={
+        <Group gap="sm">
+          <ButtonLink to="/admin/students/$studentId/edit" params={{ studentId }} leftSection={<IconPencil size={16} aria-hidden />}>
+            Edit
+          </ButtonLink>
+        </Group>
+      }
+      aside={<RecordHistory subjectType="student" subjectId={studentId} words={STUDENT_HISTORY_WORDS} />}
+    >
+      <LearnerFacts student={student} />
+      <ContactFacts student={student} />
+      <FactCard
+        title="Goals, needs and notes"
+        facts={[
+          [LABEL.goals, fields.goals],
+          [LABEL.needs, fields.needs],
+          [LABEL.notesForTutors, fields.notesForTutors],
+        ]}
+      />
+    </DetailLayout>
+  )
+}

@@ -1,0 +1,14 @@
+import { NotFoundView } from '../../../../../ui/not-found-view'
+import { RouterLink } from '../../../../-components/router-link'
+import { routeTo } from '../../../../-lib/route-to'
+
+export function StudentNotFound() {
+  return (
+    <NotFoundView
+      linkComponent={RouterLink}
+      title="We could not find that student"
+      message="The address may be mistyped or incomplete. Search the students by name or by their contact instead."
+      action={{ to: routeTo({ to: '/admin/students' }), label: 'Go to students' }}
+    />
+  )
+}
