@@ -217,7 +217,7 @@ describe('the registrations inbox', () => {
     await page.context().close()
   })
 
-  test('accepting an enrolment shows the new student, linked back to the registration', async () => {
+  test('accepting an enrolment makes the student, whose page links back to the registration', async () => {
     const page = await app.newPage()
     await signIn(page, demo.admin, '/admin')
     await openFromInbox(page, enrolled.email, enrolled.student)
@@ -228,10 +228,11 @@ describe('the registrations inbox', () => {
     await page.getByText('Accepted. The student has been added.').waitFor()
 
     await page.getByRole('link', { name: enrolled.student }).click()
-    await page.waitForURL((url) => url.pathname === '/admin/students')
-    await page.getByRole('heading', { name: 'Students', level: 1 }).waitFor()
-    const row = page.getByRole('row').filter({ hasText: enrolled.student })
-    await row.getByRole('link', { name: /^TEC-SUB-/ }).waitFor()
+    await page.waitForURL((url) => url.pathname.startsWith('/admin/students/'))
+    await page.getByRole('heading', { name: enrolled.student, level: 1 }).waitFor()
+    await page.getByText('Waiting for a tutor').first().waitFor()
+    await page.getByRole('link', { name: /^TEC-SUB-/ }).waitFor()
+    await page.getByText('Added by Ada Admin').waitFor()
 
     // The student list works from the navigation too, with ?tab=all from older links.
     await page.goto('/admin/students?tab=all')
