@@ -1,6 +1,5 @@
 // @ts-check
-import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
-import importX from 'eslint-plugin-import-x'
+import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
 
@@ -91,13 +90,15 @@ export default tseslint.config(
   {
     // No file reaches itself through its imports, anywhere in the repository.
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.app.json', 'tsconfig.node.json'], noWarnOnMultipleProjects: true })],
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      'import/extensions': ['.ts', '.tsx', '.js'],
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      // Only the project's own files are followed for cycles; packages are never parsed.
+      'import/ignore': ['node_modules'],
     },
-    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
+    rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Inside server/, imports run down the layers (docs/decisions.md): the platform (settings, logs, database,
@@ -105,9 +106,9 @@ export default tseslint.config(
     // handlers; a resource's handlers know no other resource's handlers; only the wiring (app, index, the handler
     // map, demo data, the command line) knows the handlers.
     files: ['server/**/*.ts'],
-    plugins: { 'import-x': importX },
+    plugins: { import: importPlugin },
     rules: {
-      'import-x/no-restricted-paths': [
+      'import/no-restricted-paths': [
         'error',
         {
           basePath: import.meta.dirname,
