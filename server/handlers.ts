@@ -21,6 +21,7 @@ import { createSchool, deleteSchool, getSchool, listSchools, updateSchool } from
 import { getSiteSettings } from './site-settings/handlers.ts'
 import { createStudent, getStudent, listStudents, updateStudent } from './students/handlers.ts'
 import { listSubjects } from './subjects/handlers.ts'
+import { changeTutorStatus, getTutor, inviteTutor, listTutors, recordSafeguardingCheck, updateTutor } from './tutors/handlers.ts'
 import { getHealth, listDevOutbox } from './system/handlers.ts'
 
 /**
@@ -56,6 +57,12 @@ export const handlers: Handlers = {
   createStudent,
   getStudent,
   updateStudent,
+  listTutors,
+  inviteTutor,
+  getTutor,
+  updateTutor,
+  changeTutorStatus,
+  recordSafeguardingCheck,
   listSchools,
   createSchool,
   getSchool,

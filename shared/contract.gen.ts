@@ -22,8 +22,11 @@ export const ENUMS = {
   RegistrationType: ["subject", "course", "school", "tutor"],
   RegistrationStatus: ["new", "in_review", "accepted", "rejected", "withdrawn"],
   StudentStatus: ["waiting", "active", "paused", "finished"],
-  HistorySubject: ["student", "school"],
-  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated"],
+  HistorySubject: ["student", "school", "tutor"],
+  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded"],
+  TutorStatus: ["invited", "active", "paused", "left"],
+  CheckState: ["current", "expiring", "expired", "none"],
+  SafeguardingCheckType: ["enhanced_barred", "enhanced", "basic", "other"],
 } as const
 
 /** Every schema’s limits (lengths, sizes, ranges, inline enums, defaults), nested as the schema nests. */
@@ -525,6 +528,82 @@ export const LIMITS = {
     page: { minimum: 1 },
     pageSize: { minimum: 1 },
   },
+  TutorStatusCounts: {
+    invited: { minimum: 0 },
+    active: { minimum: 0 },
+    paused: { minimum: 0 },
+    left: { minimum: 0 },
+  },
+  SafeguardingCheckInput: {
+    reference: { minLength: 1, maxLength: 40 },
+    onUpdateService: { default: false },
+  },
+  TutorInvite: {
+    name: { minLength: 1, maxLength: 100 },
+    email: { minLength: 3, maxLength: 254 },
+  },
+  TutorProfileInput: {
+    name: { minLength: 1, maxLength: 100 },
+    phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+    postcode: { minLength: 2, maxLength: 10, pattern: "^[A-Za-z0-9 ]+$" },
+    subjects: {
+      maxItems: 10,
+      items: { minLength: 1, maxLength: 80 },
+    },
+    levels: { maxItems: 7 },
+    modes: { maxItems: 4 },
+    travelArea: { maxLength: 200 },
+    maxTravelMiles: { minimum: 1, maximum: 100 },
+    availability: {
+      days: { maxItems: 7 },
+      times: { maxItems: 4 },
+    },
+    hoursPerWeek: { minimum: 1, maximum: 40 },
+    qualifications: { maxLength: 2000 },
+    experienceYears: { minimum: 0, maximum: 60 },
+    experience: { maxLength: 3000 },
+    notes: { maxLength: 2000 },
+  },
+  TutorStatusChange: {
+    status: { enum: ["active", "paused", "left"] },
+    reason: { maxLength: 500 },
+  },
+  TutorPage: {
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+    statusCounts: {
+      invited: { minimum: 0 },
+      active: { minimum: 0 },
+      paused: { minimum: 0 },
+      left: { minimum: 0 },
+    },
+  },
+  TutorRecord: {
+    version: { minimum: 1 },
+    fields: {
+      name: { minLength: 1, maxLength: 100 },
+      phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+      postcode: { minLength: 2, maxLength: 10, pattern: "^[A-Za-z0-9 ]+$" },
+      subjects: {
+        maxItems: 10,
+        items: { minLength: 1, maxLength: 80 },
+      },
+      levels: { maxItems: 7 },
+      modes: { maxItems: 4 },
+      travelArea: { maxLength: 200 },
+      maxTravelMiles: { minimum: 1, maximum: 100 },
+      availability: {
+        days: { maxItems: 7 },
+        times: { maxItems: 4 },
+      },
+      hoursPerWeek: { minimum: 1, maximum: 40 },
+      qualifications: { maxLength: 2000 },
+      experienceYears: { minimum: 0, maximum: 60 },
+      experience: { maxLength: 3000 },
+      notes: { maxLength: 2000 },
+    },
+  },
   StudentPage: {
     items: {
       items: {
@@ -572,6 +651,14 @@ export const PARAMETERS = {
   },
   listSchools: {
     q: { maxLength: 100 },
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  listTutors: {
+    q: { maxLength: 100 },
+    subject: { minLength: 1, maxLength: 80 },
+    area: { maxLength: 100 },
+    sort: { default: "name", enum: ["name", "newest"] },
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
   },

@@ -7,11 +7,12 @@ import { signIns } from './work-queue.ts'
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts'
 import { endLinks, issueLink, LINK_LIFETIMES_MS, liveLink, useLink } from './links.ts'
 import type { Handler, HandlerInput, Reply, RequestInfo } from '../contract/types.ts'
-import { passwordResetTokens, users } from '../db/schema.ts'
+import { passwordResetTokens, tutorProfiles, users } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { resetPasswordMail } from '../mail/templates.ts'
 import { fieldProblem, tooManyAttempts } from '../lib/replies.ts'
 import { normaliseEmail } from '../lib/email.ts'
+import { activateInvitedTutor, hasLeft } from '../tutors/queries.ts'
 import { publicUser, sessionBody } from './users.ts'
 
 export const AUTH_MESSAGES = {
@@ -49,15 +50,18 @@ async function signIn({ body, cookies, request }: HandlerInput<'login'>, deps: A
   const attempts = await hit(db, counterKey, device ? RATE_LIMITS.loginPerDevice : RATE_LIMITS.loginPerAccount)
   if (!attempts.allowed) return throttledSignIn(deps, request, email, device ? 'device' : 'account', attempts.retryAfterSeconds)
 
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+  // One query either way, with the tutor's status: a tutor who left is refused like a wrong password.
+  const [found] = await db.select({ user: users, tutorStatus: tutorProfiles.status }).from(users).leftJoin(tutorProfiles, eq(tutorProfiles.userId, users.id)).where(eq(users.email, email)).limit(1)
+  const user = found?.user
   // An unknown email verifies against a dummy hash: the same work, time and answer as a wrong password.
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.pass)
-  if (!user || !passwordOk) {
+  const left = found?.tutorStatus === 'left'
+  if (!user || !passwordOk || left) {
     await recordAudit(db, {
       action: 'auth.login_failed',
       actorUserId: user?.id ?? null,
       ip: request.ip,
-      details: { email, reason: user ? 'wrong password' : 'unknown email', device: device ? 'trusted' : 'unknown' },
+      details: { email, reason: !user ? 'unknown email' : !passwordOk ? 'wrong password' : 'tutor has left', device: device ? 'trusted' : 'unknown' },
     })
     return { status: 401, body: { message: AUTH_MESSAGES.loginFailed } }
   }
@@ -81,7 +85,8 @@ async function mailResetLink(deps: AppDeps, email: string, request: RequestInfo)
   const queued = await db.transaction(async (tx) => {
     // Locking the user row serialises two requests for one account, so neither trips the one-live-link index.
     const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update').limit(1)
-    if (!user) return false
+    // A tutor who left gets nothing, as an unknown email does: they may not sign in again.
+    if (!user || (await hasLeft(tx, user.id))) return false
     const link = await issueLink(tx, user, 'reset', deps.config.publicUrl)
     await deps.mailer.enqueue(tx, resetPasswordMail(user, link, RESET_LINK_MINUTES))
     await recordAudit(tx, { action: 'auth.password_reset_requested', actorUserId: null, subject: { type: 'user', id: user.id }, ip: request.ip })
@@ -132,6 +137,8 @@ export const resetPassword: Handler<'resetPassword'> = async ({ body, query, req
     // A new password ends everything the old one could reach: sessions, and any other link of any kind.
     await endLinks(tx, used.userId)
     await revokeUserSessions(tx, used.userId, {}, now)
+    // An invited tutor who has chosen a password is active from now on.
+    await activateInvitedTutor(tx, used.userId, request.ip)
     await recordAudit(tx, { action: 'auth.password_reset', actorUserId: used.userId, ip: request.ip, details: { purpose: used.purpose } })
     return true
   })

@@ -12,6 +12,7 @@ import { loadConfig } from '../config.ts'
 import { ENUMS } from '../../shared/contract.gen.ts'
 import { users, type Role } from '../db/schema.ts'
 import { normaliseEmail } from '../lib/email.ts'
+import { EMPTY_PROFILE, insertTutorProfile } from '../tutors/queries.ts'
 import { openMigratedDatabase, startupMessage } from '../startup.ts'
 
 class UsageError extends Error {}
@@ -68,7 +69,10 @@ async function main(): Promise<void> {
       const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)).limit(1)
       if (existing) return undefined
       const [row] = await tx.insert(users).values({ ...account, passwordHash }).returning()
-      if (row) await recordAudit(tx, { action: 'user.created', actorUserId: null, subject: { type: 'user', id: row.id }, ip: null, details: { via: 'cli', role: row.role } })
+      if (!row) throw new Error('The user insert returned no row.')
+      await recordAudit(tx, { action: 'user.created', actorUserId: null, subject: { type: 'user', id: row.id }, ip: null, details: { via: 'cli', role: row.role } })
+      // A tutor made here has a password already, so is active; the office completes the profile.
+      if (row.role === 'TUTOR') await insertTutorProfile(tx, row.id, EMPTY_PROFILE, { actorId: null, request: { ip: null }, note: 'the command line' }, 'active')
       return row
     })
     if (!created) throw new UsageError(`An account with the email ${account.email} already exists.`)

@@ -27,3 +27,11 @@ export function isRefusedValue(error: unknown): boolean {
   }
   return false
 }
+
+/** Whether an error (or its cause, as Drizzle wraps driver errors) is a unique-constraint violation (23505). */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true
+  }
+  return false
+}

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { ENUMS } from '../../shared/contract.gen.ts'
-import { boolean, check, customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 /** Every moment is stored with its time zone, so PostgreSQL servers in any zone agree. */
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -70,6 +70,61 @@ export const trustedDevices = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('trusted_devices_user_id_idx').on(t.userId), index('trusted_devices_expires_at_idx').on(t.expiresAt)],
+)
+
+export type TutorStatus = (typeof ENUMS.TutorStatus)[number]
+
+/**
+ * What the office knows of a tutor beyond the account: status, what and how they teach, where and when, and their
+ * background. One per TUTOR account; made when an application is accepted or a tutor is invited.
+ */
+export const tutorProfiles = pgTable(
+  'tutor_profiles',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: ENUMS.TutorStatus }).notNull().default('invited'),
+    phone: text('phone'),
+    postcode: text('postcode'),
+    subjects: text('subjects').array().notNull().default(sql`'{}'::text[]`),
+    levels: text('levels').array().notNull().default(sql`'{}'::text[]`),
+    modes: text('modes').array().notNull().default(sql`'{}'::text[]`),
+    travelArea: text('travel_area'),
+    maxTravelMiles: integer('max_travel_miles'),
+    availabilityDays: text('availability_days').array().notNull().default(sql`'{}'::text[]`),
+    availabilityTimes: text('availability_times').array().notNull().default(sql`'{}'::text[]`),
+    hoursPerWeek: integer('hours_per_week'),
+    highestQualification: text('highest_qualification'),
+    qualifiedTeacher: boolean('qualified_teacher'),
+    qualifications: text('qualifications'),
+    experienceYears: integer('experience_years'),
+    experience: text('experience'),
+    notes: text('notes'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [check('tutor_profiles_status_check', sql`${t.status} in ('invited', 'active', 'paused', 'left')`), index('tutor_profiles_status_idx').on(t.status)],
+)
+
+/** The safeguarding checks (DBS certificates) the office has seen for a tutor; the newest decides whether they can be placed. */
+export const safeguardingChecks = pgTable(
+  'safeguarding_checks',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tutorId: uuid('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type', { enum: ENUMS.SafeguardingCheckType }).notNull(),
+    reference: text('reference').notNull(),
+    issuedOn: date('issued_on', { mode: 'string' }).notNull(),
+    expiresOn: date('expires_on', { mode: 'string' }),
+    onUpdateService: boolean('on_update_service').notNull().default(false),
+    recordedBy: uuid('recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    recordedAt: timestamptz('recorded_at').notNull().defaultNow(),
+  },
+  (t) => [index('safeguarding_checks_tutor_idx').on(t.tutorId, t.issuedOn.desc())],
 )
 
 export const TOKEN_PURPOSES = ['reset', 'invite'] as const
@@ -455,4 +510,6 @@ export const registrationEvents = pgTable(
 export type RegistrationRow = typeof registrations.$inferSelect
 export type RegistrationEventRow = typeof registrationEvents.$inferSelect
 export type StudentRow = typeof students.$inferSelect
+export type TutorProfileRow = typeof tutorProfiles.$inferSelect
+export type SafeguardingCheckRow = typeof safeguardingChecks.$inferSelect
 export type SchoolRow = typeof schools.$inferSelect

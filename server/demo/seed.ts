@@ -5,6 +5,7 @@ import { seedDemoRegistrations } from './registrations.ts'
 import { seedDemoContent } from './content.ts'
 import type { Database } from '../db/client.ts'
 import { users, type Role } from '../db/schema.ts'
+import { EMPTY_PROFILE, insertTutorProfile } from '../tutors/queries.ts'
 
 export const DEMO_PASSWORD = 'ChangeMe-2026!'
 export const DEMO_ACCOUNTS: readonly { email: string; name: string; role: Role }[] = [
@@ -33,6 +34,9 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'nod
       .insert(users)
       .values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash })))
       .returning({ id: users.id, role: users.role })
+    for (const tutor of accounts.filter((account) => account.role === 'TUTOR')) {
+      await insertTutorProfile(tx, tutor.id, EMPTY_PROFILE, { actorId: null, request: { ip: null }, note: 'the demo data' }, 'active')
+    }
     await seedDemoContent(tx)
     const admin = accounts.find((account) => account.role === 'ADMIN')
     if (!admin) throw new Error('The demo accounts include no admin.')

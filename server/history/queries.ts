@@ -39,6 +39,7 @@ export async function listRecordHistory(db: Db, subject: { type: Schemas['Histor
       ...(event.actorUserId !== null && actorName !== null ? { actor: { id: event.actorUserId, name: actorName } } : {}),
       action: event.action as HistoryAction,
       ...(typeof details.note === 'string' ? { note: details.note } : {}),
+      ...(typeof details.detail === 'string' ? { detail: details.detail } : {}),
       changes,
     }
   })

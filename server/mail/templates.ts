@@ -114,12 +114,19 @@ export function registrationNotificationMail(
   return { to, subject: `New ${REGISTRATION_KINDS[registration.type]} ${registration.reference}`, text, html: null }
 }
 
-/** Welcomes an accepted tutor with a link to choose a password (the reset-token mechanism, purpose invite). */
-export function tutorInviteMail(to: { email: string; name: string }, link: string, validHours: number): MailMessage {
+/**
+ * Welcomes a tutor with a link to choose a password (the reset-token mechanism, purpose invite): after their
+ * application was accepted, or when the office invited them directly.
+ */
+export function tutorInviteMail(to: { email: string; name: string }, link: string, validHours: number, why: 'accepted' | 'invited'): MailMessage {
+  const welcome =
+    why === 'accepted'
+      ? 'Welcome to TEC: your tutor application has been accepted. Open this link to choose a password for your account:'
+      : 'Welcome to TEC: the office has made you a tutor account. Open this link to choose a password for it:'
   const text = [
     `Hello ${to.name},`,
     '',
-    'Welcome to TEC: your tutor application has been accepted. Open this link to choose a password for your account:',
+    welcome,
     '',
     link,
     '',
@@ -130,7 +137,7 @@ export function tutorInviteMail(to: { email: string; name: string }, link: strin
   ].join('\n')
   const html = [
     `<p>Hello ${escapeHtml(to.name)},</p>`,
-    '<p>Welcome to TEC: your tutor application has been accepted. Open this link to choose a password for your account:</p>',
+    `<p>${welcome}</p>`,
     `<p><a href="${escapeHtml(link)}">Choose your password</a></p>`,
     `<p>The link works once, for ${validHours} hours. Then sign in at the login page with this email address and your new password.</p>`,
     '<p>If the link has expired, use "Forgot your password?" on the login page to get a new one.</p>',

@@ -1,21 +1,21 @@
 import { eq } from 'drizzle-orm'
 import { recordAudit } from '../lib/audit.ts'
 import { hashPassword } from '../auth/passwords.ts'
-import { issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
 import { newToken } from '../auth/tokens.ts'
 import type { RequestInfo } from '../contract/types.ts'
 import type { Db } from '../db/client.ts'
-import { courses, registrationEvents, registrations, users, type RegistrationRow } from '../db/schema.ts'
+import { isUniqueViolation } from '../db/errors.ts'
+import { courses, registrationEvents, registrations, type RegistrationRow } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import type { ChangeContext } from '../lib/history.ts'
 import { insertSchool } from '../schools/queries.ts'
 import { insertStudent, type StudentInput } from '../students/queries.ts'
-import { enrolmentAcceptedMail, tutorInviteMail } from '../mail/templates.ts'
+import { createTutorAccount } from '../tutors/queries.ts'
+import { enrolmentAcceptedMail } from '../mail/templates.ts'
 import { contactOf, type CourseAnswers, type SchoolAnswers, type SubjectAnswers, type TutorAnswers } from './forms.ts'
 import { canAccept, STATUS_LABELS } from './workflow.ts'
 
 /** The set-password link an accepted tutor is mailed: the reset-token mechanism with purpose `invite`. */
-export const INVITE_LINK_HOURS = LINK_LIFETIMES_MS.invite / 3600_000
 
 export const ACCEPT_MESSAGES = {
   notFound: 'We could not find that registration.',
@@ -100,29 +100,30 @@ export async function createSchool(tx: Db, row: RegistrationRow, context: Change
  */
 async function createTutor(tx: Db, deps: AppDeps, acceptance: Acceptance, passwordHash: string): Promise<Links | undefined> {
   const answers = acceptance.row.answers as unknown as TutorAnswers
-  const { email, name } = answers.personal
-  const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1)
-  if (existing) return undefined
-  const [user] = await tx.insert(users).values({ email, name, role: 'TUTOR', passwordHash }).returning()
-  if (!user) throw new Error('The user insert returned no row.')
-  const link = await issueLink(tx, user, 'invite', deps.config.publicUrl)
-  await deps.mailer.enqueue(tx, tutorInviteMail(user, link, INVITE_LINK_HOURS))
-  await recordAudit(tx, {
-    action: 'user.created',
-    actorUserId: acceptance.actorId,
-    subject: { type: 'user', id: user.id },
-    ip: acceptance.request.ip,
-    details: { role: 'TUTOR', registration: acceptance.row.reference },
-  })
-  return { userId: user.id }
-}
-
-/** Whether an error (or its cause, as Drizzle wraps driver errors) is a unique-constraint violation. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
-    if ((current as { code?: unknown }).code === '23505') return true
-  }
-  return false
+  const { personal, teaching, delivery, availability } = answers
+  const created = await createTutorAccount(
+    tx,
+    deps,
+    { name: personal.name, email: personal.email, passwordHash },
+    {
+      phone: personal.phone,
+      postcode: personal.postcode,
+      subjects: teaching.subjects,
+      levels: teaching.levels,
+      modes: delivery.modes,
+      travelArea: delivery.travelArea,
+      maxTravelMiles: delivery.maxTravelMiles,
+      availability: { days: availability.days, times: availability.times },
+      hoursPerWeek: availability.hoursPerWeek,
+      highestQualification: teaching.highestQualification,
+      qualifiedTeacher: teaching.qualifiedTeacher,
+      qualifications: teaching.qualifications,
+      experienceYears: teaching.experienceYears,
+      experience: teaching.experience,
+    },
+    { actorId: acceptance.actorId, request: acceptance.request, note: acceptance.row.reference, why: 'accepted' },
+  )
+  return created && { userId: created.id }
 }
 
 /**

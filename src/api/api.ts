@@ -11,6 +11,7 @@ import { createSchoolsApi } from './schools'
 import { createSiteApi } from './site'
 import { createStudentsApi } from './students'
 import { createTutorApplicationsApi } from './tutor-applications'
+import { createTutorsApi } from './tutors'
 
 /** The typed operations the app calls, grouped by resource family; routes reach them through the router context. */
 export function createApi(client: ApiClient) {
@@ -25,6 +26,7 @@ export function createApi(client: ApiClient) {
     registrations: createRegistrationsApi(client),
     students: createStudentsApi(client),
     schools: createSchoolsApi(client),
+    tutors: createTutorsApi(client),
     tutorApplications: createTutorApplicationsApi(client),
     history: createHistoryApi(client),
   }

@@ -18,7 +18,7 @@ export function createHistoryApi(client: ApiClient) {
 export type HistoryApi = ReturnType<typeof createHistoryApi>
 
 /** The query-key family of each kind of record. */
-const FAMILY = { student: queryKeys.students.all, school: queryKeys.schools.all } as const satisfies Record<HistorySubject, readonly string[]>
+const FAMILY = { student: queryKeys.students.all, school: queryKeys.schools.all, tutor: queryKeys.tutors.all } as const satisfies Record<HistorySubject, readonly string[]>
 
 /** Lives under the record's own family (`['students', 'history', …]`), so invalidating the record refetches it too. */
 export function historyQueryOptions(historyApi: HistoryApi, query: HistoryQuery) {

@@ -10,7 +10,11 @@ type QueryOf<Operation extends keyof operations> = NonNullable<operations[Operat
  */
 export const queryKeys = {
   user: { all: ['user'] as const, me: () => ['user', 'me'] as const },
-  tutors: { all: ['tutors'] as const },
+  tutors: {
+    all: ['tutors'] as const,
+    list: (query: QueryOf<'listTutors'>) => ['tutors', 'list', query] as const,
+    detail: (tutorId: string) => ['tutors', 'detail', tutorId] as const,
+  },
   students: {
     all: ['students'] as const,
     list: (query: QueryOf<'listStudents'>) => ['students', 'list', query] as const,

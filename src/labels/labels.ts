@@ -128,8 +128,32 @@ export const LABELS = {
   },
   RegistrationStatus: { public: { new: 'New', in_review: 'In review', accepted: 'Accepted', rejected: 'Rejected', withdrawn: 'Withdrawn' } },
   StudentStatus: { public: { waiting: 'Waiting for a tutor', active: 'Active', paused: 'Paused', finished: 'Finished' }, short: { waiting: 'Waiting', active: 'Active', paused: 'Paused', finished: 'Finished' } },
-  HistorySubject: { public: { student: 'Student', school: 'School' } },
-  HistoryAction: { public: { 'student.created': 'Added', 'student.updated': 'Edited', 'school.created': 'Added', 'school.updated': 'Edited' } },
+  TutorStatus: {
+    public: { invited: 'Invited', active: 'Active', paused: 'Paused', left: 'Left' },
+    staff: { invited: 'Invited (no password yet)', active: 'Active', paused: 'Paused', left: 'Left' },
+  },
+  CheckState: {
+    public: { current: 'Current', expiring: 'Renew soon', expired: 'Expired', none: 'No check recorded' },
+    short: { current: 'Current', expiring: 'Renew soon', expired: 'Expired', none: 'None' },
+  },
+  SafeguardingCheckType: {
+    public: { enhanced_barred: 'Enhanced DBS with barred lists', enhanced: 'Enhanced DBS', basic: 'Basic DBS', other: 'Other check' },
+    short: { enhanced_barred: 'Enhanced + barred', enhanced: 'Enhanced', basic: 'Basic', other: 'Other' },
+  },
+  HistorySubject: { public: { student: 'Student', school: 'School', tutor: 'Tutor' } },
+  HistoryAction: {
+    public: {
+      'student.created': 'Added',
+      'student.updated': 'Edited',
+      'school.created': 'Added',
+      'school.updated': 'Edited',
+      'tutor.created': 'Added',
+      'tutor.invited': 'Invited',
+      'tutor.updated': 'Edited',
+      'tutor.status_changed': 'Status changed',
+      'tutor.check_recorded': 'Safeguarding check recorded',
+    },
+  },
 } as const satisfies { [Name in EnumName]: Wordings<Name> }
 
 /** The words for one value, for an audience; a table without that audience's wording answers its public one. */

@@ -11,3 +11,10 @@ const dateTime = new Intl.DateTimeFormat('en-GB', {
 export function formatDateTime(isoDateTime: string): string {
   return dateTime.format(new Date(isoDateTime))
 }
+
+const calendarDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+
+/** A calendar day (`2026-03-03`, no time of day) as staff read it: "3 Mar 2026". */
+export function formatDate(isoDate: string): string {
+  return calendarDay.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`))
+}

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { expectAccessible, signIn } from './support/staff.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -60,22 +60,6 @@ async function send(path: string, body: unknown): Promise<string> {
   return ((await response.json()) as { reference: string }).reference
 }
 
-async function signIn(page: Page, account: { email: string; password: string }, lands: string) {
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email Address' }).fill(account.email)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL(`${app.baseUrl}${lands}`)
-}
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-  expect(summary, what).toEqual([])
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0)
-}
-
 /** Finds a registration by search in the inbox and opens it. */
 async function openFromInbox(page: Page, search: string, name: string) {
   await page.goto('/admin/registrations')
@@ -122,16 +106,16 @@ describe('the registrations inbox', () => {
         await signIn(page, demo.admin, '/admin')
         await page.goto('/admin/registrations')
         await page.getByRole('link', { name: tutorApplicant.name, exact: true }).waitFor()
-        await expectNoAxeViolations(page, `the inbox at ${width}px`)
+        await expectAccessible(page, `the inbox at ${width}px`)
         await page.getByRole('link', { name: tutorApplicant.name, exact: true }).click()
         await page.getByRole('heading', { name: tutorApplicant.name, level: 1 }).waitFor()
-        await expectNoAxeViolations(page, `a registration at ${width}px`)
+        await expectAccessible(page, `a registration at ${width}px`)
         await page.getByRole('button', { name: 'Reject' }).click()
         const dialog = page.getByRole('dialog', { name: 'Reject this registration?' })
         await dialog.waitFor()
         // Measured once it has faded in: half-transparent text would fail the contrast check.
         await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1')
-        await expectNoAxeViolations(page, `the reject dialog at ${width}px`)
+        await expectAccessible(page, `the reject dialog at ${width}px`)
       } finally {
         await page.context().close()
       }

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
 
 /**
  * The office keeps student and school records as staff would: add a school and a learner at it, edit the learner and
@@ -19,26 +19,6 @@ afterAll(async () => {
 
 const school = { name: 'Kirkstall Valley Primary', town: 'Leeds', postcode: 'LS5 3AA' }
 const learner = { name: 'Noah Brennan', contact: 'Siobhan Brennan', email: 'siobhan.brennan@example.org' }
-
-async function signIn(page: Page) {
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email Address' }).fill(demo.admin.email)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.admin.password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL(`${app.baseUrl}/admin`)
-}
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  for (const width of [360, 1280]) {
-    await page.setViewportSize({ width, height: 800 })
-    const results = await new AxeBuilder({ page }).analyze()
-    const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-    expect(summary, `${what} at ${width} px`).toEqual([])
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-    expect(overflow, `${what} scrolls sideways at ${width} px`).toBeLessThanOrEqual(0)
-  }
-  await page.setViewportSize({ width: 1280, height: 800 })
-}
 
 async function addSchool(page: Page) {
   await page.goto('/admin/schools')
@@ -64,10 +44,10 @@ async function addSchool(page: Page) {
 describe('student and school records', () => {
   test('the admin adds a school and a learner at it, edits the learner and reads the change in its history', async () => {
     const page = await app.newPage()
-    await signIn(page)
+    await signIn(page, demo.admin)
     await addSchool(page)
     await page.getByText('No learners are linked to this school yet.').waitFor()
-    await expectNoAxeViolations(page, 'a school page')
+    await expectAccessible(page, 'a school page', PHONE_AND_DESKTOP)
 
     await page.goto('/admin/students/new')
     await page.getByRole('heading', { name: 'Add a student', level: 1 }).waitFor()
@@ -75,7 +55,7 @@ describe('student and school records', () => {
     await page.getByRole('button', { name: 'Add the student' }).click()
     await page.getByText('Enter the learner’s name.').waitFor()
     await page.getByText('Choose at least one subject.').waitFor()
-    await expectNoAxeViolations(page, 'the new student form with its errors')
+    await expectAccessible(page, 'the new student form with its errors', PHONE_AND_DESKTOP)
 
     await page.getByRole('textbox', { name: 'Name' }).first().fill(learner.name)
     await page.getByRole('textbox', { name: 'Age' }).fill('9')
@@ -95,14 +75,14 @@ describe('student and school records', () => {
     await page.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
     await page.getByRole('link', { name: school.name }).waitFor()
     await page.getByText('Added by Ada Admin').waitFor()
-    await expectNoAxeViolations(page, 'a student page')
+    await expectAccessible(page, 'a student page', PHONE_AND_DESKTOP)
 
     await page.getByRole('link', { name: 'Edit' }).click()
     await page.getByRole('heading', { name: `Edit ${learner.name}`, level: 1 }).waitFor()
     await page.getByRole('combobox', { name: 'Status' }).click()
     await page.getByRole('option', { name: 'Active' }).click()
     await page.getByRole('textbox', { name: 'Goals', exact: true }).fill('Read a chapter book on his own.')
-    await expectNoAxeViolations(page, 'the edit student form')
+    await expectAccessible(page, 'the edit student form', PHONE_AND_DESKTOP)
     await page.getByRole('button', { name: 'Save the changes' }).click()
     await page.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
     const history = page.getByRole('region', { name: 'History' })
@@ -118,7 +98,7 @@ describe('student and school records', () => {
 
   test('an edit made in two tabs ends in a 409 for the second, which reloads and saves without losing the first', async () => {
     const first = await app.newPage()
-    await signIn(first)
+    await signIn(first, demo.admin)
     await first.goto('/admin/students?q=Brennan')
     await first.getByRole('link', { name: learner.name }).click()
     await first.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
@@ -149,10 +129,10 @@ describe('student and school records', () => {
 
   test('the student list downloads its filtered rows as CSV, and is accessible', async () => {
     const page = await app.newPage()
-    await signIn(page)
+    await signIn(page, demo.admin)
     await page.goto('/admin/students?q=Brennan')
     await page.getByRole('link', { name: learner.name }).waitFor()
-    await expectNoAxeViolations(page, 'the student list')
+    await expectAccessible(page, 'the student list', PHONE_AND_DESKTOP)
     const downloading = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Download CSV' }).click()
     const download = await downloading
@@ -168,16 +148,16 @@ describe('student and school records', () => {
 
   test('a school with learners is not removed, and the dialog says why; the school list is accessible', async () => {
     const page = await app.newPage()
-    await signIn(page)
+    await signIn(page, demo.admin)
     await page.goto('/admin/schools?q=Kirkstall')
     await page.getByRole('heading', { name: 'Schools', level: 1 }).waitFor()
-    await expectNoAxeViolations(page, 'the school list')
+    await expectAccessible(page, 'the school list', PHONE_AND_DESKTOP)
     await page.getByRole('link', { name: school.name }).click()
     await page.getByRole('button', { name: 'Remove' }).click()
     const dialog = page.getByRole('dialog', { name: `Remove ${school.name}?` })
     await dialog.getByRole('button', { name: 'Remove the school' }).click()
     await dialog.getByText('This school has 1 learner on record.').waitFor()
-    await expectNoAxeViolations(page, 'the remove-school dialog')
+    await expectAccessible(page, 'the remove-school dialog', PHONE_AND_DESKTOP)
     await dialog.getByRole('button', { name: 'Keep it' }).click()
     await page.getByRole('heading', { name: school.name, level: 1 }).waitFor()
     await page.context().close()

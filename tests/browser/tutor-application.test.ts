@@ -1,10 +1,10 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DRAFT_KEY, DRAFT_VERSION } from '../../src/machines/tutor-application.storage.ts'
 import type { StepId } from '../../src/machines/tutor-application.rules.ts'
 import { completeDraft } from '../unit/tutor-application-fixtures.ts'
 import { startTestApp, type TestApp } from './support/app.ts'
+import { expectAccessible } from './support/staff.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -27,14 +27,6 @@ const stepHeading = (page: Page, step: StepId) => page.getByRole('heading', { le
 async function next(page: Page, step: StepId) {
   await page.getByRole('button', { name: 'Next' }).click()
   await stepHeading(page, step).waitFor()
-}
-
-async function expectNoAxeViolations(page: Page, what: string) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
-  expect(summary, what).toEqual([])
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
-  expect(overflow, `${what} scrolls sideways`).toBeLessThanOrEqual(0)
 }
 
 describe('/tutor-register', () => {
@@ -123,14 +115,14 @@ describe('/tutor-register', () => {
     await stepHeading(page, 'personal').waitFor()
     await page.getByRole('button', { name: 'Next' }).click()
     await page.getByText('Enter your full name.').waitFor()
-    await expectNoAxeViolations(page, `the first step with messages at ${width}px`)
+    await expectAccessible(page, `the first step with messages at ${width}px`)
 
     for (const step of Object.keys(stepTitles) as StepId[]) {
       const saved = JSON.stringify({ version: DRAFT_VERSION, step, furthest: 'review', draft: completeDraft() })
       await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [DRAFT_KEY, saved] as const)
       await page.reload()
       await stepHeading(page, step).waitFor()
-      await expectNoAxeViolations(page, `${step} at ${width}px`)
+      await expectAccessible(page, `${step} at ${width}px`)
     }
     await page.context().close()
   })

@@ -1,4 +1,4 @@
-import { Chip, Group, SegmentedControl, Stack, Text, TextInput, useMatches } from '@mantine/core'
+import { Chip, Group, SegmentedControl, Select, Stack, Text, TextInput, useMatches } from '@mantine/core'
 import { useDebouncedCallback } from '@mantine/hooks'
 import { IconSearch } from '@tabler/icons-react'
 import { useId, useState, type ReactNode } from 'react'
@@ -147,6 +147,41 @@ export function SearchBox({
           report.flush()
         }
       }}
+    />
+  )
+}
+
+/** One choice from a longer list (a subject, a way of teaching) in a select that can be cleared. */
+export function SelectFilter<Value extends string>({
+  label,
+  placeholder,
+  options,
+  value,
+  onChange,
+  searchable = false,
+}: {
+  label: string
+  /** What the empty select says: the "all" choice, as in "Any subject". */
+  placeholder: string
+  options: readonly FilterOption<Value>[]
+  value: Value | undefined
+  onChange: (value: Value | undefined) => void
+  searchable?: boolean
+}) {
+  // A value from the address that is not (yet) among the options still shows, so the filter never hides itself.
+  const data = value === undefined || options.some((option) => option.value === value) ? options : [{ value, label: value }, ...options]
+  return (
+    <Select
+      label={label}
+      placeholder={placeholder}
+      data={data.map((option) => ({ value: option.value, label: option.label }))}
+      value={value ?? null}
+      onChange={(next) => onChange((next ?? undefined))}
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${label.toLowerCase()}` }}
+      searchable={searchable}
+      nothingFoundMessage="Nothing matches"
+      w={{ base: '100%', xs: 240 }}
     />
   )
 }

@@ -3,8 +3,17 @@
  * Only values that differ from the defaults are kept, so `/admin/registrations` is the default view and a
  * shared or reloaded address shows the same rows. Anything unknown or out of range falls back to its default.
  */
-export interface ListSearchSpec<Filters extends Record<string, readonly string[]>, Sort extends string> {
-  /** Each filter's allowed values, e.g. `{ status: ['new', 'in_review'] }`; absent means "all". */
+/** A filter is one of a fixed set of values (a contract enum), or free text up to a length (a subject, an area). */
+export type FilterSpec = readonly string[] | { readonly maxLength: number }
+export type FilterSpecs = Record<string, FilterSpec>
+/** The value a filter holds in the address. */
+export type FilterValue<Spec extends FilterSpec> = Spec extends readonly string[] ? Spec[number] : string
+
+export interface ListSearchSpec<Filters extends FilterSpecs, Sort extends string> {
+  /**
+   * Each filter's allowed values, e.g. `{ status: ['new', 'in_review'] }`, or `{ maxLength }` for text; absent
+   * means "all".
+   */
   filters: Filters
   /** The sorts the list offers; the first is the default. Empty when the list has one fixed order. */
   sorts: readonly Sort[]
@@ -18,16 +27,16 @@ export interface ListSearchSpec<Filters extends Record<string, readonly string[]
 }
 
 /** What the address holds: every part optional, present only when it differs from the default. */
-export type ListSearch<Filters extends Record<string, readonly string[]>, Sort extends string> = {
-  [Key in keyof Filters]?: Filters[Key][number]
+export type ListSearch<Filters extends FilterSpecs, Sort extends string> = {
+  [Key in keyof Filters]?: FilterValue<Filters[Key]>
 } & { q?: string; sort?: Sort; page?: number; pageSize?: number }
 
 /** The same state with every default filled in, ready for the API call and the controls. */
-export type ResolvedListSearch<Filters extends Record<string, readonly string[]>, Sort extends string> = {
-  [Key in keyof Filters]?: Filters[Key][number]
+export type ResolvedListSearch<Filters extends FilterSpecs, Sort extends string> = {
+  [Key in keyof Filters]?: FilterValue<Filters[Key]>
 } & { q?: string; sort: Sort; page: number; pageSize: number }
 
-export function defineListSearch<const Filters extends Record<string, readonly string[]>, const Sort extends string = never>(
+export function defineListSearch<const Filters extends FilterSpecs, const Sort extends string = never>(
   spec: ListSearchSpec<Filters, Sort>,
 ): ListSearchSpec<Filters, Sort> {
   if (!spec.pageSizes.includes(spec.defaultPageSize)) throw new Error('defaultPageSize must be one of pageSizes')
@@ -35,7 +44,7 @@ export function defineListSearch<const Filters extends Record<string, readonly s
 }
 
 /** The router's `validateSearch`: reads the raw address values and keeps only valid, non-default ones. */
-export function validateListSearch<Filters extends Record<string, readonly string[]>, Sort extends string>(
+export function validateListSearch<Filters extends FilterSpecs, Sort extends string>(
   spec: ListSearchSpec<Filters, Sort>,
   raw: Record<string, unknown>,
 ): ListSearch<Filters, Sort> {
@@ -44,7 +53,12 @@ export function validateListSearch<Filters extends Record<string, readonly strin
   const search: Record<string, unknown> = { q: undefined, sort: undefined, page: undefined, pageSize: undefined }
   for (const [key, allowed] of Object.entries(spec.filters)) {
     const value = raw[key]
-    search[key] = typeof value === 'string' && allowed.includes(value) ? value : undefined
+    if (isValueList(allowed)) {
+      search[key] = typeof value === 'string' && allowed.includes(value) ? value : undefined
+    } else {
+      const typed = text(value).trim().slice(0, allowed.maxLength)
+      search[key] = typed === '' ? undefined : typed
+    }
   }
   const q = text(raw.q).trim().slice(0, spec.maxQueryLength)
   if (q !== '') search.q = q
@@ -58,7 +72,7 @@ export function validateListSearch<Filters extends Record<string, readonly strin
 }
 
 /** Fills in the defaults left out of the address. */
-export function resolveListSearch<Filters extends Record<string, readonly string[]>, Sort extends string>(
+export function resolveListSearch<Filters extends FilterSpecs, Sort extends string>(
   spec: ListSearchSpec<Filters, Sort>,
   search: ListSearch<Filters, Sort>,
 ): ResolvedListSearch<Filters, Sort> {
@@ -74,7 +88,7 @@ export function resolveListSearch<Filters extends Record<string, readonly string
  * The next address state after a change: a new filter, search text, sort or page size starts again at
  * page 1, and defaults drop out, so the result can be handed straight to the router's `navigate`.
  */
-export function nextListSearch<Filters extends Record<string, readonly string[]>, Sort extends string>(
+export function nextListSearch<Filters extends FilterSpecs, Sort extends string>(
   spec: ListSearchSpec<Filters, Sort>,
   current: ListSearch<Filters, Sort>,
   change: Partial<ResolvedListSearch<Filters, Sort>>,
@@ -82,6 +96,10 @@ export function nextListSearch<Filters extends Record<string, readonly string[]>
   const merged: Record<string, unknown> = { ...current, ...change }
   if (!('page' in change)) delete merged.page
   return validateListSearch(spec, merged)
+}
+
+function isValueList(spec: FilterSpec): spec is readonly string[] {
+  return Array.isArray(spec)
 }
 
 // The router reads `?q=2024` as the number 2024 and `?q=true` as a boolean; a search box means the text.

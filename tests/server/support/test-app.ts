@@ -16,6 +16,7 @@ import type { AppDeps } from '../../../server/deps.ts'
 import { createLogger } from '../../../server/logger.ts'
 import { Mailer } from '../../../server/mail/mailer.ts'
 import { BackgroundTasks } from '../../../server/tasks.ts'
+import { EMPTY_PROFILE, insertTutorProfile } from '../../../server/tutors/queries.ts'
 import { adminQuery } from './postgres-cluster.ts'
 
 const target = inject('testDatabase')
@@ -150,6 +151,7 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
         .values({ email, role, name, passwordHash: await hashPassword(password) })
         .returning()
       if (!row) throw new Error('no user row')
+      if (role === 'TUTOR') await insertTutorProfile(database.db, row.id, EMPTY_PROFILE, { actorId: null, request: { ip: null } }, 'active')
       return row
     },
     close: async () => {

@@ -8,6 +8,7 @@ import { FilterBar, SearchBox } from '../../../ui/back-office/filter-bar'
 import { ListPagination } from '../../../ui/back-office/list-pagination'
 import {
   nextListSearch,
+  type FilterSpecs,
   resolveListSearch,
   type ListSearch,
   type ListSearchSpec,
@@ -15,7 +16,7 @@ import {
 } from '../../../ui/back-office/list-search'
 import { errorMessage } from '../../-lib/server-errors'
 
-type Filters = Record<string, readonly string[]>
+type Filters = FilterSpecs
 
 /** A list page's state as its address holds it, and the ways to change it. */
 export interface ListState<F extends Filters, S extends string> {

@@ -21,3 +21,17 @@ export const studentListSpec = defineListSearch({ filters: { tab: ['all'], statu
 
 /** /admin/schools: search and pages, newest first. */
 export const schoolListSpec = defineListSearch({ filters: {}, sorts: [], ...adminPaging })
+
+const tutorParameters = PARAMETERS.listTutors
+
+/** /admin/tutors: status tabs, subject, mode and area filters, search, by name or newest. */
+export const tutorListSpec = defineListSearch({
+  filters: {
+    status: ENUMS.TutorStatus,
+    subject: { maxLength: tutorParameters.subject.maxLength },
+    mode: ENUMS.DeliveryMode,
+    area: { maxLength: tutorParameters.area.maxLength },
+  },
+  sorts: tutorParameters.sort.enum,
+  ...adminPaging,
+})

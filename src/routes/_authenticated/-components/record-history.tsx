@@ -45,6 +45,7 @@ function Entry({ entry, words }: { entry: HistoryEntry; words: HistoryWords }) {
       <Text size="xs" c="dimmed">
         <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
       </Text>
+      {entry.detail && <Text size="sm">{entry.detail}</Text>}
       {entry.changes.length > 0 && (
         <List size="sm" withPadding mt={4}>
           {entry.changes.map((change) => (

@@ -130,7 +130,9 @@ function CreatedRecords({ registration }: { registration: Registration }) {
           {tutor && (
             <List.Item>
               Tutor account:{' '}
-              <AnchorLink to="/admin/tutors">{tutor.name}</AnchorLink>{' '}
+              <AnchorLink to="/admin/tutors/$tutorId" params={{ tutorId: tutor.id }}>
+                {tutor.name}
+              </AnchorLink>{' '}
               <Text span size="sm" c="dimmed">
                 ({tutor.email})
               </Text>

@@ -1,0 +1,86 @@
+import { Alert, Button, Group, Stack } from '@mantine/core'
+import type { UseFormReturnType } from '@mantine/form'
+import type { UseMutationResult } from '@tanstack/react-query'
+import { useState, type ReactNode } from 'react'
+import { isApiError } from '../../../api/errors'
+import { ActionDialog } from '../../../ui/back-office/action-dialog'
+import { errorMessage } from '../../-lib/server-errors'
+import { placeFieldErrors } from './record-form'
+
+/**
+ * One action on a record in a dialog (pause a tutor, record a check, end a placement): its few fields, then the
+ * action's button and Cancel. The server's field errors land under their fields; a refusal (409: the record changed
+ * meanwhile, or the move is not possible now) shows above the buttons, and `onRefused` refetches the record so the
+ * page shows what is true now. `action` is a useSaveRecord mutation, so the record, its list and its history
+ * refresh and a toast confirms.
+ */
+export function ActionForm<Values extends Record<string, unknown>, Input>({
+  opened,
+  onClose,
+  title,
+  form,
+  action,
+  toInput,
+  submitLabel,
+  danger = false,
+  onRefused,
+  children,
+}: {
+  opened: boolean
+  onClose: () => void
+  title: string
+  form: UseFormReturnType<Values>
+  action: UseMutationResult<unknown, Error, Input>
+  toInput: (values: Values) => Input
+  submitLabel: string
+  /** A move that takes something away (mark as left, end a placement): a red button. */
+  danger?: boolean
+  onRefused?: () => Promise<unknown>
+  children: ReactNode
+}) {
+  const [problem, setProblem] = useState<string | null>(null)
+  const close = () => {
+    form.reset()
+    setProblem(null)
+    action.reset()
+    onClose()
+  }
+  const submit = form.onSubmit((values) => {
+    if (action.isPending) return
+    setProblem(null)
+    action.mutate(toInput(values), {
+      onSuccess: close,
+      onError: (error) => {
+        if (isApiError(error) && error.status === 409) {
+          setProblem(error.message)
+          void onRefused?.()
+          return
+        }
+        const unplaced = isApiError(error) && error.fields ? placeFieldErrors(form, error.fields) : [errorMessage(error)]
+        if (unplaced.length > 0) setProblem(unplaced.join(' '))
+      },
+    })
+  })
+  return (
+    <ActionDialog opened={opened} onClose={close} title={title}>
+      <form noValidate onSubmit={submit}>
+        <Stack gap="md">
+          {children}
+          {problem && (
+            <Alert color="red" variant="light" role="alert" title="Nothing was changed">
+              {problem}
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" color={danger ? 'red.9' : undefined} loading={action.isPending}>
+              {submitLabel}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </ActionDialog>
+  )
+}

@@ -1,0 +1,53 @@
+import { LIMITS } from '../../../../../../shared/contract.gen'
+import { labelOf, type EnumName } from '../../../../../labels/labels'
+import type { HistoryWords } from '../../../-components/record-history'
+
+/** The contract's limits for a tutor's profile and checks, under the names the forms use. */
+export const TUTOR_LIMITS = LIMITS.TutorProfileInput
+export const CHECK_LIMITS = LIMITS.SafeguardingCheckInput
+
+/** What the form calls each field; the history uses the same words. */
+export const TUTOR_FIELD_LABELS = {
+  name: 'Name',
+  phone: 'Phone',
+  postcode: 'Home postcode',
+  subjects: 'Subjects',
+  levels: 'Levels',
+  modes: 'Teaches',
+  travelArea: 'Travels to',
+  maxTravelMiles: 'Travels up to (miles)',
+  'availability.days': 'Days',
+  'availability.times': 'Times of day',
+  hoursPerWeek: 'Hours a week',
+  highestQualification: 'Highest qualification',
+  qualifiedTeacher: 'Qualified teacher',
+  qualifications: 'Qualifications',
+  experienceYears: 'Years of experience',
+  experience: 'Experience',
+  notes: 'Office notes',
+  status: 'Status',
+} as const satisfies Record<string, string>
+
+/** The fields whose values are codes of a contract enum, shown in staff words. */
+const ENUM_FIELDS: Record<string, EnumName> = {
+  levels: 'StudyLevel',
+  modes: 'DeliveryMode',
+  'availability.days': 'Weekday',
+  'availability.times': 'TimeOfDay',
+  highestQualification: 'HighestQualification',
+  status: 'TutorStatus',
+}
+
+export const TUTOR_HISTORY_WORDS: HistoryWords = {
+  fields: TUTOR_FIELD_LABELS,
+  value: (field, value) => {
+    if (typeof value === 'boolean') return value ? 'Yes' : 'No'
+    const name = ENUM_FIELDS[field]
+    return name === undefined ? undefined : labelOf(name, value as never, 'staff')
+  },
+}
+
+/** A status's colour, the same on the list, the badge and the tabs. */
+export const TUTOR_STATUS_COLORS = { invited: 'blue', active: 'green', paused: 'yellow', left: 'gray' } as const
+/** A check state's colour: red when the tutor may not be placed, yellow when it needs renewing soon. */
+export const CHECK_STATE_COLORS = { current: 'green', expiring: 'yellow', expired: 'red', none: 'red' } as const

@@ -1,0 +1,45 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+
+/** Signs in through the login page and waits for the page it lands on (`/admin` for the office). */
+export async function signIn(page: Page, account: { email: string; password: string }, lands = '/admin') {
+  await page.goto('/login')
+  await page.getByRole('textbox', { name: 'Email Address' }).fill(account.email)
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(account.password)
+  await page.getByRole('button', { name: 'Login' }).click()
+  await page.waitForURL((url) => url.pathname === lands)
+}
+
+/**
+ * No axe violations and no sideways scrolling: at the current width, or at each of `widths` (then back to 1280 px
+ * wide).
+ */
+export async function expectAccessible(page: Page, what: string, widths?: readonly number[]) {
+  for (const width of widths ?? [undefined]) {
+    if (width !== undefined) await page.setViewportSize({ width, height: 800 })
+    const where = width === undefined ? what : `${what} at ${width} px`
+    await animationsSettled(page)
+    const results = await new AxeBuilder({ page }).analyze()
+    const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+    expect(summary, where).toEqual([])
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+    expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0)
+  }
+  if (widths !== undefined) await page.setViewportSize({ width: 1280, height: 800 })
+}
+
+/**
+ * Waits until no transition or animation is running: axe measures colour contrast as painted, so a dialog still
+ * fading in reads as low contrast. A spinner's endless animation does not count.
+ */
+export async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+  )
+}
+
+/** Both of the widths every back-office screen is checked at: a phone's and a desktop's. */
+export const PHONE_AND_DESKTOP = [360, 1280] as const
