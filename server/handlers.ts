@@ -21,6 +21,8 @@ import { createSchool, deleteSchool, getSchool, listSchools, updateSchool } from
 import { getSiteSettings } from './site-settings/handlers.ts'
 import { createStudent, getStudent, listStudents, updateStudent } from './students/handlers.ts'
 import { listSubjects } from './subjects/handlers.ts'
+import { getMyLearner, listMyLearners } from './my-learners/handlers.ts'
+import { createPlacement, endPlacement, listPlacements, movePlacement, suggestTutors } from './placements/handlers.ts'
 import { changeTutorStatus, getTutor, inviteTutor, listTutors, recordSafeguardingCheck, updateTutor } from './tutors/handlers.ts'
 import { getHealth, listDevOutbox } from './system/handlers.ts'
 
@@ -58,6 +60,13 @@ export const handlers: Handlers = {
   getStudent,
   updateStudent,
   listTutors,
+  suggestTutors,
+  listPlacements,
+  createPlacement,
+  endPlacement,
+  movePlacement,
+  listMyLearners,
+  getMyLearner,
   inviteTutor,
   getTutor,
   updateTutor,

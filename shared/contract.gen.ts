@@ -23,10 +23,12 @@ export const ENUMS = {
   RegistrationStatus: ["new", "in_review", "accepted", "rejected", "withdrawn"],
   StudentStatus: ["waiting", "active", "paused", "finished"],
   HistorySubject: ["student", "school", "tutor"],
-  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded"],
+  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved"],
   TutorStatus: ["invited", "active", "paused", "left"],
   CheckState: ["current", "expiring", "expired", "none"],
   SafeguardingCheckType: ["enhanced_barred", "enhanced", "basic", "other"],
+  PlacementStatus: ["active", "ended", "moved"],
+  SuggestionFactor: ["subject", "level", "mode", "area", "availability"],
 } as const
 
 /** Every schema’s limits (lengths, sizes, ranges, inline enums, defaults), nested as the schema nests. */
@@ -604,6 +606,76 @@ export const LIMITS = {
       notes: { maxLength: 2000 },
     },
   },
+  PlacementInput: {
+    subject: { minLength: 1, maxLength: 80 },
+    courseId: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    lessonCount: { minimum: 1, maximum: 200 },
+    notes: { maxLength: 1000 },
+  },
+  PlacementEnd: {
+    reason: { minLength: 1, maxLength: 500 },
+  },
+  PlacementMove: {
+    reason: { minLength: 1, maxLength: 500 },
+  },
+  Placement: {
+    version: { minimum: 1 },
+    course: {
+      id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    },
+    lessonCount: { minimum: 1 },
+  },
+  PlacementPage: {
+    items: {
+      items: {
+        version: { minimum: 1 },
+        course: {
+          id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+        },
+        lessonCount: { minimum: 1 },
+      },
+    },
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+  },
+  SuggestionReason: {
+    points: { minimum: 0, maximum: 40 },
+  },
+  TutorSuggestion: {
+    score: { minimum: 0, maximum: 100 },
+    reasons: {
+      items: {
+        points: { minimum: 0, maximum: 40 },
+      },
+    },
+  },
+  TutorSuggestionList: {
+    items: {
+      items: {
+        score: { minimum: 0, maximum: 100 },
+        reasons: {
+          items: {
+            points: { minimum: 0, maximum: 40 },
+          },
+        },
+      },
+    },
+    notOffered: { minimum: 0 },
+  },
+  MyLearner: {
+    address: {
+      line1: { minLength: 1, maxLength: 120 },
+      line2: { maxLength: 120 },
+      town: { minLength: 1, maxLength: 80 },
+      postcode: { minLength: 2, maxLength: 10, pattern: "^[A-Za-z0-9 ]+$" },
+    },
+    placements: {
+      items: {
+        lessonCount: { minimum: 1 },
+      },
+    },
+  },
   StudentPage: {
     items: {
       items: {
@@ -659,6 +731,13 @@ export const PARAMETERS = {
     subject: { minLength: 1, maxLength: 80 },
     area: { maxLength: 100 },
     sort: { default: "name", enum: ["name", "newest"] },
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  suggestTutors: {
+    subject: { minLength: 1, maxLength: 80 },
+  },
+  listPlacements: {
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
   },

@@ -198,8 +198,15 @@ export const auditEvents = pgTable(
     ip: text('ip'),
     /** Context for people reading the trail; never a password, token or link. */
     details: jsonb('details').$type<Record<string, unknown>>(),
+    /** Other records the event belongs to, as `type:id` (a placement's learner and tutor), so their histories show it. */
+    related: text('related').array(),
   },
-  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_actor_idx').on(t.actorUserId)],
+  (t) => [
+    index('audit_events_at_idx').on(t.at),
+    index('audit_events_actor_idx').on(t.actorUserId),
+    index('audit_events_subject_idx').on(t.subjectType, t.subjectId),
+    index('audit_events_related_idx').using('gin', t.related),
+  ],
 )
 
 export type UserRow = typeof users.$inferSelect
@@ -407,6 +414,47 @@ export const students = pgTable(
   ],
 )
 
+/**
+ * A learner placed with a tutor for a subject (or a course). Ending keeps the row (status ended, or moved when
+ * another placement took over); a learner has at most one current placement per subject.
+ */
+export const placements = pgTable(
+  'placements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    tutorId: uuid('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    subject: text('subject').notNull(),
+    courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    mode: text('mode').notNull().$type<DeliveryMode>(),
+    startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    frequency: text('frequency', { enum: ENUMS.LessonFrequency }).notNull(),
+    lessonCount: integer('lesson_count'),
+    lessonMinutes: integer('lesson_minutes'),
+    notes: text('notes'),
+    status: text('status', { enum: ENUMS.PlacementStatus }).notNull().default('active'),
+    endedOn: date('ended_on', { mode: 'string' }),
+    endReason: text('end_reason'),
+    /** The placement this one took over from, when it was moved from another tutor. */
+    movedFromId: uuid('moved_from_id'),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('placements_status_check', sql`${t.status} in ('active', 'ended', 'moved')`),
+    check('placements_mode_check', sql`${t.mode} in ('home', 'school', 'online', 'community')`),
+    index('placements_student_idx').on(t.studentId),
+    index('placements_tutor_idx').on(t.tutorId, t.status),
+    uniqueIndex('placements_one_current_per_subject').on(t.studentId, sql`lower(${t.subject})`).where(sql`${t.status} = 'active'`),
+  ],
+)
+
 /** Someone at a school the office deals with; the first of a school's contacts is its main contact. */
 export interface SchoolContactValue {
   name: string
@@ -511,5 +559,6 @@ export type RegistrationRow = typeof registrations.$inferSelect
 export type RegistrationEventRow = typeof registrationEvents.$inferSelect
 export type StudentRow = typeof students.$inferSelect
 export type TutorProfileRow = typeof tutorProfiles.$inferSelect
+export type PlacementRow = typeof placements.$inferSelect
 export type SafeguardingCheckRow = typeof safeguardingChecks.$inferSelect
 export type SchoolRow = typeof schools.$inferSelect

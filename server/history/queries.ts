@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, desc, eq, inArray } from 'drizzle-orm'
+import { aliasedTable, and, arrayContains, count, desc, eq, inArray, or } from 'drizzle-orm'
 import { ENUMS } from '../../shared/contract.gen.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
@@ -13,11 +13,15 @@ const actors = aliasedTable(users, 'actors')
 const HISTORY_ACTIONS: readonly string[] = ENUMS.HistoryAction
 
 /**
- * A record's history from the audit trail: the events about it whose action the contract names, newest first,
- * with who made each change and the fields it changed.
+ * A record's history from the audit trail: the events about it, or naming it among their related records (a
+ * placement in its learner's and tutor's histories), whose action the contract names, newest first, with who made
+ * each change and the fields it changed.
  */
 export async function listRecordHistory(db: Db, subject: { type: Schemas['HistorySubject']; id: string }, request: PageRequest): Promise<Page<Schemas['HistoryEntry']>> {
-  const filter = and(eq(auditEvents.subjectType, subject.type), eq(auditEvents.subjectId, subject.id), inArray(auditEvents.action, [...HISTORY_ACTIONS]))
+  const filter = and(
+    or(and(eq(auditEvents.subjectType, subject.type), eq(auditEvents.subjectId, subject.id)), arrayContains(auditEvents.related, [`${subject.type}:${subject.id}`])),
+    inArray(auditEvents.action, [...HISTORY_ACTIONS]),
+  )
   const { limit, offset } = window(request)
   const [rows, totals] = await Promise.all([
     db

@@ -21,6 +21,9 @@ export type AuditAction =
   | 'tutor.updated'
   | 'tutor.status_changed'
   | 'tutor.check_recorded'
+  | 'placement.started'
+  | 'placement.ended'
+  | 'placement.moved'
   | 'registration.status_changed'
   | 'registration.note_added'
   | 'registration.accepted'
@@ -29,6 +32,8 @@ export interface AuditEvent {
   action: AuditAction
   actorUserId: string | null
   subject?: { type: string; id: string }
+  /** Other records whose history shows the event, as `type:id` (a placement's learner and tutor). */
+  related?: string[]
   ip: string | null
   /** Context for readers of the trail; callers never put a password, token or link here. */
   details?: Record<string, unknown>
@@ -43,5 +48,6 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
     subjectId: event.subject?.id ?? null,
     ip: event.ip,
     details: event.details ?? null,
+    related: event.related ?? null,
   })
 }

@@ -1,3 +1,9 @@
+import type { components } from '../../src/api/schema.gen.ts'
+import { labelOf } from '../../shared/labels.ts'
+
+type DeliveryMode = components['schemas']['DeliveryMode']
+type LessonFrequency = components['schemas']['LessonFrequency']
+
 export const MAIL_FROM = 'TEC <no-reply@tec.test>'
 
 export interface MailMessage {
@@ -172,4 +178,74 @@ export function registrationClosedMail(
   const text = [`Hello ${to.name},`, '', opening, '', `Reason: ${registration.reason}`, '', 'If you have any questions, reply to this mail.', '', 'TEC'].join('\n')
   const subject = registration.status === 'rejected' ? `About your ${kind} (${registration.reference})` : `Your ${kind} is withdrawn (${registration.reference})`
   return { to: to.email, subject, text, html: null }
+}
+
+/** A lesson day as people write it: "Monday 7 December 2026". */
+function longDay(isoDay: string): string {
+  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`))
+}
+
+interface PlacedLessons {
+  learner: string
+  subject: string
+  mode: DeliveryMode
+  startsOn: string
+  frequency: LessonFrequency
+  notes?: string
+}
+
+function lessonLines(lessons: PlacedLessons): string[] {
+  return [
+    `Subject: ${lessons.subject}`,
+    `Where: ${labelOf('DeliveryMode', lessons.mode)}`,
+    `How often: ${labelOf('LessonFrequency', lessons.frequency)}`,
+    `From: ${longDay(lessons.startsOn)}`,
+  ]
+}
+
+/** Tells a tutor a learner has been placed with them; what they need to start is on their pages. */
+export function placementStartedTutorMail(to: { email: string; name: string }, lessons: PlacedLessons, tutorArea: string): MailMessage {
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `The office has placed ${lessons.learner} with you.`,
+    '',
+    ...lessonLines(lessons),
+    ...(lessons.notes ? ['', `From the office: ${lessons.notes}`] : []),
+    '',
+    `The learner's details and how to reach their contact are in your tutor area: ${tutorArea}`,
+    'Please get in touch with them before the first lesson.',
+    '',
+    'TEC',
+  ].join('\n')
+  return { to: to.email, subject: `New learner: ${lessons.learner} (${lessons.subject})`, text, html: null }
+}
+
+/** Tells a learner's contact who their tutor is. */
+export function placementStartedContactMail(to: { email: string; name: string }, lessons: PlacedLessons & { tutor: string }): MailMessage {
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `We have found a tutor for ${lessons.learner}: ${lessons.tutor} will teach ${lessons.subject}.`,
+    '',
+    ...lessonLines(lessons),
+    '',
+    `${lessons.tutor} will contact you to arrange the first lesson. If anything changes, reply to this email or call the office.`,
+    '',
+    'TEC',
+  ].join('\n')
+  return { to: to.email, subject: `Your tutor for ${lessons.subject}: ${lessons.tutor}`, text, html: null }
+}
+
+/** Tells a tutor a placement of theirs has ended (or moved to another tutor). */
+export function placementEndedMail(to: { email: string; name: string }, ended: { learner: string; subject: string; endedOn: string }): MailMessage {
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `Your lessons with ${ended.learner} (${ended.subject}) end on ${longDay(ended.endedOn)}; the office has ended the placement.`,
+    'Thank you for your work with them. If you have questions, reply to this email.',
+    '',
+    'TEC',
+  ].join('\n')
+  return { to: to.email, subject: `Placement ended: ${ended.learner} (${ended.subject})`, text, html: null }
 }

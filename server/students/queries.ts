@@ -224,3 +224,9 @@ export async function readStudentRecord(db: Db, id: string): Promise<Schemas['St
     updatedAt: student.updatedAt.toISOString(),
   }
 }
+
+/** One student's row as stored, or undefined. */
+export async function readStudentRow(db: Db, id: string): Promise<StudentRow | undefined> {
+  const [row] = await db.select().from(students).where(eq(students.id, id)).limit(1)
+  return row
+}

@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import { ENUMS } from '../../shared/contract.gen.ts'
 import type { components } from '../../src/api/schema.gen.ts'
+import { labelOf } from '../../shared/labels.ts'
 import { endLinks, issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
 import type { FieldErrors } from '../contract/validators.ts'
@@ -302,17 +303,10 @@ export async function hasLeft(db: Db, userId: string): Promise<boolean> {
 
 /** A check in a line, for the history (the labels are the staff's; the history is read by staff only). */
 function checkSummary(input: Schemas['SafeguardingCheckInput']): string {
-  const parts = [`${CHECK_TYPE_WORDS[input.type]} ${input.reference}`, `issued ${input.issuedOn}`]
+  const parts = [`${labelOf('SafeguardingCheckType', input.type)} ${input.reference}`, `issued ${input.issuedOn}`]
   if (input.expiresOn) parts.push(`renew by ${input.expiresOn}`)
   if (input.onUpdateService) parts.push('on the Update Service')
   return parts.join(', ')
-}
-
-const CHECK_TYPE_WORDS: Record<Schemas['SafeguardingCheckType'], string> = {
-  enhanced_barred: 'Enhanced DBS with barred lists',
-  enhanced: 'Enhanced DBS',
-  basic: 'Basic DBS',
-  other: 'Other check',
 }
 
 /** Records a check seen by the office, within the caller's transaction; the tutor's history says so. */

@@ -100,3 +100,63 @@ describe.skipIf(noDatabase)('the authorisation matrix from openapi.yaml', () => 
     }
   })
 })
+
+/**
+ * Ownership rows: a tutor reads only the learners placed with them now. Every TUTOR operation about one learner is
+ * called for a learner of theirs (let through), another tutor's learner and a learner whose placement with them
+ * ended: both answer exactly as a learner who does not exist.
+ */
+const learnerOperations = operations.filter((operation) => operation.roles.join() === 'TUTOR' && operation.path.includes('{studentId}'))
+
+describe.skipIf(noDatabase)('the ownership rows', () => {
+  const learners = { mine: '', theirs: '', ended: '' }
+  const missing = '00000000-0000-4000-8000-000000000000'
+
+  beforeAll(async () => {
+    const admin = (await createSession(t.database.db, userIds.ADMIN, true, origin)).token
+    const call = async <T extends object>(method: string, url: string, body: unknown, headers: Record<string, string> = {}) => {
+      const answer = await t.request<T & { id: string; version: number }>(method, url, { token: admin, body, headers })
+      expect(answer.status, `${method} ${url}: ${answer.text}`).toBeLessThan(300)
+      return answer.body
+    }
+    const other = await t.createUser({ email: 'matrix-other-tutor@tec.test', role: 'TUTOR' })
+    for (const tutorId of [userIds.TUTOR, other.id]) {
+      await call('POST', `/api/admin/tutors/${tutorId}/checks`, { type: 'enhanced_barred', reference: `MATRIX-${tutorId.slice(0, 6)}`, issuedOn: '2026-01-05' })
+      await call('PUT', `/api/admin/tutors/${tutorId}`, { name: 'Matrix Tutor', subjects: ['Maths'], levels: [], modes: ['online'] }, { 'if-match': '"1"' })
+    }
+    const student = (name: string) =>
+      call('POST', '/api/admin/students', {
+        name,
+        contact: { name: 'Matrix Parent', email: 'matrix.parent@example.org', phone: '07700 900000' },
+        subjects: ['Maths'],
+        deliveryMode: 'online',
+        status: 'waiting',
+      })
+    const placing = (studentId: string, tutorId: string) =>
+      call('POST', '/api/admin/placements', { studentId, tutorId, subject: 'Maths', mode: 'online', startsOn: '2026-01-12', frequency: 'weekly' })
+    learners.mine = (await student('Matrix Mine')).id
+    learners.theirs = (await student('Matrix Theirs')).id
+    learners.ended = (await student('Matrix Ended')).id
+    await placing(learners.mine, userIds.TUTOR)
+    await placing(learners.theirs, other.id)
+    const ended = await placing(learners.ended, userIds.TUTOR)
+    await call('POST', `/api/admin/placements/${ended.id}/end`, { reason: 'Matrix' }, { 'if-match': `"${ended.version}"` })
+  })
+
+  it('has ownership rows to check', () => {
+    expect(learnerOperations.map((operation) => operation.operationId)).toContain('getMyLearner')
+  })
+
+  it.each(learnerOperations.map((operation) => [operation.operationId, operation] as const))('%s: only the tutor’s own learner', async (_id, operation) => {
+    const token = (await createSession(t.database.db, userIds.TUTOR, true, origin)).token
+    const ask = (studentId: string) => t.request(operation.method.toUpperCase(), `/api${operation.path.replace('{studentId}', studentId)}`, { token })
+    expect((await ask(learners.mine)).status).toBe(200)
+    const notFound = await ask(missing)
+    expect(notFound.status).toBe(404)
+    for (const other of [learners.theirs, learners.ended]) {
+      const answer = await ask(other)
+      expect(answer.status).toBe(404)
+      expect(answer.body).toEqual(notFound.body)
+    }
+  })
+})

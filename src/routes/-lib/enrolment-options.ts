@@ -3,7 +3,7 @@ import type { ApplicantType, ContactRelationship } from '../../api/enrolments'
 
 /**
  * The enrolment forms' rules about which choices fit together, and the hints under the delivery modes. The words
- * for each value are in src/labels/labels.ts.
+ * for each value are in shared/labels.ts.
  */
 
 /** The relationships that fit who is filling in the subject form; the course form offers all of them. */

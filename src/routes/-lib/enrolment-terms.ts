@@ -1,5 +1,5 @@
 import type { SchoolTerm } from '../../api/enrolments'
-import { labelOf, type Option } from '../../labels/labels'
+import { labelOf, type Option } from '../../../shared/labels'
 
 /**
  * The terms a school can start in: from the current term to the last term of the calendar year after next,

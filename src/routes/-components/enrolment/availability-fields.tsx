@@ -1,6 +1,6 @@
 import { Checkbox, Grid, Group, Radio, Select, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import { optionsOf } from '../../../labels/labels'
+import { optionsOf } from '../../../../shared/labels'
 import { isoDay, type AvailabilityValues } from '../../-lib/enrolment-rules'
 
 /** When lessons suit: days, times of day, the first date, how often and how long. */

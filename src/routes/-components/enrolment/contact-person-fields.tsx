@@ -1,7 +1,7 @@
 import { Grid, Radio, Select, Stack, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import type { ContactRelationship } from '../../../api/enrolments'
-import { optionsOf } from '../../../labels/labels'
+import { optionsOf } from '../../../../shared/labels'
 import { REFERRER_RELATIONSHIPS } from '../../-lib/enrolment-options'
 import { ENROLMENT_LIMITS, type ContactValues } from '../../-lib/enrolment-rules'
 

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { courseQueryOptions, type CourseSummary } from '../../../api/courses'
 import type { ContactRelationship } from '../../../api/enrolments'
 import { ENUMS } from '../../../../shared/contract.gen'
-import { optionsOf } from '../../../labels/labels'
+import { optionsOf } from '../../../../shared/labels'
 import { deliveryModeHints } from '../../-lib/enrolment-options'
 import { courseEnrolmentRequest } from '../../-lib/enrolment-requests'
 import {

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import { optionsOf } from '../../../labels/labels'
+import { optionsOf } from '../../../../shared/labels'
 import type { ConsentValues } from '../../-lib/enrolment-rules'
 
 export function HowHeardField({ form }: { form: UseFormReturnType<ConsentValues> }) {

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Grid, Group, MultiSelect, NumberInput, Select, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useState } from 'react'
-import { optionsOf } from '../../../labels/labels'
+import { optionsOf } from '../../../../shared/labels'
 import { schoolEnrolmentRequest } from '../../-lib/enrolment-requests'
 import { emptyAddress, emptyConsents, ENROLMENT_LIMITS, schoolEnrolmentErrors, type SchoolEnrolmentValues } from '../../-lib/enrolment-rules'
 import { useEnrolmentSubmit } from '../../-lib/enrolment-submit'

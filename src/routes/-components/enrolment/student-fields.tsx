@@ -1,6 +1,6 @@
 import { Grid, NumberInput, Select, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import { optionsOf } from '../../../labels/labels'
+import { optionsOf } from '../../../../shared/labels'
 import { ENROLMENT_LIMITS, type StudentValues } from '../../-lib/enrolment-rules'
 
 /** The learner: a name, and an age or a year group (or both); the school is optional. */

@@ -1,7 +1,7 @@
 import { Button, Group, MultiSelect, Radio, Select, Stack, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import type { ApplicantType, ContactRelationship } from '../../../api/enrolments'
-import { optionsOf } from '../../../labels/labels'
+import { optionsOf } from '../../../../shared/labels'
 import { deliveryModeHints, relationshipsFor } from '../../-lib/enrolment-options'
 import { subjectEnrolmentRequest } from '../../-lib/enrolment-requests'
 import {

@@ -1,7 +1,7 @@
 import { Checkbox, Fieldset, Grid, Group, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { LIMITS, teachesInPerson, type TutorApplicationDraft } from '../../../machines/tutor-application.rules'
-import { optionsOf, type Option } from '../../../labels/labels'
+import { optionsOf, type Option } from '../../../../shared/labels'
 
 export type ApplicationForm = UseFormReturnType<TutorApplicationDraft>
 

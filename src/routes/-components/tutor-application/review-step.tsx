@@ -1,7 +1,7 @@
 import { Anchor, Box, Checkbox, Divider, Group, Select, Stack, Text, Textarea, Title, VisuallyHidden } from '@mantine/core'
 import { LIMITS, teachesInPerson, type StepId, type TutorApplicationDraft, type YesNo } from '../../../machines/tutor-application.rules'
 import type { ApplicationForm } from './application-steps'
-import { labelOf, optionsOf, type EnumName, type EnumValue } from '../../../labels/labels'
+import { labelOf, optionsOf, type EnumName, type EnumValue } from '../../../../shared/labels'
 import { stepCopy } from './step-copy'
 
 const yesNo = (value: YesNo) => (value === 'yes' ? 'Yes' : value === 'no' ? 'No' : 'Not answered')

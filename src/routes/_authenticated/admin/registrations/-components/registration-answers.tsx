@@ -10,7 +10,7 @@ import type {
 } from '../../../../../api/registrations'
 import type { components } from '../../../../../api/schema.gen'
 import { formatDate } from '../../../../-lib/format-date'
-import { labelOf, type EnumName, type EnumValue } from '../../../../../labels/labels'
+import { labelOf, type EnumName, type EnumValue } from '../../../../../../shared/labels'
 
 type Schemas = components['schemas']
 

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../../../../shared/contract.gen'
-import { labelOf } from '../../../../../labels/labels'
+import { labelOf } from '../../../../../../shared/labels'
 import type { HistoryWords } from '../../../-components/record-history'
 
 export const SCHOOL_LIMITS = LIMITS.SchoolInput

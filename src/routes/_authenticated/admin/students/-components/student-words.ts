@@ -1,6 +1,6 @@
 import { LIMITS } from '../../../../../../shared/contract.gen'
 import type { StudentInput } from '../../../../../api/students'
-import { labelOf, type EnumName } from '../../../../../labels/labels'
+import { labelOf, type EnumName } from '../../../../../../shared/labels'
 import type { HistoryWords } from '../../../-components/record-history'
 
 /** The contract's limits for a student record, under the names the form uses. */

@@ -1,5 +1,5 @@
 import { LIMITS } from '../../../../../../shared/contract.gen'
-import { labelOf, type EnumName } from '../../../../../labels/labels'
+import { labelOf, type EnumName } from '../../../../../../shared/labels'
 import type { HistoryWords } from '../../../-components/record-history'
 
 /** The contract's limits for a tutor's profile and checks, under the names the forms use. */

@@ -1,4 +1,4 @@
-import { ENUMS } from '../../shared/contract.gen'
+import { ENUMS } from './contract.gen.ts'
 
 /**
  * The words people read for every value the contract sends as a code: one table per enum of openapi.yaml, keyed by
@@ -152,7 +152,16 @@ export const LABELS = {
       'tutor.updated': 'Edited',
       'tutor.status_changed': 'Status changed',
       'tutor.check_recorded': 'Safeguarding check recorded',
+      'placement.started': 'Placed with a tutor',
+      'placement.ended': 'Placement ended',
+      'placement.moved': 'Moved to another tutor',
     },
+  },
+  PlacementStatus: {
+    public: { active: 'Current', ended: 'Ended', moved: 'Moved' },
+  },
+  SuggestionFactor: {
+    public: { subject: 'Subject', level: 'Level', mode: 'Way of teaching', area: 'Area', availability: 'Availability' },
   },
 } as const satisfies { [Name in EnumName]: Wordings<Name> }
 

@@ -1,0 +1,512 @@
+import { aliasedTable, and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import type { components } from '../../src/api/schema.gen.ts'
+import { labelOf } from '../../shared/labels.ts'
+import type { Db } from '../db/client.ts'
+import type { AppDeps } from '../deps.ts'
+import { courses, placements, safeguardingChecks, schools, students, tutorProfiles, users, type PlacementRow, type StudentRow, type TutorProfileRow } from '../db/schema.ts'
+import { recordAudit } from '../lib/audit.ts'
+import type { ChangeContext } from '../lib/history.ts'
+import { window, type Page, type PageRequest } from '../lib/paging.ts'
+import { placementEndedMail, placementStartedContactMail, placementStartedTutorMail } from '../mail/templates.ts'
+import { checkStateOf, type CheckState } from '../tutors/queries.ts'
+
+type Schemas = components['schemas']
+type Placement = Schemas['Placement']
+type DeliveryMode = Schemas['DeliveryMode']
+
+export const PLACEMENT_MESSAGES = {
+  notFound: 'We could not find that placement.',
+  learnerNotFound: 'We could not find that learner.',
+  unknownTutor: 'Choose a tutor from the list.',
+  unknownLearner: 'Choose a learner from the list.',
+  unknownCourse: 'Choose a course from the list.',
+  tutorPaused: (name: string) => `${name} is paused, so they cannot be given new learners. Make them active again first, or choose another tutor.`,
+  tutorLeft: (name: string) => `${name} has left TEC, so they cannot be given learners. Choose another tutor.`,
+  noCheck: (name: string) => `${name} has no safeguarding check on record. Record their check first, or choose another tutor.`,
+  checkExpired: (name: string) => `${name}'s safeguarding check has ended. Record their renewed check first, or choose another tutor.`,
+  alreadyPlaced: (learner: string, subject: string, tutor: string) =>
+    `${learner} is already placed with ${tutor} for ${subject}. End or move that placement instead.`,
+  learnerClosed: (learner: string, status: string) => `${learner} is ${status}. Change their status on their page before placing them.`,
+  notCurrent: 'This placement has already ended.',
+  sameTutor: (name: string) => `This placement is already with ${name}. Choose another tutor.`,
+  endBeforeStart: 'The last day cannot come before the placement started.',
+  reasonRequired: 'Say why, for the history.',
+  placedAtOnce: 'Someone placed this learner for this subject at the same moment. Reload to see their placement.',
+} as const
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10)
+
+// ---------------------------------------------------------------------------------------------------------------
+// Reading placements
+
+const movedFrom = aliasedTable(placements, 'moved_from')
+const movedFromTutor = aliasedTable(users, 'moved_from_tutor')
+const movedTo = aliasedTable(placements, 'moved_to')
+const movedToTutor = aliasedTable(users, 'moved_to_tutor')
+const tutors = aliasedTable(users, 'tutors')
+
+export interface PlacementQuery extends PageRequest {
+  studentId?: string
+  tutorId?: string
+  schoolId?: string
+  status?: Schemas['PlacementStatus']
+}
+
+/** Placements with the names around them, current first then newest. */
+async function placementRows(db: Db, where: SQL | undefined, page: { limit: number; offset: number } = { limit: 1, offset: 0 }): Promise<PlacementJoin[]> {
+  return db
+    .select({
+      placement: placements,
+      student: { id: students.id, name: students.name, status: students.status },
+      tutor: { id: tutors.id, name: tutors.name },
+      school: { id: schools.id, name: schools.name },
+      course: { id: courses.slug, title: courses.title },
+      movedFrom: { id: movedFromTutor.id, name: movedFromTutor.name },
+      movedTo: { id: movedToTutor.id, name: movedToTutor.name },
+    })
+    .from(placements)
+    .innerJoin(students, eq(students.id, placements.studentId))
+    .innerJoin(tutors, eq(tutors.id, placements.tutorId))
+    .leftJoin(schools, eq(schools.id, students.schoolId))
+    .leftJoin(courses, eq(courses.id, placements.courseId))
+    .leftJoin(movedFrom, eq(movedFrom.id, placements.movedFromId))
+    .leftJoin(movedFromTutor, eq(movedFromTutor.id, movedFrom.tutorId))
+    .leftJoin(movedTo, eq(movedTo.movedFromId, placements.id))
+    .leftJoin(movedToTutor, eq(movedToTutor.id, movedTo.tutorId))
+    .where(where)
+    .orderBy(sql`${placements.status} = 'active' desc`, desc(placements.startsOn), desc(placements.createdAt), asc(placements.id))
+    .limit(page.limit)
+    .offset(page.offset)
+}
+
+interface PlacementJoin {
+  placement: PlacementRow
+  student: Schemas['StudentRef']
+  tutor: Schemas['NamedRef']
+  school: Schemas['NamedRef'] | null
+  course: { id: string; title: string } | null
+  movedFrom: Schemas['NamedRef'] | null
+  movedTo: Schemas['NamedRef'] | null
+}
+
+function toPlacement(row: PlacementJoin): Placement {
+  const { placement } = row
+  return {
+    id: placement.id,
+    version: placement.version,
+    status: placement.status,
+    student: row.student,
+    tutor: row.tutor,
+    ...(row.school ? { school: row.school } : {}),
+    subject: placement.subject,
+    ...(row.course ? { course: row.course } : {}),
+    mode: placement.mode,
+    startsOn: placement.startsOn,
+    frequency: placement.frequency,
+    ...(placement.lessonCount === null ? {} : { lessonCount: placement.lessonCount }),
+    ...(placement.lessonMinutes === null ? {} : { lessonMinutes: placement.lessonMinutes as Schemas['LessonMinutes'] }),
+    ...(placement.notes === null ? {} : { notes: placement.notes }),
+    ...(placement.endedOn === null ? {} : { endedOn: placement.endedOn }),
+    ...(placement.endReason === null ? {} : { endReason: placement.endReason }),
+    ...(row.movedFrom ? { movedFrom: row.movedFrom } : {}),
+    ...(row.movedTo ? { movedTo: row.movedTo } : {}),
+    createdAt: placement.createdAt.toISOString(),
+    updatedAt: placement.updatedAt.toISOString(),
+  }
+}
+
+/** Placements narrowed as asked: current ones first, then the newest. */
+export async function listPlacementPage(db: Db, query: PlacementQuery): Promise<Page<Placement>> {
+  const filter = and(
+    query.studentId === undefined ? undefined : eq(placements.studentId, query.studentId),
+    query.tutorId === undefined ? undefined : eq(placements.tutorId, query.tutorId),
+    query.schoolId === undefined ? undefined : eq(students.schoolId, query.schoolId),
+    query.status === undefined ? undefined : eq(placements.status, query.status),
+  )
+  const { limit, offset } = window(query)
+  const [rows, totals] = await Promise.all([
+    placementRows(db, filter, { limit, offset }),
+    db.select({ total: count() }).from(placements).innerJoin(students, eq(students.id, placements.studentId)).where(filter),
+  ])
+  return { items: rows.map(toPlacement), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize }
+}
+
+export async function readPlacement(db: Db, id: string): Promise<Placement | undefined> {
+  const [row] = await placementRows(db, eq(placements.id, id))
+  return row ? toPlacement(row) : undefined
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Who may be placed
+
+interface TutorFacts {
+  user: { id: string; name: string; email: string }
+  profile: TutorProfileRow
+  checkState: CheckState
+}
+
+/** The tutors' accounts, profiles and where their newest safeguarding check stands. */
+async function tutorFacts(db: Db, ids?: readonly string[]): Promise<TutorFacts[]> {
+  const rows = await db
+    .select({ user: { id: users.id, name: users.name, email: users.email }, profile: tutorProfiles })
+    .from(tutorProfiles)
+    .innerJoin(users, eq(users.id, tutorProfiles.userId))
+    .where(ids === undefined ? undefined : inArray(tutorProfiles.userId, [...ids]))
+  if (rows.length === 0) return []
+  const newest = await db
+    .selectDistinctOn([safeguardingChecks.tutorId])
+    .from(safeguardingChecks)
+    .where(inArray(safeguardingChecks.tutorId, rows.map((row) => row.user.id)))
+    .orderBy(safeguardingChecks.tutorId, desc(safeguardingChecks.issuedOn), desc(safeguardingChecks.recordedAt))
+  const checks = new Map(newest.map((check) => [check.tutorId, check]))
+  return rows.map((row) => ({ ...row, checkState: checkStateOf(checks.get(row.user.id)) }))
+}
+
+/** Why this tutor may not be given a learner now, or undefined when they may (invited or active, check current). */
+function tutorRefusal(tutor: TutorFacts): string | undefined {
+  const { name } = tutor.user
+  if (tutor.profile.status === 'left') return PLACEMENT_MESSAGES.tutorLeft(name)
+  if (tutor.profile.status === 'paused') return PLACEMENT_MESSAGES.tutorPaused(name)
+  if (tutor.checkState === 'none') return PLACEMENT_MESSAGES.noCheck(name)
+  if (tutor.checkState === 'expired') return PLACEMENT_MESSAGES.checkExpired(name)
+  return undefined
+}
+
+const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+
+// ---------------------------------------------------------------------------------------------------------------
+// Suggestions
+
+/** The points each factor is worth; they add up to 100. */
+export const SUGGESTION_POINTS = { subject: 40, level: 15, mode: 20, area: 15, availability: 10 } as const
+const MAX_SUGGESTIONS = 20
+
+/** The outward part of a UK postcode ("LS6" of "LS6 2AB"), which names a district. */
+function outwardCode(postcode: string | null | undefined): string | undefined {
+  const code = postcode?.trim().toUpperCase()
+  if (!code) return undefined
+  return code.includes(' ') ? code.split(/\s+/)[0] : code.slice(0, Math.max(2, code.length - 3))
+}
+
+/** The places a tutor travels to, as they wrote them ("Headingley, Otley and Leeds city centre"). */
+function placesOf(travelArea: string | null): string[] {
+  return (travelArea ?? '')
+    .split(/,|;|\band\b|\n/i)
+    .map((place) => place.trim())
+    .filter((place) => place !== '')
+}
+
+interface LearnerPlace {
+  town?: string
+  postcode?: string
+  days: string[]
+  times: string[]
+  level?: string
+}
+
+/** How well one tutor fits: each factor with its points and what it was judged on. */
+export function rankTutor(profile: Pick<TutorProfileRow, 'subjects' | 'levels' | 'modes' | 'travelArea' | 'postcode' | 'availabilityDays' | 'availabilityTimes'>, subject: string, mode: DeliveryMode, learner: LearnerPlace): Schemas['SuggestionReason'][] {
+  const reasons: Schemas['SuggestionReason'][] = []
+  const teaches = profile.subjects.some((taught) => sameText(taught, subject))
+  reasons.push({ factor: 'subject', met: teaches, points: teaches ? SUGGESTION_POINTS.subject : 0, detail: [subject] })
+  if (learner.level !== undefined) {
+    const level = profile.levels.includes(learner.level)
+    reasons.push({ factor: 'level', met: level, points: level ? SUGGESTION_POINTS.level : 0, detail: [learner.level] })
+  }
+  const way = profile.modes.includes(mode)
+  reasons.push({ factor: 'mode', met: way, points: way ? SUGGESTION_POINTS.mode : 0, detail: [mode] })
+  reasons.push(areaReason(profile, mode, learner))
+  const days = learner.days.filter((day) => profile.availabilityDays.includes(day))
+  const times = learner.times.filter((time) => profile.availabilityTimes.includes(time))
+  const both = days.length > 0 && times.length > 0
+  const either = days.length > 0 || times.length > 0
+  reasons.push({
+    factor: 'availability',
+    met: either,
+    points: both ? SUGGESTION_POINTS.availability : either ? SUGGESTION_POINTS.availability / 2 : 0,
+    detail: [...days, ...times],
+  })
+  return reasons
+}
+
+function areaReason(profile: Pick<TutorProfileRow, 'travelArea' | 'postcode'>, mode: DeliveryMode, learner: LearnerPlace): Schemas['SuggestionReason'] {
+  if (mode === 'online') return { factor: 'area', met: true, points: SUGGESTION_POINTS.area, detail: [] }
+  const places = placesOf(profile.travelArea)
+  const learnerDistrict = outwardCode(learner.postcode)
+  const shared: string[] = []
+  if (learnerDistrict !== undefined && outwardCode(profile.postcode) === learnerDistrict) shared.push(learnerDistrict)
+  for (const place of places) {
+    const named = [learner.town, learnerDistrict].some((where) => where !== undefined && (sameText(place, where) || place.toUpperCase().split(/\s+/).includes(where.toUpperCase())))
+    if (named && !shared.some((already) => sameText(already, place))) shared.push(place)
+  }
+  if (shared.length > 0) return { factor: 'area', met: true, points: SUGGESTION_POINTS.area, detail: shared }
+  return { factor: 'area', met: false, points: 0, detail: places.slice(0, 3) }
+}
+
+/**
+ * The tutors who could teach this learner the subject in this way, best first (ties by name), at most 20. Left
+ * out and counted: paused and left tutors, tutors without a current check, tutors already teaching them this subject.
+ */
+export async function suggestTutorsFor(db: Db, student: StudentRow, subject: string, mode: DeliveryMode): Promise<Schemas['TutorSuggestionList']> {
+  const [all, current, school] = await Promise.all([
+    tutorFacts(db),
+    db
+      .select({ tutorId: placements.tutorId })
+      .from(placements)
+      .where(and(eq(placements.studentId, student.id), eq(placements.status, 'active'), sql`lower(${placements.subject}) = lower(${subject})`)),
+    student.schoolId === null || mode !== 'school' ? undefined : db.select({ town: schools.town, postcode: schools.postcode }).from(schools).where(eq(schools.id, student.schoolId)).limit(1),
+  ])
+  const teachingAlready = new Set(current.map((row) => row.tutorId))
+  const place: LearnerPlace = {
+    town: school?.[0]?.town ?? student.town ?? undefined,
+    postcode: school?.[0]?.postcode ?? student.postcode ?? undefined,
+    days: student.availabilityDays,
+    times: student.availabilityTimes,
+    level: student.level ?? undefined,
+  }
+  const offered = all.filter((tutor) => tutorRefusal(tutor) === undefined && !teachingAlready.has(tutor.user.id))
+  const ranked = offered
+    .map((tutor) => {
+      const reasons = rankTutor(tutor.profile, subject, mode, place)
+      return { tutor, reasons, score: reasons.reduce((sum, reason) => sum + reason.points, 0) }
+    })
+    .sort((a, b) => b.score - a.score || a.tutor.user.name.localeCompare(b.tutor.user.name, 'en-GB'))
+    .slice(0, MAX_SUGGESTIONS)
+  return {
+    subject,
+    mode,
+    notOffered: all.length - offered.length,
+    items: ranked.map(({ tutor, reasons, score }) => ({
+      tutor: {
+        id: tutor.user.id,
+        name: tutor.user.name,
+        email: tutor.user.email,
+        status: tutor.profile.status,
+        subjects: tutor.profile.subjects,
+        modes: tutor.profile.modes as DeliveryMode[],
+        ...(tutor.profile.travelArea === null ? {} : { travelArea: tutor.profile.travelArea }),
+        checkState: tutor.checkState,
+        createdAt: tutor.profile.createdAt.toISOString(),
+      },
+      score,
+      reasons,
+    })),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Placing, ending and moving
+
+/** How a placement write ended: the placement it made or changed, a refusal (409), a field at fault (400). */
+export type PlacementResult = { placementId: string } | { refused: string } | { field: string; message: string }
+export type PlacementOutcome = PlacementResult | 'missing' | 'stale'
+
+/**
+ * Thrown from inside a transaction to undo what it did so far (a move that ended the old placement, then found the
+ * new tutor may not be placed); the caller answers with the outcome it carries.
+ */
+export class PlacementRefused extends Error {
+  constructor(readonly outcome: Exclude<PlacementResult, { placementId: string }>) {
+    super('The placement was refused.')
+  }
+}
+
+/** A line about a placement for the history (read by staff): "Maths with Imogen Hale, Online, Weekly from 2026-12-07". */
+function placementSummary(subject: string, tutorName: string, mode: DeliveryMode, frequency: Schemas['LessonFrequency'], startsOn: string): string {
+  return `${subject} with ${tutorName}, ${labelOf('DeliveryMode', mode, 'staff')}, ${labelOf('LessonFrequency', frequency, 'staff')} from ${startsOn}`
+}
+
+interface NewPlacement {
+  subject: string
+  courseId?: string
+  mode: DeliveryMode
+  startsOn: string
+  frequency: Schemas['LessonFrequency']
+  lessonCount?: number
+  lessonMinutes?: Schemas['LessonMinutes']
+  notes?: string
+}
+
+/**
+ * Starts a placement within the caller's transaction, after the checks that make it possible: the learner may be
+ * taught (not paused or finished) and has no current placement for the subject; the tutor is invited or active
+ * with a current check. A waiting learner becomes active; the tutor and the contact are mailed through the outbox.
+ */
+async function startPlacement(
+  tx: Db,
+  deps: Pick<AppDeps, 'mailer' | 'config'>,
+  studentId: string,
+  tutorId: string,
+  input: NewPlacement,
+  context: ChangeContext & { movedFrom?: { id: string; tutorId: string }; reason?: string },
+): Promise<PlacementResult> {
+  const [student] = await tx.select().from(students).where(eq(students.id, studentId)).for('update').limit(1)
+  if (!student) return { field: 'studentId', message: PLACEMENT_MESSAGES.unknownLearner }
+  const [tutor] = await tutorFacts(tx, [tutorId])
+  if (!tutor) return { field: 'tutorId', message: PLACEMENT_MESSAGES.unknownTutor }
+  if (student.status === 'paused' || student.status === 'finished') return { refused: PLACEMENT_MESSAGES.learnerClosed(student.name, student.status) }
+  const refusal = tutorRefusal(tutor)
+  if (refusal !== undefined) return { refused: refusal }
+  let courseId: string | null = null
+  if (input.courseId !== undefined) {
+    const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.slug, input.courseId)).limit(1)
+    if (!course) return { field: 'courseId', message: PLACEMENT_MESSAGES.unknownCourse }
+    courseId = course.id
+  }
+  const [clash] = await tx
+    .select({ tutorName: users.name, subject: placements.subject })
+    .from(placements)
+    .innerJoin(users, eq(users.id, placements.tutorId))
+    .where(and(eq(placements.studentId, studentId), eq(placements.status, 'active'), sql`lower(${placements.subject}) = lower(${input.subject})`))
+    .limit(1)
+  if (clash) return { refused: PLACEMENT_MESSAGES.alreadyPlaced(student.name, clash.subject, clash.tutorName) }
+
+  const [placement] = await tx
+    .insert(placements)
+    .values({
+      studentId,
+      tutorId,
+      subject: input.subject,
+      courseId,
+      mode: input.mode,
+      startsOn: input.startsOn,
+      frequency: input.frequency,
+      lessonCount: input.lessonCount ?? null,
+      lessonMinutes: input.lessonMinutes ?? null,
+      notes: input.notes ?? null,
+      movedFromId: context.movedFrom?.id ?? null,
+      createdBy: context.actorId,
+    })
+    .returning()
+  if (!placement) throw new Error('The placement insert returned no row.')
+  if (student.status === 'waiting') {
+    await tx.update(students).set({ status: 'active', version: student.version + 1, updatedAt: new Date() }).where(eq(students.id, studentId))
+  }
+  const details = {
+    changes: student.status === 'waiting' ? [{ field: 'status', from: 'waiting', to: 'active' }] : [],
+    detail: [placementSummary(input.subject, tutor.user.name, input.mode, input.frequency, input.startsOn), context.reason].filter(Boolean).join('. '),
+  }
+  await recordAudit(tx, {
+    action: context.movedFrom === undefined ? 'placement.started' : 'placement.moved',
+    actorUserId: context.actorId,
+    subject: { type: 'placement', id: placement.id },
+    related: [
+      `student:${studentId}`,
+      `tutor:${tutorId}`,
+      ...(context.movedFrom === undefined ? [] : [`tutor:${context.movedFrom.tutorId}`]),
+      ...(student.schoolId === null ? [] : [`school:${student.schoolId}`]),
+    ],
+    ip: context.request.ip,
+    details,
+  })
+  const lesson = { learner: student.name, subject: input.subject, mode: input.mode, startsOn: input.startsOn, frequency: input.frequency, notes: input.notes }
+  await deps.mailer.enqueue(tx, placementStartedTutorMail(tutor.user, lesson, `${deps.config.publicUrl}/tutor`))
+  await deps.mailer.enqueue(tx, placementStartedContactMail({ name: student.contactName, email: student.contactEmail }, { ...lesson, tutor: tutor.user.name }))
+  return { placementId: placement.id }
+}
+
+export interface PlacementInput extends NewPlacement {
+  studentId: string
+  tutorId: string
+}
+
+export async function createPlacementRecord(tx: Db, deps: Pick<AppDeps, 'mailer' | 'config'>, input: PlacementInput, context: ChangeContext): Promise<PlacementResult> {
+  const { studentId, tutorId, ...placement } = input
+  return startPlacement(tx, deps, studentId, tutorId, placement, context)
+}
+
+/** The current placement, locked, when `version` is the one the editor read. */
+async function currentPlacement(tx: Db, id: string, version: number): Promise<PlacementRow | 'missing' | 'stale' | { refused: string }> {
+  const [placement] = await tx.select().from(placements).where(eq(placements.id, id)).for('update').limit(1)
+  if (!placement) return 'missing'
+  if (placement.version !== version) return 'stale'
+  if (placement.status !== 'active') return { refused: PLACEMENT_MESSAGES.notCurrent }
+  return placement
+}
+
+async function closePlacement(tx: Db, placement: PlacementRow, status: 'ended' | 'moved', endedOn: string, reason: string): Promise<void> {
+  await tx
+    .update(placements)
+    .set({ status, endedOn, endReason: reason, version: placement.version + 1, updatedAt: new Date() })
+    .where(eq(placements.id, placement.id))
+}
+
+async function namesOf(tx: Db, placement: PlacementRow) {
+  const [row] = await tx
+    .select({ learner: students.name, schoolId: students.schoolId, tutor: { name: users.name, email: users.email } })
+    .from(students)
+    .innerJoin(users, eq(users.id, placement.tutorId))
+    .where(eq(students.id, placement.studentId))
+    .limit(1)
+  if (!row) throw new Error('A placement without its learner or tutor.')
+  return row
+}
+
+/** Ends a current placement made from `version`, with the reason; the tutor is told by mail. The learner's status stays. */
+export async function endPlacementRecord(
+  tx: Db,
+  deps: Pick<AppDeps, 'mailer'>,
+  id: string,
+  version: number,
+  end: { reason: string; endedOn?: string },
+  context: ChangeContext,
+): Promise<PlacementOutcome> {
+  const placement = await currentPlacement(tx, id, version)
+  if (typeof placement === 'string' || 'refused' in placement) return placement
+  // A placement called off before its first lesson ends today; a last day given must not come before the first.
+  if (end.endedOn !== undefined && end.endedOn < placement.startsOn) return { field: 'endedOn', message: PLACEMENT_MESSAGES.endBeforeStart }
+  const endedOn = end.endedOn ?? isoDay(new Date())
+  await closePlacement(tx, placement, 'ended', endedOn, end.reason)
+  const names = await namesOf(tx, placement)
+  await recordAudit(tx, {
+    action: 'placement.ended',
+    actorUserId: context.actorId,
+    subject: { type: 'placement', id },
+    related: [`student:${placement.studentId}`, `tutor:${placement.tutorId}`, ...(names.schoolId === null ? [] : [`school:${names.schoolId}`])],
+    ip: context.request.ip,
+    details: { changes: [{ field: 'status', from: 'active', to: 'ended' }], detail: `${placement.subject} with ${names.tutor.name}, last day ${endedOn}. ${end.reason}` },
+  })
+  await deps.mailer.enqueue(tx, placementEndedMail(names.tutor, { learner: names.learner, subject: placement.subject, endedOn }))
+  return { placementId: id }
+}
+
+/**
+ * Moves a current placement to another tutor: it ends as moved, and a new one with the same subject and rhythm starts
+ * with the new tutor (who must be placeable, like any other). The old tutor, the new tutor and the contact are mailed.
+ */
+export async function movePlacementRecord(
+  tx: Db,
+  deps: Pick<AppDeps, 'mailer' | 'config'>,
+  id: string,
+  version: number,
+  move: { tutorId: string; reason: string; startsOn?: string },
+  context: ChangeContext,
+): Promise<PlacementOutcome> {
+  const placement = await currentPlacement(tx, id, version)
+  if (typeof placement === 'string' || 'refused' in placement) return placement
+  const names = await namesOf(tx, placement)
+  if (move.tutorId === placement.tutorId) return { refused: PLACEMENT_MESSAGES.sameTutor(names.tutor.name) }
+  const startsOn = move.startsOn ?? isoDay(new Date())
+  await closePlacement(tx, placement, 'moved', startsOn < placement.startsOn ? placement.startsOn : startsOn, move.reason)
+  const [course] = placement.courseId === null ? [] : await tx.select({ slug: courses.slug }).from(courses).where(eq(courses.id, placement.courseId)).limit(1)
+  const outcome = await startPlacement(
+    tx,
+    deps,
+    placement.studentId,
+    move.tutorId,
+    {
+      subject: placement.subject,
+      courseId: course?.slug,
+      mode: placement.mode,
+      startsOn,
+      frequency: placement.frequency,
+      lessonCount: placement.lessonCount ?? undefined,
+      lessonMinutes: (placement.lessonMinutes ?? undefined) as Schemas['LessonMinutes'] | undefined,
+      notes: placement.notes ?? undefined,
+    },
+    { ...context, movedFrom: { id: placement.id, tutorId: placement.tutorId }, reason: `Moved from ${names.tutor.name}: ${move.reason}` },
+  )
+  if (!('placementId' in outcome)) throw new PlacementRefused(outcome)
+  await deps.mailer.enqueue(tx, placementEndedMail(names.tutor, { learner: names.learner, subject: placement.subject, endedOn: startsOn }))
+  return outcome
+}

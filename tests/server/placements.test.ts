@@ -1,0 +1,377 @@
+import { count, eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { components } from '../../src/api/schema.gen.ts'
+import { createSession } from '../../server/auth/sessions.ts'
+import { seedDemoContent } from '../../server/demo/content.ts'
+import { mailOutbox, placements } from '../../server/db/schema.ts'
+import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+
+type Schemas = components['schemas']
+type Placement = Schemas['Placement']
+type StudentRecord = Schemas['StudentRecord']
+type TutorRecord = Schemas['TutorRecord']
+
+/**
+ * Placing learners with tutors: suggestions ranked by subject and level, way of teaching, area and availability, with
+ * their reasons, never offering a paused or left tutor or one without a current check; a placement starts in one
+ * transaction with the learner's status, both mails and the history; it ends or moves with a reason, only from the
+ * version read; impossible placements are refused with 409 and leave nothing behind. A tutor reads only the learners
+ * placed with them now.
+ */
+let t: TestApp
+let token: string
+const STALE = 'Someone else changed this record since you opened it. Reload it to see their changes, then make yours again.'
+const MISSING_ID = '00000000-0000-4000-8000-000000000000'
+const LEARNER_NOT_FOUND = { message: 'We could not find that learner.' }
+
+let sequence = 0
+const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 3600 * 1000).toISOString().slice(0, 10)
+const ifMatch = (version: number) => ({ 'if-match': `"${version}"` })
+const mailsTo = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+const placementCount = async (studentId: string) =>
+  (await t.database.db.select({ n: count() }).from(placements).where(eq(placements.studentId, studentId)))[0]?.n ?? 0
+
+beforeAll(async () => {
+  if (noDatabase) return
+  t = await createTestApp()
+  await seedDemoContent(t.database.db)
+  await t.createUser({ email: 'placements.admin@tec.test', role: 'ADMIN', name: 'Pat Office' })
+  token = await t.login('placements.admin@tec.test')
+})
+afterAll(async () => t?.close())
+
+const place = <T extends object = Placement>(body: unknown) => t.request<T>('POST', '/api/admin/placements', { token, body })
+const end = <T extends object = Placement>(id: string, version: number, body: unknown) =>
+  t.request<T>('POST', `/api/admin/placements/${id}/end`, { token, body, headers: ifMatch(version) })
+const move = <T extends object = Placement>(id: string, version: number, body: unknown) =>
+  t.request<T>('POST', `/api/admin/placements/${id}/move`, { token, body, headers: ifMatch(version) })
+const suggest = <T extends object = Schemas['TutorSuggestionList']>(studentId: string, query: string) =>
+  t.request<T>('GET', `/api/admin/students/${studentId}/tutor-suggestions?${query}`, { token })
+const listPlacements = (query: string) => t.request<Schemas['PlacementPage']>('GET', `/api/admin/placements?${query}`, { token })
+const historyOf = (type: string, id: string) => t.request<Schemas['HistoryPage']>('GET', `/api/admin/history?subjectType=${type}&subjectId=${id}`, { token })
+
+interface TutorOptions {
+  profile?: Partial<Schemas['TutorProfileInput']>
+  /** The renewal date of their check; null for a check without one, undefined for no check at all. */
+  check?: string | null
+  status?: 'paused' | 'left'
+}
+
+/** A tutor with a profile, and a check and a status when asked; answers their record and email. */
+async function tutor(name: string, options: TutorOptions = {}): Promise<TutorRecord & { email: string }> {
+  const email = `${name.toLowerCase().replaceAll(' ', '.')}.${++sequence}@example.org`
+  const invited = await t.request<TutorRecord>('POST', '/api/admin/tutors', { token, body: { name, email } })
+  expect(invited.status, invited.text).toBe(201)
+  const fields: Schemas['TutorProfileInput'] = {
+    name,
+    postcode: 'LS6 2AB',
+    subjects: ['Maths'],
+    levels: ['gcse'],
+    modes: ['home', 'online'],
+    travelArea: 'Headingley, Kirkstall',
+    availability: { days: ['monday', 'thursday'], times: ['after_school'] },
+    ...options.profile,
+  }
+  let record = (await t.request<TutorRecord>('PUT', `/api/admin/tutors/${invited.body.id}`, { token, body: fields, headers: ifMatch(invited.body.version) })).body
+  if (options.check !== undefined) {
+    const body = { type: 'enhanced_barred', reference: `0012${sequence}`, issuedOn: day(-800), ...(options.check === null ? {} : { expiresOn: options.check }) }
+    const checked = await t.request<TutorRecord>('POST', `/api/admin/tutors/${record.id}/checks`, { token, body })
+    expect(checked.status, checked.text).toBe(201)
+    record = checked.body
+  }
+  if (options.status !== undefined) {
+    const changed = await t.request<TutorRecord>('POST', `/api/admin/tutors/${record.id}/status`, { token, body: { status: options.status }, headers: ifMatch(record.version) })
+    expect(changed.status, changed.text).toBe(200)
+    record = changed.body
+  }
+  return { ...record, email }
+}
+
+/** A waiting learner in Headingley who wants GCSE Maths at home on Mondays after school. */
+async function learner(name: string, overrides: Partial<Schemas['StudentInput']> = {}): Promise<StudentRecord> {
+  const body: Schemas['StudentInput'] = {
+    name,
+    yearGroup: 'year_10',
+    contact: { name: `Parent of ${name}`, email: `parent.${++sequence}@example.org`, phone: '07700 900456', relationship: 'parent' },
+    address: { line1: '4 Cardigan Road', town: 'Headingley', postcode: 'LS6 1AA' },
+    subjects: ['Maths'],
+    level: 'gcse',
+    deliveryMode: 'home',
+    availability: { days: ['monday'], times: ['after_school'] },
+    goals: 'A grade 6 in the summer.',
+    needs: 'Dyslexia: prefers printed worksheets.',
+    notesForTutors: 'Likes to start with a puzzle.',
+    status: 'waiting',
+    ...overrides,
+  }
+  const created = await t.request<StudentRecord>('POST', '/api/admin/students', { token, body })
+  expect(created.status, created.text).toBe(201)
+  return created.body
+}
+
+const placing = (studentId: string, tutorId: string, overrides: object = {}) => ({
+  studentId,
+  tutorId,
+  subject: 'Maths',
+  mode: 'home',
+  startsOn: day(7),
+  frequency: 'weekly',
+  lessonCount: 20,
+  lessonMinutes: 60,
+  notes: 'Start with fractions.',
+  ...overrides,
+})
+
+describe.skipIf(noDatabase)('tutor suggestions', () => {
+  it('rank by subject and level, way of teaching, area and availability, say why, and never offer who may not teach', async () => {
+    const student = await learner('Ruby Ranked')
+    const best = await tutor('Ada Best', { check: day(400) })
+    const online = await tutor('Ben Online', { check: null, profile: { modes: ['online'], travelArea: 'Otley', postcode: 'LS21 1AA', availability: { days: ['monday'], times: ['evening'] } } })
+    const other = await tutor('Cal Other', { check: day(30), profile: { subjects: ['English'], levels: ['primary'] } })
+    await tutor('Dee Paused', { check: day(400), status: 'paused' })
+    await tutor('Eve Left', { check: day(400), status: 'left' })
+    await tutor('Fay Expired', { check: day(-1) })
+    await tutor('Gus Unchecked')
+
+    const answer = await suggest(student.id, 'subject=Maths')
+    expect(answer.status, answer.text).toBe(200)
+    expect(answer.body.mode).toBe('home')
+    const names = answer.body.items.map((item) => item.tutor.name)
+    for (const never of ['Dee Paused', 'Eve Left', 'Fay Expired', 'Gus Unchecked']) expect(names).not.toContain(never)
+    expect(answer.body.notOffered).toBeGreaterThanOrEqual(4)
+    const rank = (name: string) => names.indexOf(name)
+    expect(rank('Ada Best')).toBeGreaterThanOrEqual(0)
+    expect(rank('Ada Best')).toBeLessThan(rank('Ben Online'))
+    expect(rank('Ben Online')).toBeLessThan(rank('Cal Other'))
+
+    const ada = answer.body.items.find((item) => item.tutor.id === best.id)
+    expect(ada?.score).toBe(100)
+    expect(ada?.reasons).toEqual([
+      { factor: 'subject', met: true, points: 40, detail: ['Maths'] },
+      { factor: 'level', met: true, points: 15, detail: ['gcse'] },
+      { factor: 'mode', met: true, points: 20, detail: ['home'] },
+      { factor: 'area', met: true, points: 15, detail: ['LS6', 'Headingley'] },
+      { factor: 'availability', met: true, points: 10, detail: ['monday', 'after_school'] },
+    ])
+    const ben = answer.body.items.find((item) => item.tutor.id === online.id)
+    expect(ben?.reasons.find((reason) => reason.factor === 'mode')).toEqual({ factor: 'mode', met: false, points: 0, detail: ['home'] })
+    expect(ben?.reasons.find((reason) => reason.factor === 'area')).toEqual({ factor: 'area', met: false, points: 0, detail: ['Otley'] })
+    expect(ben?.reasons.find((reason) => reason.factor === 'availability')).toEqual({ factor: 'availability', met: true, points: 5, detail: ['monday'] })
+    const cal = answer.body.items.find((item) => item.tutor.id === other.id)
+    expect(cal?.tutor.checkState).toBe('expiring')
+    expect(cal?.reasons[0]).toEqual({ factor: 'subject', met: false, points: 0, detail: ['Maths'] })
+
+    // Online lessons: the area does not count against anyone.
+    const remote = await suggest(student.id, 'subject=Maths&mode=online')
+    expect(remote.body.items.find((item) => item.tutor.id === online.id)?.reasons.find((reason) => reason.factor === 'area')).toEqual({ factor: 'area', met: true, points: 15, detail: [] })
+  })
+
+  it('answer 404 for a learner who does not exist and 400 for a subject not offered', async () => {
+    expect((await suggest(MISSING_ID, 'subject=Maths')).body).toEqual(LEARNER_NOT_FOUND)
+    const student = await learner('Sam Subjectless')
+    const unknown = await suggest(student.id, 'subject=Astrology')
+    expect(unknown.status).toBe(400)
+    expect(unknown.body).toMatchObject({ fields: { subject: 'Choose a subject from the list.' } })
+    expect((await suggest(student.id, 'mode=home')).status).toBe(400)
+  })
+})
+
+describe.skipIf(noDatabase)('placing a learner', () => {
+  it('starts the placement, makes the learner active, mails the tutor and the contact, and both histories say so', async () => {
+    const student = await learner('Pia Placed')
+    const teacher = await tutor('Quinn Placer', { check: day(400) })
+    const placed = await place(placing(student.id, teacher.id))
+    expect(placed.status, placed.text).toBe(201)
+    expect(placed.headers.get('etag')).toBe('"1"')
+    expect(placed.body).toMatchObject({
+      status: 'active',
+      student: { id: student.id, name: 'Pia Placed', status: 'active' },
+      tutor: { id: teacher.id, name: 'Quinn Placer' },
+      subject: 'Maths',
+      mode: 'home',
+      frequency: 'weekly',
+      lessonCount: 20,
+      lessonMinutes: 60,
+      notes: 'Start with fractions.',
+    })
+    const student2 = await t.request<StudentRecord>('GET', `/api/admin/students/${student.id}`, { token })
+    expect(student2.body.fields.status).toBe('active')
+    expect(student2.body.version).toBe(student.version + 1)
+
+    const [tutorMail] = await mailsTo(teacher.email).then((mails) => mails.filter((mail) => mail.subject.startsWith('New learner')))
+    expect(tutorMail?.subject).toBe('New learner: Pia Placed (Maths)')
+    expect(tutorMail?.text).toContain('The office has placed Pia Placed with you.')
+    expect(tutorMail?.text).toContain('From the office: Start with fractions.')
+    const [contactMail] = await mailsTo(student.fields.contact.email)
+    expect(contactMail?.subject).toBe('Your tutor for Maths: Quinn Placer')
+    expect(contactMail?.text).toContain('We have found a tutor for Pia Placed: Quinn Placer will teach Maths.')
+
+    for (const [type, id] of [['student', student.id], ['tutor', teacher.id]] as const) {
+      const history = await historyOf(type, id)
+      const started = history.body.items.find((entry) => entry.action === 'placement.started')
+      expect(started?.actor?.name, `${type} history`).toBe('Pat Office')
+      expect(started?.detail).toMatch(/^Maths with Quinn Placer, At home, Weekly from \d{4}-\d\d-\d\d$/)
+    }
+
+    const byTutor = await listPlacements(`tutorId=${teacher.id}`)
+    expect(byTutor.body.items.map((item) => item.id)).toEqual([placed.body.id])
+    expect((await listPlacements(`studentId=${student.id}&status=ended`)).body.total).toBe(0)
+  })
+
+  it('refuses what cannot be, with 409 and a clear message, leaving nothing stored or mailed', async () => {
+    const student = await learner('Rex Refused')
+    const paused = await tutor('Sol Paused', { check: day(400), status: 'paused' })
+    const left = await tutor('Tam Left', { check: day(400), status: 'left' })
+    const unchecked = await tutor('Uma Unchecked')
+    const expired = await tutor('Vic Expired', { check: day(-3) })
+    const refusals: [string, string][] = [
+      [paused.id, 'Sol Paused is paused, so they cannot be given new learners. Make them active again first, or choose another tutor.'],
+      [left.id, 'Tam Left has left TEC, so they cannot be given learners. Choose another tutor.'],
+      [unchecked.id, 'Uma Unchecked has no safeguarding check on record. Record their check first, or choose another tutor.'],
+      [expired.id, "Vic Expired's safeguarding check has ended. Record their renewed check first, or choose another tutor."],
+    ]
+    for (const [tutorId, message] of refusals) {
+      const refused = await place(placing(student.id, tutorId))
+      expect(refused.status).toBe(409)
+      expect(refused.body).toEqual({ message })
+    }
+    expect(await placementCount(student.id)).toBe(0)
+    expect(await mailsTo(student.fields.contact.email)).toEqual([])
+
+    const good = await tutor('Wyn Good', { check: day(400) })
+    expect((await place(placing(student.id, good.id))).status).toBe(201)
+    const again = await place(placing(student.id, good.id, { subject: 'maths' }))
+    expect(again.status).toBe(409)
+    expect(again.body).toEqual({ message: 'Rex Refused is already placed with Wyn Good for Maths. End or move that placement instead.' })
+
+    const finished = await learner('Xan Finished', { status: 'finished' })
+    const closed = await place(placing(finished.id, good.id))
+    expect(closed.status).toBe(409)
+    expect(closed.body).toEqual({ message: 'Xan Finished is finished. Change their status on their page before placing them.' })
+  })
+
+  it('answers 400 per field for bad input and unknown records', async () => {
+    const student = await learner('Yul Fields')
+    const teacher = await tutor('Zed Fields', { check: day(400) })
+    const bad = await place({ ...placing(student.id, teacher.id), frequency: 'daily', lessonCount: 0, startsOn: 'soon', extra: 1 })
+    expect(bad.status).toBe(400)
+    expect(Object.keys((bad.body as unknown as { fields: object }).fields).sort()).toEqual(['extra', 'frequency', 'lessonCount', 'startsOn'])
+    expect((await place(placing(student.id, MISSING_ID))).body).toMatchObject({ fields: { tutorId: 'Choose a tutor from the list.' } })
+    expect((await place(placing(MISSING_ID, teacher.id))).body).toMatchObject({ fields: { studentId: 'Choose a learner from the list.' } })
+    expect((await place(placing(student.id, teacher.id, { subject: 'Astrology' }))).body).toMatchObject({ fields: { subject: 'Choose a subject from the list.' } })
+    expect((await place(placing(student.id, teacher.id, { courseId: 'no-such-course' }))).body).toMatchObject({ fields: { courseId: 'Choose a course from the list.' } })
+    expect(await placementCount(student.id)).toBe(0)
+  })
+
+  it('places one learner once for a subject when two offices try at the same moment', async () => {
+    const student = await learner('Ari Race')
+    const [first, second] = await Promise.all([tutor('Bo Race', { check: day(400) }), tutor('Cy Race', { check: day(400) })])
+    const answers = await Promise.all([place(placing(student.id, first.id)), place(placing(student.id, second.id))])
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409])
+    expect(await placementCount(student.id)).toBe(1)
+  })
+})
+
+describe.skipIf(noDatabase)('ending and moving a placement', () => {
+  it('ends with a reason from the version read, mails the tutor, and keeps the learner’s status', async () => {
+    const student = await learner('Dot Ending')
+    const teacher = await tutor('Eli Ending', { check: day(400) })
+    const placed = (await place(placing(student.id, teacher.id, { startsOn: day(-30) }))).body
+
+    expect((await end(placed.id, placed.version, { reason: '   ' })).body).toMatchObject({ fields: { reason: 'Say why, for the history.' } })
+    expect((await end(placed.id, placed.version, { reason: 'Too early', endedOn: day(-60) })).body).toMatchObject({ fields: { endedOn: 'The last day cannot come before the placement started.' } })
+    expect((await t.request('POST', `/api/admin/placements/${placed.id}/end`, { token, body: { reason: 'No version' } })).status).toBe(400)
+    expect((await end(MISSING_ID, 1, { reason: 'Gone' })).status).toBe(404)
+    const stale = await end(placed.id, placed.version + 1, { reason: 'Stale' })
+    expect(stale.status).toBe(409)
+    expect(stale.body).toEqual({ message: STALE })
+
+    const ended = await end(placed.id, placed.version, { reason: 'Exams are over.' })
+    expect(ended.status, ended.text).toBe(200)
+    expect(ended.body).toMatchObject({ status: 'ended', endedOn: day(0), endReason: 'Exams are over.', version: placed.version + 1 })
+    expect(ended.body.student.status).toBe('active')
+    const again = await end(ended.body.id, ended.body.version, { reason: 'Twice' })
+    expect(again.status).toBe(409)
+    expect(again.body).toEqual({ message: 'This placement has already ended.' })
+
+    const mails = await mailsTo(teacher.email)
+    expect(mails.map((mail) => mail.subject)).toContain('Placement ended: Dot Ending (Maths)')
+    const history = await historyOf('student', student.id)
+    expect(history.body.items[0]).toMatchObject({ action: 'placement.ended', detail: `Maths with Eli Ending, last day ${day(0)}. Exams are over.` })
+  })
+
+  it('moves to another tutor in one step: the old one ends as moved, the new one starts, and a refused move changes nothing', async () => {
+    const student = await learner('Fin Moving')
+    const from = await tutor('Gil From', { check: day(400) })
+    const to = await tutor('Hal To', { check: day(400) })
+    const paused = await tutor('Ivy Paused', { check: day(400), status: 'paused' })
+    const placed = (await place(placing(student.id, from.id))).body
+
+    const refused = await move(placed.id, placed.version, { tutorId: paused.id, reason: 'Closer to home' })
+    expect(refused.status).toBe(409)
+    expect((await listPlacements(`studentId=${student.id}`)).body.items.map((item) => [item.tutor.name, item.status])).toEqual([['Gil From', 'active']])
+    expect((await move(placed.id, placed.version, { tutorId: from.id, reason: 'Same' })).body).toEqual({ message: 'This placement is already with Gil From. Choose another tutor.' })
+
+    const moved = await move(placed.id, placed.version, { tutorId: to.id, reason: 'Closer to home', startsOn: day(14) })
+    expect(moved.status, moved.text).toBe(201)
+    expect(moved.body).toMatchObject({ status: 'active', tutor: { name: 'Hal To' }, movedFrom: { name: 'Gil From' }, startsOn: day(14), lessonCount: 20, notes: 'Start with fractions.' })
+    const both = (await listPlacements(`studentId=${student.id}`)).body.items
+    expect(both.map((item) => [item.tutor.name, item.status])).toEqual([
+      ['Hal To', 'active'],
+      ['Gil From', 'moved'],
+    ])
+    expect(both[1]).toMatchObject({ movedTo: { name: 'Hal To' }, endReason: 'Closer to home' })
+    expect((await mailsTo(from.email)).map((mail) => mail.subject)).toContain('Placement ended: Fin Moving (Maths)')
+    expect((await mailsTo(to.email)).map((mail) => mail.subject)).toContain('New learner: Fin Moving (Maths)')
+    expect((await mailsTo(student.fields.contact.email)).map((mail) => mail.subject)).toEqual(['Your tutor for Maths: Gil From', 'Your tutor for Maths: Hal To'])
+    const history = await historyOf('tutor', from.id)
+    expect(history.body.items.map((entry) => entry.action)).toContain('placement.moved')
+    const stale = await move(placed.id, placed.version, { tutorId: to.id, reason: 'Again' })
+    expect(stale.status).toBe(409)
+  })
+})
+
+describe.skipIf(noDatabase)('a tutor’s own learners', () => {
+  it('lists only the learners placed with them now, and any other learner is not found', async () => {
+    const mine = await learner('Jo Mine')
+    const online = await learner('Kim Online', { deliveryMode: 'online' })
+    const theirs = await learner('Lee Theirs')
+    const me = await tutor('Mo Me', { check: day(400) })
+    const other = await tutor('Ned Other', { check: day(400) })
+    const placedMine = (await place(placing(mine.id, me.id))).body
+    await place(placing(online.id, me.id, { mode: 'online' }))
+    await place(placing(theirs.id, other.id))
+    const myToken = (await createSession(t.database.db, me.id, true, { ip: '192.0.2.30', userAgent: 'placements' })).token
+
+    const list = await t.request<Schemas['MyLearnerList']>('GET', '/api/tutor/learners', { token: myToken })
+    expect(list.status, list.text).toBe(200)
+    expect(list.body.items.map((item) => [item.name, item.subject])).toEqual([
+      ['Jo Mine', 'Maths'],
+      ['Kim Online', 'Maths'],
+    ])
+
+    const read = await t.request<Schemas['MyLearner']>('GET', `/api/tutor/learners/${mine.id}`, { token: myToken })
+    expect(read.status).toBe(200)
+    expect(read.body).toMatchObject({
+      name: 'Jo Mine',
+      goals: 'A grade 6 in the summer.',
+      needs: 'Dyslexia: prefers printed worksheets.',
+      notesForTutors: 'Likes to start with a puzzle.',
+      contact: { name: 'Parent of Jo Mine', phone: '07700 900456' },
+      address: { line1: '4 Cardigan Road', town: 'Headingley', postcode: 'LS6 1AA' },
+    })
+    const remote = await t.request<Schemas['MyLearner']>('GET', `/api/tutor/learners/${online.id}`, { token: myToken })
+    expect(remote.body.address).toBeUndefined()
+
+    const missing = await t.request('GET', `/api/tutor/learners/${MISSING_ID}`, { token: myToken })
+    const someoneElses = await t.request('GET', `/api/tutor/learners/${theirs.id}`, { token: myToken })
+    expect(missing.status).toBe(404)
+    expect(someoneElses.status).toBe(404)
+    expect(someoneElses.body).toEqual(missing.body)
+
+    expect((await end(placedMine.id, placedMine.version, { reason: 'Called off before the first lesson.' })).status).toBe(200)
+    expect((await t.request('GET', `/api/tutor/learners/${mine.id}`, { token: myToken })).status).toBe(404)
+    const after = await t.request<Schemas['MyLearnerList']>('GET', '/api/tutor/learners', { token: myToken })
+    expect(after.body.items.map((item) => item.name)).toEqual(['Kim Online'])
+  })
+})
