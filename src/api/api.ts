@@ -6,6 +6,7 @@ import { createCoursesApi } from './courses'
 import { createEnrolmentsApi } from './enrolments'
 import { createGalleryApi } from './gallery'
 import { createHistoryApi } from './history'
+import { createPlacementsApi } from './placements'
 import { createRegistrationsApi } from './registrations'
 import { createSchoolsApi } from './schools'
 import { createSiteApi } from './site'
@@ -27,6 +28,7 @@ export function createApi(client: ApiClient) {
     students: createStudentsApi(client),
     schools: createSchoolsApi(client),
     tutors: createTutorsApi(client),
+    placements: createPlacementsApi(client),
     tutorApplications: createTutorApplicationsApi(client),
     history: createHistoryApi(client),
   }

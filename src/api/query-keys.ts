@@ -20,6 +20,11 @@ export const queryKeys = {
     list: (query: QueryOf<'listStudents'>) => ['students', 'list', query] as const,
     detail: (studentId: string) => ['students', 'detail', studentId] as const,
   },
+  placements: {
+    all: ['placements'] as const,
+    list: (query: QueryOf<'listPlacements'>) => ['placements', 'list', query] as const,
+    suggestions: (studentId: string, query: QueryOf<'suggestTutors'>) => ['placements', 'suggestions', studentId, query] as const,
+  },
   blogs: {
     all: ['blogs'] as const,
     list: (page: { page: number; pageSize: number }) => ['blogs', 'list', page] as const,

@@ -18,6 +18,7 @@ import { headFrom } from '../../../../-lib/page-head'
 import { errorMessage } from '../../../../-lib/server-errors'
 import { useAppContext } from '../../../../-lib/use-app-context'
 import { RecordHistory } from '../../../-components/record-history'
+import { PlacementsCard } from '../../placements/-components/placements-card'
 import { loadRecord } from '../../../-components/record-page'
 import { SchoolNotFound } from '../-components/school-not-found'
 import { SCHOOL_FIELD_LABELS as LABEL, SCHOOL_HISTORY_WORDS } from '../-components/school-words'
@@ -171,6 +172,12 @@ function SchoolPage() {
         ]}
       />
       <Learners school={school} />
+      <PlacementsCard
+        title="Placements"
+        query={{ schoolId }}
+        names="both"
+        empty="None of the school’s learners is placed with a tutor yet. Place a learner from their page."
+      />
     </DetailLayout>
   )
 }

@@ -1,5 +1,5 @@
 import { Anchor, Badge, Group } from '@mantine/core'
-import { IconPencil } from '@tabler/icons-react'
+import { IconPencil, IconUserPlus } from '@tabler/icons-react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { studentQueryOptions, type StudentRecord } from '../../../../../api/students'
@@ -14,6 +14,7 @@ import { headFrom } from '../../../../-lib/page-head'
 import { useAppContext } from '../../../../-lib/use-app-context'
 import { RecordHistory } from '../../../-components/record-history'
 import { loadRecord } from '../../../-components/record-page'
+import { PlacementsCard } from '../../placements/-components/placements-card'
 import { StudentNotFound } from '../-components/student-not-found'
 import { STUDENT_FIELD_LABELS as LABEL, STUDENT_HISTORY_WORDS } from '../-components/student-words'
 
@@ -113,6 +114,11 @@ function StudentPage() {
       }
       actions={
         <Group gap="sm">
+          {(fields.status === 'waiting' || fields.status === 'active') && (
+            <ButtonLink to="/admin/students/$studentId/place" params={{ studentId }} leftSection={<IconUserPlus size={16} aria-hidden />}>
+              Place with a tutor
+            </ButtonLink>
+          )}
           <ButtonLink to="/admin/students/$studentId/edit" params={{ studentId }} leftSection={<IconPencil size={16} aria-hidden />}>
             Edit
           </ButtonLink>
@@ -120,6 +126,17 @@ function StudentPage() {
       }
       aside={<RecordHistory subjectType="student" subjectId={studentId} words={STUDENT_HISTORY_WORDS} />}
     >
+      <PlacementsCard
+        title="Tutors"
+        query={{ studentId }}
+        names="tutor"
+        actions
+        empty={
+          fields.status === 'waiting'
+            ? `${fields.name} is waiting for a tutor. Use “Place with a tutor” to see the tutors who fit best.`
+            : `${fields.name} has no placements yet.`
+        }
+      />
       <LearnerFacts student={student} />
       <ContactFacts student={student} />
       <FactCard

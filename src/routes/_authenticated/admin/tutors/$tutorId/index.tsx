@@ -12,7 +12,9 @@ import { telephoneHref } from '../../../../../ui/telephone-href'
 import { AnchorLink, ButtonLink } from '../../../../-components/links'
 import { headFrom } from '../../../../-lib/page-head'
 import { useAppContext } from '../../../../-lib/use-app-context'
+import { TableScroller } from '../../../../../ui/back-office/table-scroller'
 import { RecordHistory } from '../../../-components/record-history'
+import { PlacementsCard } from '../../placements/-components/placements-card'
 import { loadRecord } from '../../../-components/record-page'
 import { RecordCheck, TutorStatusActions } from '../-components/tutor-actions'
 import { TutorNotFound } from '../-components/tutor-not-found'
@@ -74,7 +76,7 @@ function Checks({ tutor }: { tutor: TutorRecord }) {
         {tutor.checks.length === 0 ? (
           <Text size="sm">No check is recorded yet. Record the certificate when you have seen it.</Text>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
+          <TableScroller label="Safeguarding checks" minWidth={480}>
             <Table>
               <Table.Caption>Newest first; the newest decides whether the tutor can be placed.</Table.Caption>
               <Table.Thead>
@@ -105,7 +107,7 @@ function Checks({ tutor }: { tutor: TutorRecord }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroller>
         )}
       </Stack>
     </Card>
@@ -182,6 +184,13 @@ function TutorPage() {
         ]}
       />
       <Checks tutor={tutor} />
+      <PlacementsCard
+        title="Learners placed"
+        query={{ tutorId }}
+        names="student"
+        actions
+        empty="No learners are placed with this tutor yet. Place a learner from their page: tutors who fit are suggested there."
+      />
       <FactCard
         title="Contact"
         facts={[

@@ -1,0 +1,264 @@
+import { Alert, Badge, Button, Card, Grid, Group, List, NumberInput, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { IconCheck, IconX } from '@tabler/icons-react'
+import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { useState } from 'react'
+import { LIMITS } from '../../../../../../shared/contract.gen'
+import { labelOf, optionsOf } from '../../../../../../shared/labels'
+import { isApiError } from '../../../../../api/errors'
+import { PLACEMENT_FAMILIES, suggestionsQueryOptions, type PlacementInput, type TutorSuggestion } from '../../../../../api/placements'
+import { invalidateFamilies } from '../../../../../api/query-keys'
+import { studentQueryOptions, type StudentRecord } from '../../../../../api/students'
+import { ArticleSkeleton } from '../../../../../ui/content-skeleton'
+import { formatDate } from '../../../../../ui/format-date-time'
+import { toast } from '../../../../../ui/toasts'
+import { AnchorLink } from '../../../../-components/links'
+import { errorMessage } from '../../../../-lib/server-errors'
+import { useAppContext } from '../../../../-lib/use-app-context'
+import { placeFieldErrors } from '../../../-components/record-form'
+import { loadRecord } from '../../../-components/record-page'
+import { reasonText } from '../../placements/-components/placement-words'
+import { StudentNotFound } from '../-components/student-not-found'
+
+export const Route = createFileRoute('/_authenticated/admin/students/$studentId/place')({
+  staticData: { title: 'Place with a tutor', notFoundTitle: 'Student not found' },
+  loader: async ({ context: { queryClient, api }, params }) => {
+    const student = await loadRecord(queryClient, studentQueryOptions(api.students, params.studentId), params.studentId)
+    return { title: `Place ${student.fields.name} with a tutor` }
+  },
+  pendingComponent: ArticleSkeleton,
+  notFoundComponent: StudentNotFound,
+  component: PlacePage,
+})
+
+type Mode = PlacementInput['mode']
+type Frequency = PlacementInput['frequency']
+
+interface LessonValues extends Record<string, unknown> {
+  subject: string
+  mode: Mode
+  startsOn: string
+  frequency: Frequency
+  lessonCount: number | string
+  lessonMinutes: string
+  notes: string
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10)
+const CHECK_COLORS = { current: 'green', expiring: 'orange', expired: 'red', none: 'red' } as const
+
+function lessonValues(student: StudentRecord): LessonValues {
+  return {
+    subject: student.fields.subjects[0] ?? '',
+    mode: student.fields.deliveryMode,
+    startsOn: inDays(7),
+    frequency: 'weekly',
+    lessonCount: '',
+    lessonMinutes: '60',
+    notes: '',
+  }
+}
+
+function toInput(studentId: string, tutorId: string, values: LessonValues, courseId: string | undefined): PlacementInput {
+  return {
+    studentId,
+    tutorId,
+    subject: values.subject,
+    ...(courseId === undefined ? {} : { courseId }),
+    mode: values.mode,
+    startsOn: values.startsOn,
+    frequency: values.frequency,
+    ...(typeof values.lessonCount === 'number' ? { lessonCount: values.lessonCount } : {}),
+    ...(values.lessonMinutes === '' ? {} : { lessonMinutes: Number(values.lessonMinutes) as PlacementInput['lessonMinutes'] }),
+    ...(values.notes.trim() === '' ? {} : { notes: values.notes.trim() }),
+  }
+}
+
+function Suggestion({ suggestion, mode, onPlace, placing }: { suggestion: TutorSuggestion; mode: Mode; onPlace: () => void; placing: boolean }) {
+  const { tutor } = suggestion
+  return (
+    <Card withBorder padding="sm" component="li" aria-label={tutor.name}>
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" align="flex-start">
+          <Stack gap={2}>
+            <AnchorLink to="/admin/tutors/$tutorId" params={{ tutorId: tutor.id }} fw={600}>
+              {tutor.name}
+            </AnchorLink>
+            <Group gap={6}>
+              <Badge variant="light" tt="none">
+                Fit {suggestion.score}/100
+              </Badge>
+              <Badge variant="dot" color={CHECK_COLORS[tutor.checkState]} c="inherit" tt="none">
+                Check: {labelOf('CheckState', tutor.checkState, 'short')}
+                {tutor.checkExpiresOn && `, renew by ${formatDate(tutor.checkExpiresOn)}`}
+              </Badge>
+              {tutor.status === 'invited' && (
+                <Badge variant="outline" color="gray" c="inherit" tt="none">
+                  {labelOf('TutorStatus', tutor.status)}
+                </Badge>
+              )}
+            </Group>
+          </Stack>
+          <Button onClick={onPlace} loading={placing}>
+            Place with {tutor.name}
+          </Button>
+        </Group>
+        <List spacing={2} size="sm" listStyleType="none" aria-label={`Why ${tutor.name} is suggested`}>
+          {suggestion.reasons.map((reason) => (
+            <List.Item
+              key={reason.factor}
+              icon={reason.met ? <IconCheck size={16} color="var(--mantine-color-green-8)" aria-hidden /> : <IconX size={16} color="var(--mantine-color-gray-7)" aria-hidden />}
+            >
+              <span>{reasonText(reason, mode)}</span>
+              <Text span size="xs" c="dimmed">
+                {' '}
+                ({reason.points} points)
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Card>
+  )
+}
+
+function PlacePage() {
+  const { api } = useAppContext()
+  const { studentId } = Route.useParams()
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const { data: student } = useSuspenseQuery(studentQueryOptions(api.students, studentId))
+  const [problem, setProblem] = useState<string | null>(null)
+  const form = useForm<LessonValues>({
+    mode: 'controlled',
+    initialValues: lessonValues(student),
+    validate: {
+      subject: (value) => (value === '' ? 'Choose the subject.' : null),
+      startsOn: (value) => (value === '' ? 'Enter the day of the first lesson.' : null),
+    },
+  })
+  const { subject, mode } = form.getValues()
+  const suggestions = useQuery({ ...suggestionsQueryOptions(api.placements, studentId, { subject, mode }), enabled: subject !== '' })
+  const place = useMutation({
+    mutationFn: (input: PlacementInput) => api.placements.create(input),
+    onSuccess: async (placement) => {
+      await invalidateFamilies(queryClient, PLACEMENT_FAMILIES)
+      toast.success(`${placement.student.name} is placed with ${placement.tutor.name}`)
+      await navigate({ to: '/admin/students/$studentId', params: { studentId } })
+    },
+    onError: (error) => {
+      if (isApiError(error) && error.status === 409) {
+        setProblem(error.message)
+        void suggestions.refetch()
+        return
+      }
+      const unplaced = isApiError(error) && error.fields ? placeFieldErrors(form, error.fields) : [errorMessage(error)]
+      setProblem(unplaced.length > 0 ? unplaced.join(' ') : null)
+    },
+  })
+  const placeWith = (tutorId: string) => {
+    if (place.isPending) return
+    setProblem(null)
+    const checked = form.validate()
+    if (checked.hasErrors) return
+    const courseId = student.course && student.fields.subjects.includes(subject) ? student.course.id : undefined
+    place.mutate(toInput(studentId, tutorId, form.getValues(), courseId))
+  }
+  const subjects = student.fields.subjects.map((value) => ({ value, label: value }))
+  const items = suggestions.data?.items
+
+  return (
+    <Stack gap="lg" py="md" maw={880}>
+      <AnchorLink to="/admin/students/$studentId" params={{ studentId }}>
+        Back to {student.fields.name}
+      </AnchorLink>
+      <Title order={1}>Place {student.fields.name} with a tutor</Title>
+      <Card withBorder padding="md" component="section" aria-labelledby="lessons-title">
+        <Stack gap="sm">
+          <Title order={2} size="h3" id="lessons-title">
+            The lessons
+          </Title>
+          <form noValidate onSubmit={(event) => event.preventDefault()}>
+            <Grid gap="md">
+              <Grid.Col span={{ base: 24, sm: 12 }}>
+                <Select label="Subject" required allowDeselect={false} data={subjects} {...form.getInputProps('subject')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 24, sm: 12 }}>
+                <Select label="Where the lessons happen" required allowDeselect={false} data={optionsOf('DeliveryMode', 'staff')} {...form.getInputProps('mode')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 24, sm: 12 }}>
+                <TextInput label="First lesson" type="date" required {...form.getInputProps('startsOn')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 24, sm: 12 }}>
+                <Select label="How often" required allowDeselect={false} data={optionsOf('LessonFrequency', 'staff')} {...form.getInputProps('frequency')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 24, sm: 12 }}>
+                <NumberInput label="Number of lessons" description="When known" min={1} max={200} allowDecimal={false} {...form.getInputProps('lessonCount')} />
+              </Grid.Col>
+              <Grid.Col span={{ base: 24, sm: 12 }}>
+                <Select label="Lesson length" data={optionsOf('LessonMinutes')} clearable {...form.getInputProps('lessonMinutes')} />
+              </Grid.Col>
+              <Grid.Col span={24}>
+                <Textarea
+                  label="Notes for the tutor"
+                  description="Sent to the tutor in the placement mail: where, when, what to start with."
+                  autosize
+                  minRows={2}
+                  maxLength={LIMITS.PlacementInput.notes.maxLength}
+                  {...form.getInputProps('notes')}
+                />
+              </Grid.Col>
+            </Grid>
+          </form>
+        </Stack>
+      </Card>
+
+      {problem && (
+        <Alert color="red" variant="light" role="alert" title="The learner was not placed">
+          {problem}
+        </Alert>
+      )}
+
+      <Stack gap="sm" component="section" aria-labelledby="suggestions-title">
+        <Title order={2} size="h3" id="suggestions-title">
+          Suggested tutors
+        </Title>
+        <Text size="sm">
+          Best fit first, by subject and level, way of teaching, area and free time. Paused and left tutors and tutors without a current safeguarding check are never
+          offered.
+        </Text>
+        {suggestions.isError ? (
+          <Alert color="red" variant="light" role="alert" title="The suggestions could not be loaded">
+            {suggestions.error.message}
+          </Alert>
+        ) : items === undefined ? (
+          <Skeleton height={120} />
+        ) : items.length === 0 ? (
+          <Alert variant="light" title="No tutor can be offered yet">
+            {suggestions.data?.notOffered ?? 0} tutors are left out (paused, left, without a current safeguarding check, or already teaching {student.fields.name}{' '}
+            {subject}). <AnchorLink to="/admin/tutors">Find a tutor</AnchorLink> to record their check, or <AnchorLink to="/admin/tutors/new">invite one</AnchorLink>.
+          </Alert>
+        ) : (
+          <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Suggested tutors, best first">
+            {items.map((suggestion) => (
+              <Suggestion
+                key={suggestion.tutor.id}
+                suggestion={suggestion}
+                mode={mode}
+                onPlace={() => placeWith(suggestion.tutor.id)}
+                placing={place.isPending && place.variables.tutorId === suggestion.tutor.id}
+              />
+            ))}
+          </Stack>
+        )}
+        {items !== undefined && items.length > 0 && (suggestions.data?.notOffered ?? 0) > 0 && (
+          <Text size="sm" c="dimmed">
+            {suggestions.data?.notOffered} more tutors are not offered: paused, left, without a current safeguarding check, or already teaching this subject to{' '}
+            {student.fields.name}.
+          </Text>
+        )}
+      </Stack>
+    </Stack>
+  )
+}

@@ -1,0 +1,167 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
+
+/**
+ * The office's whole path from two forms to a learner being taught, as staff do it: accept a tutor application, find
+ * the tutor under /admin/tutors and record their safeguarding check, accept a subject enrolment, place the learner
+ * with that tutor from the suggestions (whose reasons show), and both mails arrive through SMTP; then move and end
+ * the placement, and read it all in the histories.
+ */
+let app: TestApp
+beforeAll(async () => {
+  app = await startTestApp()
+})
+afterAll(async () => {
+  await app?.stop()
+})
+
+const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10)
+const tutor = { name: 'Nadia Farouk', email: 'nadia.farouk@example.org' }
+const learner = { name: 'Tomasz Nowak', contact: 'Ewa Nowak', email: 'ewa.nowak@example.org' }
+
+const application = {
+  personal: { name: tutor.name, email: tutor.email, phone: '07700 900333', postcode: 'LS6 3AB' },
+  teaching: {
+    subjects: ['Maths'],
+    levels: ['gcse'],
+    highestQualification: 'degree',
+    qualifiedTeacher: false,
+    qualifications: 'BSc Mathematics.',
+    experienceYears: 3,
+    experience: 'Three years of tutoring GCSE maths online and at home.',
+  },
+  delivery: { modes: ['online', 'home'], travelArea: 'Headingley', maxTravelMiles: 4 },
+  availability: { days: ['tuesday', 'thursday'], times: ['after_school'], hoursPerWeek: 8 },
+  backgroundCheck: { hasEnhancedCheck: true, consentToCheck: true },
+  referees: [
+    { name: 'Ian Shaw', relationship: 'Head of maths', email: 'ian.shaw@school.example', phone: '0113 496 0100' },
+    { name: 'Joy Lam', relationship: 'Former manager', email: 'joy.lam@school.example', phone: '0113 496 0101' },
+  ],
+  personalStatement: 'I enjoy helping students who think they are bad at maths find out that they are not.',
+  privacyConsent: true,
+}
+
+const enrolment = {
+  applicantType: 'parent_guardian',
+  contact: { name: learner.contact, relationship: 'parent', email: learner.email, phone: '07700 900444', preferredContact: 'email' },
+  student: { name: learner.name, yearGroup: 'year_10', school: 'Leeds West Academy' },
+  subjects: ['Maths'],
+  level: 'gcse',
+  goals: 'A grade 5 in the mocks.',
+  deliveryMode: 'online',
+  availability: { days: ['tuesday'], times: ['after_school'], startDate: inDays(14), frequency: 'weekly', lessonMinutes: 60 },
+  privacyConsent: true,
+}
+
+async function send(path: string, body: unknown): Promise<string> {
+  const response = await fetch(`${app.baseUrl}/api${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+  expect(response.status, `${path}: ${await response.clone().text()}`).toBe(201)
+  return ((await response.json()) as { reference: string }).reference
+}
+
+/** The mail to `to` whose subject is `subject`, once it has come through SMTP. */
+async function mailTo(to: string, subject: string) {
+  await expect.poll(() => app.mail.messages.some((mail) => mail.envelopeTo.includes(to) && mail.subject === subject), { timeout: 20_000 }).toBe(true)
+  return app.mail.messages.find((mail) => mail.envelopeTo.includes(to) && mail.subject === subject)!
+}
+
+async function openRegistration(page: Page, search: string, name: string) {
+  await page.goto(`/admin/registrations?q=${encodeURIComponent(search)}`)
+  await page.getByRole('link', { name, exact: true }).click()
+  await page.getByRole('heading', { name, level: 1 }).waitFor()
+}
+
+describe('placing a learner with a tutor', () => {
+  let tutorReference = ''
+  beforeAll(async () => {
+    tutorReference = await send('/tutor-applications', application)
+    await send('/enrolments/subject', enrolment)
+  })
+
+  test('from an accepted application and an accepted enrolment to a placement, with both mails through SMTP', async () => {
+    const page = await app.newPage()
+    await signIn(page, demo.admin)
+
+    await openRegistration(page, tutorReference, tutor.name)
+    await page.getByRole('button', { name: 'Accept', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Accept this tutor application?' }).getByRole('button', { name: 'Accept and send the email' }).click()
+    await page.getByText(/set-password email is on its way/).waitFor()
+
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Tutors' }).click()
+    await page.getByRole('searchbox', { name: 'Search tutors' }).fill('Farouk')
+    await page.getByRole('link', { name: tutor.name }).click()
+    await page.getByRole('heading', { name: tutor.name, level: 1 }).waitFor()
+    await page.getByRole('button', { name: 'Record a check' }).click()
+    const check = page.getByRole('dialog', { name: `Record a safeguarding check for ${tutor.name}` })
+    await check.getByRole('textbox', { name: 'Certificate number' }).fill('001122334455')
+    await check.getByLabel('Issued on').fill(inDays(-200))
+    await check.getByLabel('Renew by').fill(inDays(900))
+    await check.getByRole('button', { name: 'Record the check' }).click()
+    await check.waitFor({ state: 'hidden' })
+    const learnersPlaced = page.getByRole('region', { name: 'Learners placed' })
+    await learnersPlaced.getByText(/No learners are placed with this tutor yet/).waitFor()
+
+    await openRegistration(page, learner.email, learner.name)
+    await page.getByRole('button', { name: 'Accept', exact: true }).click()
+    await page.getByRole('dialog', { name: 'Accept this enrolment?' }).getByRole('button', { name: 'Accept', exact: true }).click()
+    await page.getByText('Accepted. The student has been added.').waitFor()
+    await page.getByRole('link', { name: learner.name }).click()
+    await page.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
+    await page.getByText(`${learner.name} is waiting for a tutor.`, { exact: false }).waitFor()
+
+    await page.getByRole('link', { name: 'Place with a tutor' }).click()
+    await page.getByRole('heading', { name: `Place ${learner.name} with a tutor`, level: 1 }).waitFor()
+    const suggestion = page.getByRole('listitem', { name: tutor.name })
+    await suggestion.getByText('Teaches Maths').waitFor()
+    await suggestion.getByText('Teaches GCSE', { exact: false }).waitFor()
+    await suggestion.getByText('Online lessons: the area does not matter').waitFor()
+    await suggestion.getByText('Both free: Tuesday, after school').waitFor()
+    await suggestion.getByText('Fit 100/100').waitFor()
+    await expectAccessible(page, 'the place-with-a-tutor page', PHONE_AND_DESKTOP)
+    await page.getByRole('textbox', { name: 'Notes for the tutor' }).fill('Tomasz would like to start with algebra.')
+    await suggestion.getByRole('button', { name: `Place with ${tutor.name}` }).click()
+
+    await page.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
+    await page.getByText(`${learner.name} is placed with ${tutor.name}`).waitFor()
+    const tutors = page.getByRole('region', { name: 'Tutors' })
+    await tutors.getByRole('link', { name: tutor.name }).waitFor()
+    await page.getByRole('region', { name: 'History' }).getByText('Placed with a tutor').waitFor()
+    await expectAccessible(page, 'a learner with a placement', PHONE_AND_DESKTOP)
+
+    const tutorMail = await mailTo(tutor.email, `New learner: ${learner.name} (Maths)`)
+    expect(tutorMail.text).toContain('From the office: Tomasz would like to start with algebra.')
+    const contactMail = await mailTo(learner.email, `Your tutor for Maths: ${tutor.name}`)
+    expect(contactMail.text).toContain(`We have found a tutor for ${learner.name}: ${tutor.name} will teach Maths.`)
+
+    await tutors.getByRole('link', { name: tutor.name }).click()
+    await page.getByRole('heading', { name: tutor.name, level: 1 }).waitFor()
+    await learnersPlaced.getByRole('link', { name: learner.name }).waitFor()
+    await expectAccessible(page, 'a tutor with a learner placed', PHONE_AND_DESKTOP)
+    await page.context().close()
+  })
+
+  test('ending a placement needs a reason; the learner’s history and the tutor’s page show it ended', async () => {
+    const page = await app.newPage()
+    await signIn(page, demo.admin)
+    await page.goto(`/admin/students?q=${encodeURIComponent(learner.name)}`)
+    await page.getByRole('link', { name: learner.name }).click()
+    await page.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
+    const tutors = page.getByRole('region', { name: 'Tutors' })
+
+    await tutors.getByRole('button', { name: `End ${learner.name}'s Maths with ${tutor.name}` }).click()
+    const dialog = page.getByRole('dialog', { name: `End ${learner.name}'s Maths with ${tutor.name}?` })
+    await dialog.getByRole('button', { name: 'End the placement' }).click()
+    await dialog.getByText('Say why, for the history.').waitFor()
+    await expectAccessible(page, 'the end-a-placement dialog with its error', PHONE_AND_DESKTOP)
+    await dialog.getByRole('textbox', { name: 'Reason' }).fill('The family moved away.')
+    await dialog.getByRole('button', { name: 'End the placement' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await tutors.getByText('Ended', { exact: true }).waitFor()
+    await tutors.getByText('The family moved away.').waitFor()
+    await page.getByRole('region', { name: 'History' }).getByText(/The family moved away\./).waitFor()
+    await mailTo(tutor.email, `Placement ended: ${learner.name} (Maths)`)
+    await page.context().close()
+  })
+})
