@@ -1,6 +1,7 @@
 import { changePassword, forgetPassword, getMe, login, logout, resetPassword, updateMe } from './auth/handlers.ts'
 import { getBlogPost, listBlogPosts } from './blog-posts/handlers.ts'
-import { createContactMessage } from './contact-messages/handlers.ts'
+import { changeContactMessageStatus, createContactMessage, getContactMessage, listContactMessages } from './contact-messages/handlers.ts'
+import { getDashboard } from './dashboard/handlers.ts'
 import type { Handlers } from './contract/types.ts'
 import { getCourse, listCourses } from './courses/handlers.ts'
 import { listGalleryItems } from './gallery/handlers.ts'
@@ -60,6 +61,10 @@ export const handlers: Handlers = {
   getStudent,
   updateStudent,
   listTutors,
+  listContactMessages,
+  getContactMessage,
+  changeContactMessageStatus,
+  getDashboard,
   suggestTutors,
   listPlacements,
   createPlacement,

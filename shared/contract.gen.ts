@@ -29,6 +29,10 @@ export const ENUMS = {
   SafeguardingCheckType: ["enhanced_barred", "enhanced", "basic", "other"],
   PlacementStatus: ["active", "ended", "moved"],
   SuggestionFactor: ["subject", "level", "mode", "area", "availability"],
+  ContactMessageStatus: ["new", "read", "handled"],
+  ContactMessageFilter: ["open", "new", "read", "handled"],
+  ActivitySubject: ["student", "school", "tutor", "placement", "registration", "contact_message"],
+  ActivityAction: ["student.created", "student.updated", "school.created", "school.updated", "school.deleted", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved", "registration.status_changed", "registration.accepted", "contact_message.status_changed"],
 } as const
 
 /** Every schema’s limits (lengths, sizes, ranges, inline enums, defaults), nested as the schema nests. */
@@ -676,6 +680,52 @@ export const LIMITS = {
       },
     },
   },
+  ContactMessageStatusCounts: {
+    new: { minimum: 0 },
+    read: { minimum: 0 },
+    handled: { minimum: 0 },
+  },
+  ContactMessagePage: {
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+    statusCounts: {
+      new: { minimum: 0 },
+      read: { minimum: 0 },
+      handled: { minimum: 0 },
+    },
+  },
+  ContactMessage: {
+    version: { minimum: 1 },
+  },
+  DashboardFigures: {
+    newRegistrations: {
+      subject: { minimum: 0 },
+      course: { minimum: 0 },
+      school: { minimum: 0 },
+      tutor: { minimum: 0 },
+    },
+    studentsWaiting: { minimum: 0 },
+    tutorsInvited: { minimum: 0 },
+    checksExpiring: { minimum: 0 },
+    checksExpired: { minimum: 0 },
+    openMessages: { minimum: 0 },
+  },
+  Dashboard: {
+    figures: {
+      newRegistrations: {
+        subject: { minimum: 0 },
+        course: { minimum: 0 },
+        school: { minimum: 0 },
+        tutor: { minimum: 0 },
+      },
+      studentsWaiting: { minimum: 0 },
+      tutorsInvited: { minimum: 0 },
+      checksExpiring: { minimum: 0 },
+      checksExpired: { minimum: 0 },
+      openMessages: { minimum: 0 },
+    },
+  },
   StudentPage: {
     items: {
       items: {
@@ -738,6 +788,11 @@ export const PARAMETERS = {
     subject: { minLength: 1, maxLength: 80 },
   },
   listPlacements: {
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  listContactMessages: {
+    q: { maxLength: 100 },
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
   },

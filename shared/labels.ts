@@ -157,6 +157,35 @@ export const LABELS = {
       'placement.moved': 'Moved to another tutor',
     },
   },
+  ContactMessageStatus: {
+    public: { new: 'New', read: 'Read', handled: 'Handled' },
+  },
+  ContactMessageFilter: {
+    public: { open: 'Not handled', new: 'New', read: 'Read', handled: 'Handled' },
+  },
+  ActivitySubject: {
+    public: { student: 'Student', school: 'School', tutor: 'Tutor', placement: 'Placement', registration: 'Registration', contact_message: 'Contact message' },
+  },
+  ActivityAction: {
+    public: {
+      'student.created': 'Student added',
+      'student.updated': 'Student edited',
+      'school.created': 'School added',
+      'school.updated': 'School edited',
+      'school.deleted': 'School removed',
+      'tutor.created': 'Tutor added',
+      'tutor.invited': 'Tutor invited',
+      'tutor.updated': 'Tutor edited',
+      'tutor.status_changed': 'Tutor status changed',
+      'tutor.check_recorded': 'Safeguarding check recorded',
+      'placement.started': 'Learner placed with a tutor',
+      'placement.ended': 'Placement ended',
+      'placement.moved': 'Placement moved to another tutor',
+      'registration.status_changed': 'Registration status changed',
+      'registration.accepted': 'Registration accepted',
+      'contact_message.status_changed': 'Contact message status changed',
+    },
+  },
   PlacementStatus: {
     public: { active: 'Current', ended: 'Ended', moved: 'Moved' },
   },

@@ -1,5 +1,17 @@
 import { addressKey, hit, RATE_LIMITS } from '../auth/rate-limit.ts'
-import { messageFingerprint, newReference, recentDuplicate, storeContactMessage, type ContactMessageFields } from './queries.ts'
+import {
+  changeContactMessageStatusRecord,
+  listContactMessagePage,
+  MESSAGE_ADMIN_MESSAGES,
+  messageFingerprint,
+  newReference,
+  readContactMessage,
+  recentDuplicate,
+  storeContactMessage,
+  type ContactMessageFields,
+} from './queries.ts'
+import { pageOf } from '../lib/paging.ts'
+import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
 import { readSiteSettings } from '../site-settings/queries.ts'
 import type { Handler } from '../contract/types.ts'
 import { contactMessageMail } from '../mail/templates.ts'
@@ -59,4 +71,27 @@ export const createContactMessage: Handler<'createContactMessage'> = async ({ bo
   })
   if (stored) deps.mailer.kick()
   return { status: 202, body: { message: CONTACT_MESSAGES.received, reference } }
+}
+
+const notFound = { status: 404 as const, body: { message: MESSAGE_ADMIN_MESSAGES.notFound } }
+
+export const listContactMessages: Handler<'listContactMessages'> = async ({ query }, deps) => {
+  return { status: 200, body: await listContactMessagePage(deps.database.db, { q: query.q, status: query.status, ...pageOf(query) }) }
+}
+
+export const getContactMessage: Handler<'getContactMessage'> = async ({ params }, deps) => {
+  const message = await readContactMessage(deps.database.db, params.messageId)
+  return message ? { status: 200, body: message, headers: { ETag: versionTag(message.version) } } : notFound
+}
+
+export const changeContactMessageStatus: Handler<'changeContactMessageStatus'> = async ({ params, headers, body, request, session }, deps) => {
+  const { db } = deps.database
+  const outcome = await db.transaction((tx) =>
+    changeContactMessageStatusRecord(tx, params.messageId, versionFromTag(headers['If-Match']), body.status, { actorId: session().user.id, request }),
+  )
+  if (outcome === 'missing') return notFound
+  if (outcome === 'stale') return staleVersion
+  if (typeof outcome === 'object') return { status: 409, body: { message: outcome.refused } }
+  const message = await readContactMessage(db, params.messageId)
+  return message ? { status: 200, body: message, headers: { ETag: versionTag(message.version) } } : notFound
 }

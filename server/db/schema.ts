@@ -333,7 +333,6 @@ export const siteSettings = pgTable(
   (t) => [check('site_settings_single_row_check', sql`${t.id} = 1`)],
 )
 
-export const CONTACT_MESSAGE_STATUSES = ['new'] as const
 
 export const contactMessages = pgTable(
   'contact_messages',
@@ -350,11 +349,15 @@ export const contactMessages = pgTable(
     fingerprint: text('fingerprint').notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
-    status: text('status', { enum: CONTACT_MESSAGE_STATUSES }).notNull().default('new'),
+    status: text('status', { enum: ENUMS.ContactMessageStatus }).notNull().default('new'),
+    /** Raised by every status change; a change must name the version it was made from (If-Match). */
+    version: integer('version').notNull().default(1),
+    statusChangedBy: uuid('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
+    statusChangedAt: timestamptz('status_changed_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
   (t) => [
-    check('contact_messages_status_check', sql`${t.status} in ('new')`),
+    check('contact_messages_status_check', sql`${t.status} in ('new', 'read', 'handled')`),
     index('contact_messages_fingerprint_idx').on(t.fingerprint, t.createdAt),
     index('contact_messages_created_at_idx').on(t.createdAt),
   ],

@@ -24,6 +24,7 @@ export type AuditAction =
   | 'placement.started'
   | 'placement.ended'
   | 'placement.moved'
+  | 'contact_message.status_changed'
   | 'registration.status_changed'
   | 'registration.note_added'
   | 'registration.accepted'

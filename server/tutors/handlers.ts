@@ -26,8 +26,8 @@ async function recordReply<S extends 200 | 201>(db: Parameters<typeof readTutorR
 }
 
 export const listTutors: Handler<'listTutors'> = async ({ query }, deps) => {
-  const { q, status, subject, mode, area } = query
-  return { status: 200, body: await listTutorPage(deps.database.db, { q, status, subject, mode, area, sort: query.sort ?? 'name', ...pageOf(query) }) }
+  const { q, status, subject, mode, area, check } = query
+  return { status: 200, body: await listTutorPage(deps.database.db, { q, status, subject, mode, area, check, sort: query.sort ?? 'name', ...pageOf(query) }) }
 }
 
 export const getTutor: Handler<'getTutor'> = async ({ params }, deps) => recordReply(deps.database.db, params.tutorId, 200)

@@ -65,10 +65,30 @@ export interface TutorQuery extends PageRequest {
   subject?: string
   mode?: Schemas['DeliveryMode']
   area?: string
+  check?: CheckState
   sort: 'name' | 'newest'
 }
 
-export async function listTutorPage(db: Db, query: TutorQuery): Promise<Page<Schemas['TutorSummary']> & { statusCounts: Schemas['TutorStatusCounts'] }> {
+/** Tutors whose newest check (by issue date) is in this state, today: as checkStateOf says, in SQL. */
+function checkStateIs(state: CheckState, today = new Date()): SQL {
+  const newestExpiry = sql`(select sc.expires_on from ${safeguardingChecks} sc where sc.tutor_id = ${tutorProfiles.userId} order by sc.issued_on desc, sc.recorded_at desc limit 1)`
+  const hasCheck = sql`exists (select 1 from ${safeguardingChecks} sc where sc.tutor_id = ${tutorProfiles.userId})`
+  const day = isoDay(today)
+  const warnFrom = isoDay(new Date(today.getTime() + CHECK_WARNING_DAYS * 24 * 3600 * 1000))
+  switch (state) {
+    case 'none':
+      return sql`not ${hasCheck}`
+    case 'expired':
+      return sql`${newestExpiry} < ${day}::date`
+    case 'expiring':
+      return sql`${newestExpiry} between ${day}::date and ${warnFrom}::date`
+    case 'current':
+      return sql`${hasCheck} and coalesce(${newestExpiry} > ${warnFrom}::date, true)`
+  }
+}
+
+/** The search and filters of the tutor list but status, which the status counts leave out. */
+export function tutorConditions(query: Omit<TutorQuery, 'status' | 'sort' | 'page' | 'pageSize'>): SQL | undefined {
   const text = searchText(query.q)
   const conditions: (SQL | undefined)[] = []
   if (text !== undefined) {
@@ -79,7 +99,12 @@ export async function listTutorPage(db: Db, query: TutorQuery): Promise<Page<Sch
   if (query.mode !== undefined) conditions.push(arrayContains(tutorProfiles.modes, [query.mode]))
   const area = searchText(query.area)
   if (area !== undefined) conditions.push(or(ilike(tutorProfiles.travelArea, containsPattern(area)), ilike(tutorProfiles.postcode, containsPattern(area))))
-  const narrowed = and(...conditions)
+  if (query.check !== undefined) conditions.push(checkStateIs(query.check))
+  return and(...conditions)
+}
+
+export async function listTutorPage(db: Db, query: TutorQuery): Promise<Page<Schemas['TutorSummary']> & { statusCounts: Schemas['TutorStatusCounts'] }> {
+  const narrowed = tutorConditions(query)
   const filter = and(narrowed, query.status === undefined ? undefined : eq(tutorProfiles.status, query.status))
   const { limit, offset } = window(query)
   const order = query.sort === 'newest' ? [desc(tutorProfiles.createdAt), desc(users.id)] : [asc(sql`lower(${users.name})`), asc(users.id)]
