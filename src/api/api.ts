@@ -3,6 +3,7 @@ import { createBlogsApi } from './blogs'
 import type { ApiClient } from './client'
 import { createContactApi } from './contact'
 import { createCoursesApi } from './courses'
+import { createDashboardApi } from './dashboard'
 import { createEnrolmentsApi } from './enrolments'
 import { createGalleryApi } from './gallery'
 import { createHistoryApi } from './history'
@@ -31,6 +32,7 @@ export function createApi(client: ApiClient) {
     placements: createPlacementsApi(client),
     tutorApplications: createTutorApplicationsApi(client),
     history: createHistoryApi(client),
+    dashboard: createDashboardApi(client),
   }
 }
 

@@ -20,6 +20,12 @@ export const queryKeys = {
     list: (query: QueryOf<'listStudents'>) => ['students', 'list', query] as const,
     detail: (studentId: string) => ['students', 'detail', studentId] as const,
   },
+  contactMessages: {
+    all: ['contactMessages'] as const,
+    list: (query: QueryOf<'listContactMessages'>) => ['contactMessages', 'list', query] as const,
+    detail: (messageId: string) => ['contactMessages', 'detail', messageId] as const,
+  },
+  dashboard: { all: ['dashboard'] as const, figures: () => ['dashboard', 'figures'] as const },
   placements: {
     all: ['placements'] as const,
     list: (query: QueryOf<'listPlacements'>) => ['placements', 'list', query] as const,

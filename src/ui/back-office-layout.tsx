@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Group, NavLink, Stack, Text } from '@mantine/core'
+import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconLogout } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
@@ -65,6 +65,14 @@ export function BackOfficeLayout(props: BackOfficeLayoutProps) {
               to={item.to}
               label={item.label}
               leftSection={item.icon}
+              rightSection={
+                item.count !== undefined && item.count.value > 0 ? (
+                  <Badge size="sm" variant="filled" circle={item.count.value < 10}>
+                    {item.count.value}
+                    <VisuallyHidden> {item.count.words}</VisuallyHidden>
+                  </Badge>
+                ) : undefined
+              }
               active={active}
               aria-current={active ? 'page' : undefined}
               onClick={navbar.close}

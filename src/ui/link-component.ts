@@ -20,6 +20,10 @@ export interface NavItem {
   icon?: ReactNode
   /** Active only on this exact path, not below it (for an area's home). */
   exact?: boolean
+  /** Other sections the item stands for, active there too (the inbox's contact messages). */
+  also?: string[]
+  /** A count shown beside the label, such as new registrations, with the words screen readers hear after it. */
+  count?: { value: number; words: string }
 }
 
 /** Pages listed together under one heading, such as the four ways TEC teaches. */
@@ -29,6 +33,5 @@ export interface NavGroup {
 }
 
 export function isActive(item: NavItem, pathname: string): boolean {
-  if (pathname === item.to) return true
-  return !item.exact && pathname.startsWith(`${item.to}/`)
+  return [item.to, ...(item.also ?? [])].some((to) => pathname === to || (!item.exact && pathname.startsWith(`${to}/`)))
 }

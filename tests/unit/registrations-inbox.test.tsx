@@ -38,7 +38,8 @@ function inboxHandlers(answer: (query: URLSearchParams) => Response) {
   const queries: URLSearchParams[] = []
   const handler: Handler = (request) => {
     const query = new URL(request.url).searchParams
-    queries.push(query)
+    // The navigation's and the kinds' counts of new registrations ask for one row; the inbox asks for a page.
+    if (query.get('pageSize') !== '1') queries.push(query)
     return answer(query)
   }
   return { queries, handlers: { 'GET /admin/registrations': handler } }

@@ -31,7 +31,11 @@ export const tutorListSpec = defineListSearch({
     subject: { maxLength: tutorParameters.subject.maxLength },
     mode: ENUMS.DeliveryMode,
     area: { maxLength: tutorParameters.area.maxLength },
+    check: ENUMS.CheckState,
   },
   sorts: tutorParameters.sort.enum,
   ...adminPaging,
 })
+
+/** /admin/contact-messages: a status filter (or open: not yet handled), search and pages, newest first. */
+export const contactMessageListSpec = defineListSearch({ filters: { status: ENUMS.ContactMessageFilter }, sorts: [], ...adminPaging })

@@ -10,7 +10,7 @@ export const adminNavigation: NavItem[] = [
   { to: routeTo({ to: '/admin/tutors' }), label: 'Tutors', icon: <IconUserCheck {...icon} /> },
   { to: routeTo({ to: '/admin/reports' }), label: 'Reports', icon: <IconChartBar {...icon} /> },
   { to: routeTo({ to: '/admin/schools' }), label: 'Schools', icon: <IconSchool {...icon} /> },
-  { to: routeTo({ to: '/admin/registrations' }), label: 'Registrations', icon: <IconClipboardList {...icon} /> },
+  { to: routeTo({ to: '/admin/registrations' }), label: 'Registrations', icon: <IconClipboardList {...icon} />, also: [routeTo({ to: '/admin/contact-messages' })] },
   { to: routeTo({ to: '/admin/blogs' }), label: 'Blogs', icon: <IconFileText {...icon} /> },
   { to: routeTo({ to: '/admin/courses' }), label: 'Courses', icon: <IconBook {...icon} /> },
   { to: routeTo({ to: '/admin/settings' }), label: 'Settings', icon: <IconSettings {...icon} /> },

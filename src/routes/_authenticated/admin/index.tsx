@@ -1,16 +1,223 @@
+import { Alert, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
+import { labelOf } from '../../../../shared/labels'
+import { dashboardQueryOptions, type ActivityEntry, type Dashboard } from '../../../api/dashboard'
 import { selectUser } from '../../../machines/auth.selectors'
-import { SimplePage } from '../../-components/simple-page'
+import { formatDateTime } from '../../../ui/format-date-time'
+import { AnchorLink } from '../../-components/links'
+import { errorMessage } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
 
 export const Route = createFileRoute('/_authenticated/admin/')({
   staticData: { title: 'Admin' },
+  loader: ({ context: { queryClient, api } }) => {
+    void queryClient.prefetchQuery(dashboardQueryOptions(api.dashboard))
+  },
   component: AdminDashboardPage,
 })
 
+/** One figure: the number large, what it counts, and the whole card a link to the list it counts. */
+function Figure({ value, words, link }: { value: number; words: string; link: (children: ReactNode) => ReactNode }) {
+  return (
+    <Card withBorder padding="md" component="li">
+      {link(
+        <Stack gap={2}>
+          <Text fz={32} fw={700} lh={1.1} c="var(--mantine-color-text)">
+            {value}
+          </Text>
+          <Text size="sm">{words}</Text>
+        </Stack>,
+      )}
+    </Card>
+  )
+}
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many)
+
+function Figures({ figures }: { figures: Dashboard['figures'] }) {
+  const { newRegistrations: fresh } = figures
+  const registrations = (type: 'subject' | 'course' | 'school' | 'tutor', one: string, many: string) => (
+    <Figure
+      key={type}
+      value={fresh[type]}
+      words={plural(fresh[type], one, many)}
+      link={(children) => (
+        <AnchorLink to="/admin/registrations" search={{ status: 'new', type }} underline="never" display="block">
+          {children}
+        </AnchorLink>
+      )}
+    />
+  )
+  return (
+    <SimpleGrid component="ul" cols={{ base: 1, xs: 2, md: 3 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
+      {registrations('subject', 'new subject enrolment', 'new subject enrolments')}
+      {registrations('course', 'new course enrolment', 'new course enrolments')}
+      {registrations('school', 'new school enrolment', 'new school enrolments')}
+      {registrations('tutor', 'new tutor application', 'new tutor applications')}
+      <Figure
+        value={figures.studentsWaiting}
+        words={plural(figures.studentsWaiting, 'student waiting for a tutor', 'students waiting for a tutor')}
+        link={(children) => (
+          <AnchorLink to="/admin/students" search={{ status: 'waiting' }} underline="never" display="block">
+            {children}
+          </AnchorLink>
+        )}
+      />
+      <Figure
+        value={figures.tutorsInvited}
+        words={plural(figures.tutorsInvited, 'tutor invited, not signed in yet', 'tutors invited, not signed in yet')}
+        link={(children) => (
+          <AnchorLink to="/admin/tutors" search={{ status: 'invited' }} underline="never" display="block">
+            {children}
+          </AnchorLink>
+        )}
+      />
+      <Figure
+        value={figures.checksExpiring}
+        words={plural(figures.checksExpiring, 'safeguarding check to renew within 60 days', 'safeguarding checks to renew within 60 days')}
+        link={(children) => (
+          <AnchorLink to="/admin/tutors" search={{ check: 'expiring' }} underline="never" display="block">
+            {children}
+          </AnchorLink>
+        )}
+      />
+      <Figure
+        value={figures.checksExpired}
+        words={plural(figures.checksExpired, 'safeguarding check expired', 'safeguarding checks expired')}
+        link={(children) => (
+          <AnchorLink to="/admin/tutors" search={{ check: 'expired' }} underline="never" display="block">
+            {children}
+          </AnchorLink>
+        )}
+      />
+      <Figure
+        value={figures.openMessages}
+        words={plural(figures.openMessages, 'contact message not handled', 'contact messages not handled')}
+        link={(children) => (
+          <AnchorLink to="/admin/contact-messages" search={{ status: 'open' }} underline="never" display="block">
+            {children}
+          </AnchorLink>
+        )}
+      />
+    </SimpleGrid>
+  )
+}
+
+/** The record an activity was about, linked to its page when it has one. */
+function Subject({ entry }: { entry: ActivityEntry }) {
+  const { subject } = entry
+  const name = subject.name ?? `a ${labelOf('ActivitySubject', subject.type).toLowerCase()} since removed`
+  if (subject.name === undefined) return <>{name}</>
+  switch (subject.type) {
+    case 'student':
+      return (
+        <AnchorLink to="/admin/students/$studentId" params={{ studentId: subject.id }}>
+          {name}
+        </AnchorLink>
+      )
+    case 'tutor':
+      return (
+        <AnchorLink to="/admin/tutors/$tutorId" params={{ tutorId: subject.id }}>
+          {name}
+        </AnchorLink>
+      )
+    case 'school':
+      return (
+        <AnchorLink to="/admin/schools/$schoolId" params={{ schoolId: subject.id }}>
+          {name}
+        </AnchorLink>
+      )
+    case 'registration':
+      return (
+        <AnchorLink to="/admin/registrations/$registrationId" params={{ registrationId: subject.id }}>
+          {name}
+        </AnchorLink>
+      )
+    case 'contact_message':
+      return (
+        <AnchorLink to="/admin/contact-messages/$messageId" params={{ messageId: subject.id }}>
+          {name}
+        </AnchorLink>
+      )
+    case 'placement':
+      return <>{name}</>
+  }
+}
+
+function Activity({ activity }: { activity: ActivityEntry[] }) {
+  if (activity.length === 0) {
+    return <Text size="sm">Nothing has changed yet. Changes to students, tutors, schools, placements, registrations and messages will appear here.</Text>
+  }
+  return (
+    <List spacing="sm" listStyleType="none" p={0}>
+      {activity.map((entry) => (
+        <List.Item key={entry.id}>
+          <Text size="sm">
+            <Text span fw={600}>
+              {labelOf('ActivityAction', entry.action)}
+            </Text>
+            {': '}
+            <Subject entry={entry} />
+          </Text>
+          {entry.detail && (
+            <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              {entry.detail}
+            </Text>
+          )}
+          <Text size="xs" c="dimmed">
+            {entry.actor ? `${entry.actor.name}, ` : ''}
+            <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
+          </Text>
+        </List.Item>
+      ))}
+    </List>
+  )
+}
+
 function AdminDashboardPage() {
-  const { auth } = useAppContext()
+  const { auth, api } = useAppContext()
   const user = useSelector(auth, selectUser)
-  return <SimplePage title={`Welcome, ${user?.name ?? ''}`} lead="Use the navigation to manage students, tutors, schools, registrations, blog posts and courses. Your account settings are under Settings." />
+  const dashboard = useQuery(dashboardQueryOptions(api.dashboard))
+  return (
+    <Stack gap="lg" py="md">
+      <Stack gap="xs">
+        <Title order={1}>Welcome, {user?.name ?? ''}</Title>
+        <Text>What needs the office now. Each figure opens the list it counts.</Text>
+      </Stack>
+      {dashboard.isError ? (
+        <Alert color="red" variant="light" role="alert" title="The figures could not be loaded">
+          {errorMessage(dashboard.error)}
+          <Button mt="sm" variant="light" color="red" display="block" onClick={() => void dashboard.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : dashboard.data === undefined ? (
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" aria-busy="true">
+          {Array.from({ length: 9 }, (_, index) => (
+            <Skeleton key={index} height={84} />
+          ))}
+        </SimpleGrid>
+      ) : (
+        <>
+          <section aria-labelledby="figures-title">
+            <Title order={2} size="h3" id="figures-title" mb="sm">
+              Needs attention
+            </Title>
+            <Figures figures={dashboard.data.figures} />
+          </section>
+          <Card withBorder padding="md" component="section" aria-labelledby="activity-title">
+            <Group justify="space-between" mb="sm">
+              <Title order={2} size="h3" id="activity-title">
+                Latest changes
+              </Title>
+            </Group>
+            <Activity activity={dashboard.data.activity} />
+          </Card>
+        </>
+      )}
+    </Stack>
+  )
 }

@@ -1,5 +1,9 @@
+import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, redirect } from '@tanstack/react-router'
+import { registrationsQueryOptions } from '../../../api/registrations'
 import { selectIsAdmin } from '../../../machines/auth.selectors'
+import { routeTo } from '../../-lib/route-to'
+import { useAppContext } from '../../-lib/use-app-context'
 import { BackOfficeArea } from '../-components/back-office-area'
 import { adminNavigation } from '../-components/navigation'
 
@@ -11,6 +15,17 @@ export const Route = createFileRoute('/_authenticated/admin')({
   component: AdminArea,
 })
 
+const REGISTRATIONS = routeTo({ to: '/admin/registrations' })
+/** How often the navigation asks again how many registrations are new, so one sent meanwhile shows. */
+const NEW_COUNT_REFRESH_MS = 60_000
+
 function AdminArea() {
-  return <BackOfficeArea area="Admin" navigation={adminNavigation} />
+  const { api } = useAppContext()
+  const fresh = useQuery({
+    ...registrationsQueryOptions(api.registrations, { status: 'new', sort: 'newest', page: 1, pageSize: 1 }),
+    refetchInterval: NEW_COUNT_REFRESH_MS,
+  })
+  const total = fresh.data?.total
+  const navigation = adminNavigation.map((item) => (item.to === REGISTRATIONS && total !== undefined ? { ...item, count: { value: total, words: 'new' } } : item))
+  return <BackOfficeArea area="Admin" navigation={navigation} />
 }

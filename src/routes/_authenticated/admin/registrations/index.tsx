@@ -10,6 +10,7 @@ import { resolveListSearch } from '../../../../ui/back-office/list-search'
 import { formatDateTime } from '../../../../ui/format-date-time'
 import { AnchorLink } from '../../../-components/links'
 import { useAppContext } from '../../../-lib/use-app-context'
+import { InboxKinds } from '../../-components/inbox-kinds'
 import { ListPage, useListSearch } from '../../-components/list-page'
 import { registrationListSpec } from '../../-components/list-specs'
 import { RegistrationStatusBadge } from './-components/registration-status-badge'
@@ -82,11 +83,12 @@ function RegistrationsInboxPage() {
   return (
     <ListPage
       title="Registrations"
-      intro="Enrolments and tutor applications from the website. Open one to review it, add notes and accept or reject it."
+      intro="Enrolments and tutor applications from the website. Open one to review it, add notes and accept or reject it. Messages from the contact form are beside them."
       list={list}
       result={inbox}
       filters={
         <>
+          <InboxKinds current="registrations" />
           <SegmentedFilter label="Type" options={optionsOf('RegistrationType', 'short')} value={query.type} onChange={(type) => list.change({ type })} />
           <ChipFilter
             label="Status"

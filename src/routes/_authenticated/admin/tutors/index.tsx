@@ -29,8 +29,8 @@ export const Route = createFileRoute('/_authenticated/admin/tutors/')({
 type TutorListSearch = ResolvedListSearch<(typeof tutorListSpec)['filters'], (typeof tutorListSpec)['sorts'][number]>
 
 /** What listTutors takes: the address's state, defaults and all. */
-function apiQuery({ q, status, subject, mode, area, sort, page, pageSize }: TutorListSearch) {
-  return { ...(q ? { q } : {}), ...(status ? { status } : {}), ...(subject ? { subject } : {}), ...(mode ? { mode } : {}), ...(area ? { area } : {}), sort, page, pageSize }
+function apiQuery({ q, status, subject, mode, area, check, sort, page, pageSize }: TutorListSearch) {
+  return { ...(q ? { q } : {}), ...(status ? { status } : {}), ...(subject ? { subject } : {}), ...(mode ? { mode } : {}), ...(area ? { area } : {}), ...(check ? { check } : {}), sort, page, pageSize }
 }
 
 /** The newest check in a few words: its state, and the date it ends when it has one. */
@@ -153,6 +153,13 @@ function AdminTutorsPage() {
               options={optionsOf('DeliveryMode', 'staff')}
               value={list.query.mode}
               onChange={(mode) => list.change({ mode })}
+            />
+            <SelectFilter
+              label="Safeguarding check"
+              placeholder="Any check"
+              options={optionsOf('CheckState')}
+              value={list.query.check}
+              onChange={(check) => list.change({ check })}
             />
             <SearchBox
               label="Area"

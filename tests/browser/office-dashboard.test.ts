@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
+
+/**
+ * The office's first screen and its inbox of messages: every dashboard figure opens the list it counts and that list
+ * shows the same total; the navigation shows how many registrations are new; a contact message is read (marked read
+ * on opening), answered by mail and marked handled.
+ */
+let app: TestApp
+beforeAll(async () => {
+  app = await startTestApp()
+  const response = await fetch(`${app.baseUrl}/api/contact-messages`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Olga Petrova', email: 'olga.petrova@example.org', subject: 'Group lessons for adults?', message: 'Do you run evening maths classes for adults in Leeds?' }),
+  })
+  expect(response.status).toBe(202)
+})
+afterAll(async () => {
+  await app?.stop()
+})
+
+describe('the dashboard and the contact messages', () => {
+  test('each figure opens the list it counts, showing the same total; the navigation counts new registrations', async () => {
+    const page = await app.newPage()
+    await signIn(page, demo.admin)
+    const figures = page.getByRole('region', { name: 'Needs attention' }).getByRole('link')
+    await figures.first().waitFor()
+    await page.getByRole('region', { name: 'Latest changes' }).waitFor()
+    await expectAccessible(page, 'the dashboard', PHONE_AND_DESKTOP)
+
+    const names = await figures.allInnerTexts()
+    expect(names).toHaveLength(9)
+    const newRegistrations = names.slice(0, 4).reduce((sum, name) => sum + Number(name.split('\n')[0]), 0)
+    const navigation = page.getByRole('navigation', { name: 'Admin navigation' })
+    // The demo data holds new registrations, so the count shows.
+    expect(newRegistrations).toBeGreaterThan(0)
+    await navigation.getByRole('link', { name: `Registrations ${newRegistrations} new` }).waitFor()
+
+    for (let index = 0; index < names.length; index++) {
+      await page.goto('/admin')
+      const link = page.getByRole('region', { name: 'Needs attention' }).getByRole('link').nth(index)
+      const value = Number((await link.innerText()).split('\n')[0])
+      await link.click()
+      await page.waitForURL((url) => url.pathname !== '/admin')
+      const shown = value > 0 ? page.getByText(new RegExp(`^Showing 1–\\d+ of ${value}$`)) : page.getByRole('button', { name: 'Clear filters' })
+      await shown.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
+        throw new Error(`${names[index]} opened ${page.url()}, which says: ${await page.locator('main').innerText()}`, { cause: error })
+      })
+    }
+    await page.context().close()
+  })
+
+  test('a contact message is read in full, marked read on opening, answered by mail and marked handled', async () => {
+    const page = await app.newPage()
+    await signIn(page, demo.admin)
+    await page.goto('/admin/registrations')
+    await page.getByRole('link', { name: /^Contact messages \(\d+ not handled\)$/ }).click()
+    await page.getByRole('heading', { name: 'Contact messages', level: 1 }).waitFor()
+    await page.getByRole('link', { name: 'Olga Petrova' }).waitFor()
+    await expectAccessible(page, 'the contact messages', PHONE_AND_DESKTOP)
+    // The navigation keeps Registrations current for the messages beside them.
+    await page.getByRole('navigation', { name: 'Admin navigation' }).getByRole('link', { name: /^Registrations/ }).and(page.locator('[aria-current="page"]')).waitFor()
+
+    await page.getByRole('link', { name: 'Olga Petrova' }).click()
+    await page.getByRole('heading', { name: 'Group lessons for adults?', level: 1 }).waitFor()
+    await page.getByText('Do you run evening maths classes for adults in Leeds?').waitFor()
+    await page.getByText('Read', { exact: true }).waitFor()
+    const reply = await page.getByRole('link', { name: 'Reply by email' }).getAttribute('href')
+    expect(reply).toMatch(/^mailto:olga\.petrova@example\.org\?subject=Re%3A%20Group%20lessons%20for%20adults%3F%20%5BMSG-/)
+    await expectAccessible(page, 'a contact message', PHONE_AND_DESKTOP)
+
+    await page.getByRole('button', { name: 'Mark as handled' }).click()
+    await page.getByText('Handled', { exact: true }).first().waitFor()
+    await page.getByText(/marked handled by Ada Admin/).waitFor()
+    await page.getByRole('link', { name: 'Back to contact messages' }).click()
+    await page.getByRole('radiogroup', { name: 'Status' }).getByText(/^Not handled/).click()
+    await page.waitForURL((url) => url.searchParams.get('status') === 'open')
+    await page.getByText('No messages match these filters').waitFor()
+    await page.context().close()
+  })
+})
