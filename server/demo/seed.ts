@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords.ts'
 import type { Config } from '../config.ts'
 import { seedDemoRegistrations } from './registrations.ts'
 import { seedDemoContent } from './content.ts'
+import { seedDemoPeople } from './people.ts'
 import type { Database } from '../db/client.ts'
 import { users, type Role } from '../db/schema.ts'
 import { EMPTY_PROFILE, insertTutorProfile } from '../tutors/queries.ts'
@@ -20,8 +21,8 @@ function seedingAllowed(database: Database, config: Pick<Config, 'nodeEnv'>): bo
 
 /**
  * On a first start of an empty embedded database, adds the demo accounts, the demo site content (blog, courses,
- * gallery, settings) and a demo registrations inbox, all in one transaction so a failed seed leaves the database
- * empty for the next start to try again. Returns whether it did.
+ * gallery, settings), a demo registrations inbox, and tutors, learners, placements and contact messages, all in one
+ * transaction so a failed seed leaves the database empty for the next start to try again. Returns whether it did.
  */
 export async function seedDemoData(database: Database, config: Pick<Config, 'nodeEnv'>): Promise<boolean> {
   if (!seedingAllowed(database, config)) return false
@@ -41,6 +42,9 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'nod
     const admin = accounts.find((account) => account.role === 'ADMIN')
     if (!admin) throw new Error('The demo accounts include no admin.')
     await seedDemoRegistrations(tx, { adminId: admin.id })
+    const tutor = accounts.find((account) => account.role === 'TUTOR')
+    if (!tutor) throw new Error('The demo accounts include no tutor.')
+    await seedDemoPeople(tx, { adminId: admin.id, tutorId: tutor.id })
   })
   return true
 }

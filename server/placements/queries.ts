@@ -36,6 +36,12 @@ export const PLACEMENT_MESSAGES = {
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10)
 
+/** What placing needs beyond the database: the mail queue, and the site's address for the tutor's link. */
+export interface PlacementDeps {
+  mailer: Pick<AppDeps['mailer'], 'enqueue'>
+  config: Pick<AppDeps['config'], 'publicUrl'>
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Reading placements
 
@@ -334,7 +340,7 @@ interface NewPlacement {
  */
 async function startPlacement(
   tx: Db,
-  deps: Pick<AppDeps, 'mailer' | 'config'>,
+  deps: PlacementDeps,
   studentId: string,
   tutorId: string,
   input: NewPlacement,
@@ -410,7 +416,7 @@ export interface PlacementInput extends NewPlacement {
   tutorId: string
 }
 
-export async function createPlacementRecord(tx: Db, deps: Pick<AppDeps, 'mailer' | 'config'>, input: PlacementInput, context: ChangeContext): Promise<PlacementResult> {
+export async function createPlacementRecord(tx: Db, deps: PlacementDeps, input: PlacementInput, context: ChangeContext): Promise<PlacementResult> {
   const { studentId, tutorId, ...placement } = input
   return startPlacement(tx, deps, studentId, tutorId, placement, context)
 }
@@ -445,7 +451,7 @@ async function namesOf(tx: Db, placement: PlacementRow) {
 /** Ends a current placement made from `version`, with the reason; the tutor is told by mail. The learner's status stays. */
 export async function endPlacementRecord(
   tx: Db,
-  deps: Pick<AppDeps, 'mailer'>,
+  deps: Pick<PlacementDeps, 'mailer'>,
   id: string,
   version: number,
   end: { reason: string; endedOn?: string },
@@ -476,7 +482,7 @@ export async function endPlacementRecord(
  */
 export async function movePlacementRecord(
   tx: Db,
-  deps: Pick<AppDeps, 'mailer' | 'config'>,
+  deps: PlacementDeps,
   id: string,
   version: number,
   move: { tutorId: string; reason: string; startsOn?: string },

@@ -6,8 +6,9 @@ import { DEMO_BLOG_POSTS } from '../../server/demo/blog-posts.ts'
 import { DEMO_COURSES } from '../../server/demo/courses.ts'
 import { illustration, ILLUSTRATION_NAMES } from '../../server/demo/illustrations.ts'
 import { MEDIA_MAX_BYTES, mediaId, MediaRefusedError, saveMedia } from '../../server/media/queries.ts'
-import { blogPosts, courses, galleryItems, media, siteSettings, users } from '../../server/db/schema.ts'
-import { seedDemoData } from '../../server/demo/seed.ts'
+import { blogPosts, contactMessages, courses, galleryItems, media, placements, siteSettings, students, tutorProfiles, users } from '../../server/db/schema.ts'
+import { DEMO_TUTORS } from '../../server/demo/people.ts'
+import { DEMO_ACCOUNTS, seedDemoData } from '../../server/demo/seed.ts'
 import { createTestApp, noDatabase, openTestDatabase, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
@@ -176,9 +177,19 @@ describe.skipIf(noDatabase)('demo seed', () => {
       expect(await seedDemoData(database, { nodeEnv: 'development' })).toBe(true)
       expect(performance.now() - started).toBeLessThan(5000)
       const counts = await contentCounts(database)
-      expect(counts).toMatchObject({ users: 2, posts: DEMO_BLOG_POSTS.length, courses: DEMO_COURSES.length, settings: 1 })
+      expect(counts).toMatchObject({ users: DEMO_ACCOUNTS.length + DEMO_TUTORS.length, posts: DEMO_BLOG_POSTS.length, courses: DEMO_COURSES.length, settings: 1 })
       expect(counts.gallery).toBeGreaterThanOrEqual(8)
       expect(counts.media).toBe(ILLUSTRATION_NAMES.length)
+      // Every screen of the back office has something to show: tutors in each status, placements current, moved
+      // and ended, learners waiting, messages open and handled.
+      const tutorStatuses = await database.db.selectDistinct({ status: tutorProfiles.status }).from(tutorProfiles)
+      expect(tutorStatuses.map((row) => row.status).sort()).toEqual(['active', 'invited', 'left', 'paused'])
+      const placementStatuses = await database.db.selectDistinct({ status: placements.status }).from(placements)
+      expect(placementStatuses.map((row) => row.status).sort()).toEqual(['active', 'ended', 'moved'])
+      const studentStatuses = await database.db.selectDistinct({ status: students.status }).from(students)
+      expect(studentStatuses.map((row) => row.status)).toEqual(expect.arrayContaining(['waiting', 'active', 'finished']))
+      const messageStatuses = await database.db.selectDistinct({ status: contactMessages.status }).from(contactMessages)
+      expect(messageStatuses.map((row) => row.status).sort()).toEqual(['handled', 'new'])
       expect(await seedDemoData(database, { nodeEnv: 'development' })).toBe(false)
       expect((await contentCounts(database)).posts).toBe(DEMO_BLOG_POSTS.length)
     } finally {
