@@ -77,6 +77,7 @@ describe('the dashboard and the contact messages', () => {
     await page.getByRole('link', { name: 'Back to contact messages' }).click()
     await page.getByRole('radiogroup', { name: 'Status' }).getByText(/^Not handled/).click()
     await page.waitForURL((url) => url.searchParams.get('status') === 'open')
+    await page.getByRole('searchbox', { name: 'Search messages' }).fill('Olga')
     await page.getByText('No messages match these filters').waitFor()
     await page.context().close()
   })

@@ -211,7 +211,7 @@ describe('the registrations inbox', () => {
     await dialog.getByRole('button', { name: 'Accept', exact: true }).click()
     await page.getByText('Accepted. The student has been added.').waitFor()
 
-    await page.getByRole('link', { name: enrolled.student }).click()
+    await page.getByRole('link', { name: enrolled.student, exact: true }).click()
     await page.waitForURL((url) => url.pathname.startsWith('/admin/students/'))
     await page.getByRole('heading', { name: enrolled.student, level: 1 }).waitFor()
     await page.getByText('Waiting for a tutor').first().waitFor()

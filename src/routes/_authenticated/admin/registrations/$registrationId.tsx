@@ -117,6 +117,10 @@ function CreatedRecords({ registration }: { registration: Registration }) {
               <AnchorLink to="/admin/students/$studentId" params={{ studentId: student.id }}>
                 {student.name}
               </AnchorLink>
+              {' · '}
+              <AnchorLink to="/admin/students/$studentId/place" params={{ studentId: student.id }}>
+                Place {student.name} with a tutor
+              </AnchorLink>
             </List.Item>
           )}
           {school && (
