@@ -149,6 +149,7 @@ interface TutorFacts {
   user: { id: string; name: string; email: string }
   profile: TutorProfileRow
   checkState: CheckState
+  checkExpiresOn: string | null
 }
 
 /** The tutors' accounts, profiles and where their newest safeguarding check stands. */
@@ -165,7 +166,10 @@ async function tutorFacts(db: Db, ids?: readonly string[]): Promise<TutorFacts[]
     .where(inArray(safeguardingChecks.tutorId, rows.map((row) => row.user.id)))
     .orderBy(safeguardingChecks.tutorId, desc(safeguardingChecks.issuedOn), desc(safeguardingChecks.recordedAt))
   const checks = new Map(newest.map((check) => [check.tutorId, check]))
-  return rows.map((row) => ({ ...row, checkState: checkStateOf(checks.get(row.user.id)) }))
+  return rows.map((row) => {
+    const newest = checks.get(row.user.id)
+    return { ...row, checkState: checkStateOf(newest), checkExpiresOn: newest?.expiresOn ?? null }
+  })
 }
 
 /** Why this tutor may not be given a learner now, or undefined when they may (invited or active, check current). */
@@ -292,6 +296,7 @@ export async function suggestTutorsFor(db: Db, student: StudentRow, subject: str
         modes: tutor.profile.modes as DeliveryMode[],
         ...(tutor.profile.travelArea === null ? {} : { travelArea: tutor.profile.travelArea }),
         checkState: tutor.checkState,
+        ...(tutor.checkExpiresOn === null ? {} : { checkExpiresOn: tutor.checkExpiresOn }),
         createdAt: tutor.profile.createdAt.toISOString(),
       },
       score,
@@ -493,7 +498,9 @@ export async function movePlacementRecord(
   const names = await namesOf(tx, placement)
   if (move.tutorId === placement.tutorId) return { refused: PLACEMENT_MESSAGES.sameTutor(names.tutor.name) }
   const startsOn = move.startsOn ?? isoDay(new Date())
-  await closePlacement(tx, placement, 'moved', startsOn < placement.startsOn ? placement.startsOn : startsOn, move.reason)
+  // The old placement's last day is the new one's first, or its own first when it never started.
+  const endedOn = startsOn < placement.startsOn ? placement.startsOn : startsOn
+  await closePlacement(tx, placement, 'moved', endedOn, move.reason)
   const [course] = placement.courseId === null ? [] : await tx.select({ slug: courses.slug }).from(courses).where(eq(courses.id, placement.courseId)).limit(1)
   const outcome = await startPlacement(
     tx,
@@ -513,6 +520,6 @@ export async function movePlacementRecord(
     { ...context, movedFrom: { id: placement.id, tutorId: placement.tutorId }, reason: `Moved from ${names.tutor.name}: ${move.reason}` },
   )
   if (!('placementId' in outcome)) throw new PlacementRefused(outcome)
-  await deps.mailer.enqueue(tx, placementEndedMail(names.tutor, { learner: names.learner, subject: placement.subject, endedOn: startsOn }))
+  await deps.mailer.enqueue(tx, placementEndedMail(names.tutor, { learner: names.learner, subject: placement.subject, endedOn }))
   return outcome
 }

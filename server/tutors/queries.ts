@@ -7,7 +7,7 @@ import { revokeUserSessions } from '../auth/sessions.ts'
 import type { FieldErrors } from '../contract/validators.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps } from '../deps.ts'
-import { registrations, safeguardingChecks, sessions, tutorProfiles, users, type SafeguardingCheckRow, type TutorProfileRow, type TutorStatus, type UserRow } from '../db/schema.ts'
+import { placements, registrations, safeguardingChecks, sessions, tutorProfiles, users, type SafeguardingCheckRow, type TutorProfileRow, type TutorStatus, type UserRow } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import { changesBetween, type ChangeContext, type UpdateOutcome } from '../lib/history.ts'
 import { checkSchema, cleanInput } from '../lib/input.ts'
@@ -28,6 +28,8 @@ export const TUTOR_MESSAGES = {
   unknownSubject: 'Choose a subject from the list.',
   sameStatus: (status: string) => `This tutor is already ${status}.`,
   stillInvited: 'This tutor has not chosen a password yet. They become active when they use their invitation link.',
+  stillTeaching: (count: number) =>
+    `This tutor still teaches ${count} ${count === 1 ? 'learner' : 'learners'}. Move or end those placements on the tutor's page first, so no learner is left with a tutor who has gone.`,
   checkDates: 'The renewal date must come after the date the check was issued.',
 } as const
 
@@ -69,8 +71,15 @@ export interface TutorQuery extends PageRequest {
   sort: 'name' | 'newest'
 }
 
-/** Tutors whose newest check (by issue date) is in this state, today: as checkStateOf says, in SQL. */
+/**
+ * Tutors who have not left whose newest check (by issue date) is in this state today, as checkStateOf says, in SQL:
+ * a left tutor's check needs nothing from the office.
+ */
 function checkStateIs(state: CheckState, today = new Date()): SQL {
+  return sql`${tutorProfiles.status} <> 'left' and ${checkStateSql(state, today)}`
+}
+
+function checkStateSql(state: CheckState, today: Date): SQL {
   const newestExpiry = sql`(select sc.expires_on from ${safeguardingChecks} sc where sc.tutor_id = ${tutorProfiles.userId} order by sc.issued_on desc, sc.recorded_at desc limit 1)`
   const hasCheck = sql`exists (select 1 from ${safeguardingChecks} sc where sc.tutor_id = ${tutorProfiles.userId})`
   const day = isoDay(today)
@@ -287,6 +296,10 @@ export async function changeTutorStatusRecord(
   if (profile.version !== version) return 'stale'
   if (profile.status === change.status) return { refused: TUTOR_MESSAGES.sameStatus(change.status) }
   if (profile.status === 'invited' && change.status === 'active') return { refused: TUTOR_MESSAGES.stillInvited }
+  if (change.status === 'left') {
+    const [current] = await tx.select({ n: count() }).from(placements).where(and(eq(placements.tutorId, id), eq(placements.status, 'active')))
+    if ((current?.n ?? 0) > 0) return { refused: TUTOR_MESSAGES.stillTeaching(current?.n ?? 0) }
+  }
   const now = new Date()
   await tx.update(tutorProfiles).set({ status: change.status, version: profile.version + 1, updatedAt: now }).where(eq(tutorProfiles.userId, id))
   if (change.status === 'left') {

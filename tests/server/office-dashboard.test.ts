@@ -101,6 +101,11 @@ describe.skipIf(noDatabase)('tutors by the state of their check', () => {
         expect((await t.request('POST', `/api/admin/tutors/${invited.body.id}/checks`, { token, body })).status).toBe(201)
       }
     }
+    // A tutor who has left is nobody's concern, whatever their check.
+    const gone = await t.request<Schemas['TutorRecord']>('POST', '/api/admin/tutors', { token, body: { name: 'Lars Left', email: 'lars.left@example.org' } })
+    await t.request('POST', `/api/admin/tutors/${gone.body.id}/checks`, { token, body: { type: 'basic', reference: 'CHK-LARS', issuedOn: day(-900), expiresOn: day(-5) } })
+    expect((await t.request('POST', `/api/admin/tutors/${gone.body.id}/status`, { token, body: { status: 'left' }, headers: { 'if-match': `"${gone.body.version}"` } })).status).toBe(200)
+    states.push(['Lars Left', day(-5)])
     const names = async (check: string) => (await get<Schemas['TutorPage']>(`/admin/tutors?check=${check}&pageSize=100`)).body.items.map((item) => item.name).filter((name) => states.some(([s]) => s === name))
     expect(await names('current')).toEqual(['Cora Current', 'Una Unending'])
     expect(await names('expiring')).toEqual(['Ezra Expiring'])

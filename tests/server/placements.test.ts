@@ -159,6 +159,7 @@ describe.skipIf(noDatabase)('tutor suggestions', () => {
     expect(ben?.reasons.find((reason) => reason.factor === 'availability')).toEqual({ factor: 'availability', met: true, points: 5, detail: ['monday'] })
     const cal = answer.body.items.find((item) => item.tutor.id === other.id)
     expect(cal?.tutor.checkState).toBe('expiring')
+    expect(cal?.tutor.checkExpiresOn).toBe(day(30))
     expect(cal?.reasons[0]).toEqual({ factor: 'subject', met: false, points: 0, detail: ['Maths'] })
 
     // Online lessons: the area does not count against anyone.
@@ -328,6 +329,20 @@ describe.skipIf(noDatabase)('ending and moving a placement', () => {
     expect(history.body.items.map((entry) => entry.action)).toContain('placement.moved')
     const stale = await move(placed.id, placed.version, { tutorId: to.id, reason: 'Again' })
     expect(stale.status).toBe(409)
+  })
+})
+
+describe.skipIf(noDatabase)('a tutor with learners', () => {
+  it('cannot be marked as left until their placements are moved or ended', async () => {
+    const student = await learner('Gia Leaving')
+    const teacher = await tutor('Hugo Leaving', { check: day(400) })
+    const placed = (await place(placing(student.id, teacher.id))).body
+    const leave = (version: number) => t.request('POST', `/api/admin/tutors/${teacher.id}/status`, { token, body: { status: 'left' }, headers: ifMatch(version) })
+    const refused = await leave(teacher.version)
+    expect(refused.status).toBe(409)
+    expect(refused.body).toEqual({ message: "This tutor still teaches 1 learner. Move or end those placements on the tutor's page first, so no learner is left with a tutor who has gone." })
+    expect((await end(placed.id, placed.version, { reason: 'The tutor is leaving.' })).status).toBe(200)
+    expect((await leave(teacher.version)).status).toBe(200)
   })
 })
 

@@ -16,7 +16,8 @@ export function useSaveRecord<Input, Saved>(options: {
   detailKey: (saved: Saved) => QueryKey
   /** Families to refetch after the save: the list the record is in, and anything that shows it. */
   refetch: readonly QueryKey[]
-  success: string
+  /** The toast that confirms the save; none for a save the user did not ask for (marking a message read). */
+  success?: string
   onSaved: (saved: Saved) => void | Promise<void>
 }) {
   const queryClient = useQueryClient()
@@ -29,7 +30,7 @@ export function useSaveRecord<Input, Saved>(options: {
           queryClient.invalidateQueries({ queryKey, predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(options.detailKey(saved)) }),
         ),
       )
-      toast.success(options.success)
+      if (options.success !== undefined) toast.success(options.success)
       await options.onSaved(saved)
     },
   })

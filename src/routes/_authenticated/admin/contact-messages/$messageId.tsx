@@ -53,7 +53,8 @@ const MOVES: Record<ContactMessageStatus, { to: ContactMessageStatus; label: str
   handled: [{ to: 'read', label: 'Mark as not handled', done: 'The message is open again', icon: IconMailOpened }],
 }
 
-function useStatusChange(message: ContactMessage, done: string, quiet = false) {
+/** A status change; `done` is its toast, and without one (marking read on opening) refusals pass quietly too. */
+function useStatusChange(message: ContactMessage, done?: string) {
   const { api } = useAppContext()
   const queryClient = useQueryClient()
   const save = useSaveRecord({
@@ -68,7 +69,7 @@ function useStatusChange(message: ContactMessage, done: string, quiet = false) {
       onError: (error) => {
         // Someone changed it meanwhile: show what is true now.
         void queryClient.invalidateQueries({ queryKey: queryKeys.contactMessages.detail(message.id) })
-        if (!quiet || !(isApiError(error) && error.status === 409)) toast.error(errorMessage(error))
+        if (done !== undefined || !(isApiError(error) && error.status === 409)) toast.error(errorMessage(error))
       },
     })
 }
@@ -87,14 +88,14 @@ function MessagePage() {
   const { api } = useAppContext()
   const { messageId } = Route.useParams()
   const { data: message } = useSuspenseQuery(contactMessageQueryOptions(api.contact, messageId))
-  const markRead = useStatusChange(message, 'Marked as read', true)
-  // Opening a new message marks it read, once, as a mail program does.
-  const opened = useRef(false)
+  const markRead = useStatusChange(message)
+  // Opening a new message marks it read, once per message, as a mail program does.
+  const opened = useRef<string | null>(null)
   useEffect(() => {
-    if (opened.current || message.status !== 'new') return
-    opened.current = true
+    if (opened.current === message.id || message.status !== 'new') return
+    opened.current = message.id
     markRead('read')
-  }, [message.status, markRead])
+  }, [message.id, message.status, markRead])
 
   return (
     <DetailLayout

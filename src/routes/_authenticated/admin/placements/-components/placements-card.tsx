@@ -10,6 +10,9 @@ import { useAppContext } from '../../../../-lib/use-app-context'
 import { EndPlacement, MovePlacement } from './placement-actions'
 import { PLACEMENT_STATUS_COLORS } from './placement-words'
 
+/** How many placements a card shows, current ones first; the API's largest page. */
+const SHOWN = 100
+
 /** Which side of a placement a page names: a learner's page names the tutors, a tutor's the learners, a school's both. */
 type Names = 'tutor' | 'student' | 'both'
 
@@ -65,8 +68,9 @@ export function PlacementsCard({
 }) {
   const { api } = useAppContext()
   const titleId = useId()
-  const placements = useQuery(placementsQueryOptions(api.placements, { ...query, page: 1, pageSize: 100 }))
+  const placements = useQuery(placementsQueryOptions(api.placements, { ...query, page: 1, pageSize: SHOWN }))
   const rows = placements.data?.items
+  const total = placements.data?.total ?? 0
   return (
     <Card withBorder padding="md" component="section" aria-labelledby={titleId}>
       <Stack gap="sm">
@@ -146,6 +150,11 @@ export function PlacementsCard({
               </Table.Tbody>
             </Table>
           </TableScroller>
+        )}
+        {rows !== undefined && total > rows.length && (
+          <Text size="sm" c="dimmed">
+            Showing the {rows.length} most recent of {total} placements, current ones first.
+          </Text>
         )}
       </Stack>
     </Card>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Grid, Group, List, NumberInput, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Alert, Badge, Button, Card, Checkbox, Grid, Group, List, NumberInput, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
@@ -41,8 +41,11 @@ interface LessonValues extends Record<string, unknown> {
   startsOn: string
   frequency: Frequency
   lessonCount: number | string
-  lessonMinutes: string
+  /** A LessonMinutes value as text, or null once the field is cleared. */
+  lessonMinutes: string | null
   notes: string
+  /** Whether the placement is part of the learner's course, when they enrolled on one. */
+  forCourse: boolean
 }
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10)
@@ -57,6 +60,7 @@ function lessonValues(student: StudentRecord): LessonValues {
     lessonCount: '',
     lessonMinutes: '60',
     notes: '',
+    forCourse: student.course !== undefined,
   }
 }
 
@@ -70,7 +74,7 @@ function toInput(studentId: string, tutorId: string, values: LessonValues, cours
     startsOn: values.startsOn,
     frequency: values.frequency,
     ...(typeof values.lessonCount === 'number' ? { lessonCount: values.lessonCount } : {}),
-    ...(values.lessonMinutes === '' ? {} : { lessonMinutes: Number(values.lessonMinutes) as PlacementInput['lessonMinutes'] }),
+    ...(values.lessonMinutes === null || values.lessonMinutes === '' ? {} : { lessonMinutes: Number(values.lessonMinutes) as PlacementInput['lessonMinutes'] }),
     ...(values.notes.trim() === '' ? {} : { notes: values.notes.trim() }),
   }
 }
@@ -162,8 +166,8 @@ function PlacePage() {
     setProblem(null)
     const checked = form.validate()
     if (checked.hasErrors) return
-    const courseId = student.course && student.fields.subjects.includes(subject) ? student.course.id : undefined
-    place.mutate(toInput(studentId, tutorId, form.getValues(), courseId))
+    const values = form.getValues()
+    place.mutate(toInput(studentId, tutorId, values, values.forCourse ? student.course?.id : undefined))
   }
   const subjects = student.fields.subjects.map((value) => ({ value, label: value }))
   const items = suggestions.data?.items
@@ -199,6 +203,11 @@ function PlacePage() {
               <Grid.Col span={{ base: 24, sm: 12 }}>
                 <Select label="Lesson length" data={optionsOf('LessonMinutes')} clearable {...form.getInputProps('lessonMinutes')} />
               </Grid.Col>
+              {student.course && (
+                <Grid.Col span={24}>
+                  <Checkbox label={`Part of the course ${student.course.title}`} {...form.getInputProps('forCourse', { type: 'checkbox' })} />
+                </Grid.Col>
+              )}
               <Grid.Col span={24}>
                 <Textarea
                   label="Notes for the tutor"
@@ -233,7 +242,7 @@ function PlacePage() {
             {suggestions.error.message}
           </Alert>
         ) : items === undefined ? (
-          <Skeleton height={120} />
+          <Skeleton height={120} aria-busy="true" aria-label="Loading the suggestions" role="status" />
         ) : items.length === 0 ? (
           <Alert variant="light" title="No tutor can be offered yet">
             {suggestions.data?.notOffered ?? 0} tutors are left out (paused, left, without a current safeguarding check, or already teaching {student.fields.name}{' '}

@@ -26,7 +26,8 @@ const MOVES: Record<Move, { button: string; title: (name: string) => string; exp
   left: {
     button: 'Mark as left',
     title: (name) => `Mark ${name} as left?`,
-    explain: 'They are signed out everywhere at once and cannot sign in or reset their password. Their profile, checks and history stay. You can make them active again later.',
+    explain:
+      'They are signed out everywhere at once and cannot sign in or reset their password. Their profile, checks and history stay. You can make them active again later. Move or end their current placements first.',
     submit: 'Mark as left',
     done: 'The tutor is marked as left',
     danger: true,
