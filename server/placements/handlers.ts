@@ -12,14 +12,14 @@ import {
   endPlacementRecord,
   listPlacementPage,
   movePlacementRecord,
-  PLACEMENT_MESSAGES,
   PlacementRefused,
   readPlacement,
-  suggestTutorsFor,
   type PlacementInput,
   type PlacementOutcome,
   type PlacementResult,
 } from './queries.ts'
+import { PLACEMENT_MESSAGES } from './messages.ts'
+import { suggestTutorsFor } from './suggestions.ts'
 
 const notFound = { status: 404 as const, body: { message: PLACEMENT_MESSAGES.notFound } }
 const learnerNotFound = { status: 404 as const, body: { message: PLACEMENT_MESSAGES.learnerNotFound } }

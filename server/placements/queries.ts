@@ -1,38 +1,20 @@
-import { aliasedTable, and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
+import { aliasedTable, and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import { labelOf } from '../../shared/labels.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps } from '../deps.ts'
-import { courses, placements, safeguardingChecks, schools, students, tutorProfiles, users, type PlacementRow, type StudentRow, type TutorProfileRow } from '../db/schema.ts'
+import { courses, placements, schools, students, users, type PlacementRow } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import type { ChangeContext } from '../lib/history.ts'
 import { window, type Page, type PageRequest } from '../lib/paging.ts'
 import { placementEndedMail, placementStartedContactMail, placementStartedTutorMail } from '../mail/templates.ts'
-import { checkStateOf, type CheckState } from '../tutors/queries.ts'
+import { tutorFacts, tutorRefusal } from './eligibility.ts'
+import { PLACEMENT_MESSAGES } from './messages.ts'
 
 type Schemas = components['schemas']
 type Placement = Schemas['Placement']
 type DeliveryMode = Schemas['DeliveryMode']
 
-export const PLACEMENT_MESSAGES = {
-  notFound: 'We could not find that placement.',
-  learnerNotFound: 'We could not find that learner.',
-  unknownTutor: 'Choose a tutor from the list.',
-  unknownLearner: 'Choose a learner from the list.',
-  unknownCourse: 'Choose a course from the list.',
-  tutorPaused: (name: string) => `${name} is paused, so they cannot be given new learners. Make them active again first, or choose another tutor.`,
-  tutorLeft: (name: string) => `${name} has left TEC, so they cannot be given learners. Choose another tutor.`,
-  noCheck: (name: string) => `${name} has no safeguarding check on record. Record their check first, or choose another tutor.`,
-  checkExpired: (name: string) => `${name}'s safeguarding check has ended. Record their renewed check first, or choose another tutor.`,
-  alreadyPlaced: (learner: string, subject: string, tutor: string) =>
-    `${learner} is already placed with ${tutor} for ${subject}. End or move that placement instead.`,
-  learnerClosed: (learner: string, status: string) => `${learner} is ${status}. Change their status on their page before placing them.`,
-  notCurrent: 'This placement has already ended.',
-  sameTutor: (name: string) => `This placement is already with ${name}. Choose another tutor.`,
-  endBeforeStart: 'The last day cannot come before the placement started.',
-  reasonRequired: 'Say why, for the history.',
-  placedAtOnce: 'Someone placed this learner for this subject at the same moment. Reload to see their placement.',
-} as const
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10)
 
@@ -143,170 +125,7 @@ export async function readPlacement(db: Db, id: string): Promise<Placement | und
 }
 
 // ---------------------------------------------------------------------------------------------------------------
-// Who may be placed
-
-interface TutorFacts {
-  user: { id: string; name: string; email: string }
-  profile: TutorProfileRow
-  checkState: CheckState
-  checkExpiresOn: string | null
-}
-
-/** The tutors' accounts, profiles and where their newest safeguarding check stands. */
-async function tutorFacts(db: Db, ids?: readonly string[]): Promise<TutorFacts[]> {
-  const rows = await db
-    .select({ user: { id: users.id, name: users.name, email: users.email }, profile: tutorProfiles })
-    .from(tutorProfiles)
-    .innerJoin(users, eq(users.id, tutorProfiles.userId))
-    .where(ids === undefined ? undefined : inArray(tutorProfiles.userId, [...ids]))
-  if (rows.length === 0) return []
-  const newest = await db
-    .selectDistinctOn([safeguardingChecks.tutorId])
-    .from(safeguardingChecks)
-    .where(inArray(safeguardingChecks.tutorId, rows.map((row) => row.user.id)))
-    .orderBy(safeguardingChecks.tutorId, desc(safeguardingChecks.issuedOn), desc(safeguardingChecks.recordedAt))
-  const checks = new Map(newest.map((check) => [check.tutorId, check]))
-  return rows.map((row) => {
-    const newest = checks.get(row.user.id)
-    return { ...row, checkState: checkStateOf(newest), checkExpiresOn: newest?.expiresOn ?? null }
-  })
-}
-
-/** Why this tutor may not be given a learner now, or undefined when they may (invited or active, check current). */
-function tutorRefusal(tutor: TutorFacts): string | undefined {
-  const { name } = tutor.user
-  if (tutor.profile.status === 'left') return PLACEMENT_MESSAGES.tutorLeft(name)
-  if (tutor.profile.status === 'paused') return PLACEMENT_MESSAGES.tutorPaused(name)
-  if (tutor.checkState === 'none') return PLACEMENT_MESSAGES.noCheck(name)
-  if (tutor.checkState === 'expired') return PLACEMENT_MESSAGES.checkExpired(name)
-  return undefined
-}
-
-const sameText = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
-
-// ---------------------------------------------------------------------------------------------------------------
-// Suggestions
-
-/** The points each factor is worth; they add up to 100. */
-export const SUGGESTION_POINTS = { subject: 40, level: 15, mode: 20, area: 15, availability: 10 } as const
-const MAX_SUGGESTIONS = 20
-
-/** The outward part of a UK postcode ("LS6" of "LS6 2AB"), which names a district. */
-function outwardCode(postcode: string | null | undefined): string | undefined {
-  const code = postcode?.trim().toUpperCase()
-  if (!code) return undefined
-  return code.includes(' ') ? code.split(/\s+/)[0] : code.slice(0, Math.max(2, code.length - 3))
-}
-
-/** The places a tutor travels to, as they wrote them ("Headingley, Otley and Leeds city centre"). */
-function placesOf(travelArea: string | null): string[] {
-  return (travelArea ?? '')
-    .split(/,|;|\band\b|\n/i)
-    .map((place) => place.trim())
-    .filter((place) => place !== '')
-}
-
-interface LearnerPlace {
-  town?: string
-  postcode?: string
-  days: string[]
-  times: string[]
-  level?: string
-}
-
-/** How well one tutor fits: each factor with its points and what it was judged on. */
-export function rankTutor(profile: Pick<TutorProfileRow, 'subjects' | 'levels' | 'modes' | 'travelArea' | 'postcode' | 'availabilityDays' | 'availabilityTimes'>, subject: string, mode: DeliveryMode, learner: LearnerPlace): Schemas['SuggestionReason'][] {
-  const reasons: Schemas['SuggestionReason'][] = []
-  const teaches = profile.subjects.some((taught) => sameText(taught, subject))
-  reasons.push({ factor: 'subject', met: teaches, points: teaches ? SUGGESTION_POINTS.subject : 0, detail: [subject] })
-  if (learner.level !== undefined) {
-    const level = profile.levels.includes(learner.level)
-    reasons.push({ factor: 'level', met: level, points: level ? SUGGESTION_POINTS.level : 0, detail: [learner.level] })
-  }
-  const way = profile.modes.includes(mode)
-  reasons.push({ factor: 'mode', met: way, points: way ? SUGGESTION_POINTS.mode : 0, detail: [mode] })
-  reasons.push(areaReason(profile, mode, learner))
-  const days = learner.days.filter((day) => profile.availabilityDays.includes(day))
-  const times = learner.times.filter((time) => profile.availabilityTimes.includes(time))
-  const both = days.length > 0 && times.length > 0
-  const either = days.length > 0 || times.length > 0
-  reasons.push({
-    factor: 'availability',
-    met: either,
-    points: both ? SUGGESTION_POINTS.availability : either ? SUGGESTION_POINTS.availability / 2 : 0,
-    detail: [...days, ...times],
-  })
-  return reasons
-}
-
-function areaReason(profile: Pick<TutorProfileRow, 'travelArea' | 'postcode'>, mode: DeliveryMode, learner: LearnerPlace): Schemas['SuggestionReason'] {
-  if (mode === 'online') return { factor: 'area', met: true, points: SUGGESTION_POINTS.area, detail: [] }
-  const places = placesOf(profile.travelArea)
-  const learnerDistrict = outwardCode(learner.postcode)
-  const shared: string[] = []
-  if (learnerDistrict !== undefined && outwardCode(profile.postcode) === learnerDistrict) shared.push(learnerDistrict)
-  for (const place of places) {
-    const named = [learner.town, learnerDistrict].some((where) => where !== undefined && (sameText(place, where) || place.toUpperCase().split(/\s+/).includes(where.toUpperCase())))
-    if (named && !shared.some((already) => sameText(already, place))) shared.push(place)
-  }
-  if (shared.length > 0) return { factor: 'area', met: true, points: SUGGESTION_POINTS.area, detail: shared }
-  return { factor: 'area', met: false, points: 0, detail: places.slice(0, 3) }
-}
-
-/**
- * The tutors who could teach this learner the subject in this way, best first (ties by name), at most 20. Left
- * out and counted: paused and left tutors, tutors without a current check, tutors already teaching them this subject.
- */
-export async function suggestTutorsFor(db: Db, student: StudentRow, subject: string, mode: DeliveryMode): Promise<Schemas['TutorSuggestionList']> {
-  const [all, current, school] = await Promise.all([
-    tutorFacts(db),
-    db
-      .select({ tutorId: placements.tutorId })
-      .from(placements)
-      .where(and(eq(placements.studentId, student.id), eq(placements.status, 'active'), sql`lower(${placements.subject}) = lower(${subject})`)),
-    student.schoolId === null || mode !== 'school' ? undefined : db.select({ town: schools.town, postcode: schools.postcode }).from(schools).where(eq(schools.id, student.schoolId)).limit(1),
-  ])
-  const teachingAlready = new Set(current.map((row) => row.tutorId))
-  const place: LearnerPlace = {
-    town: school?.[0]?.town ?? student.town ?? undefined,
-    postcode: school?.[0]?.postcode ?? student.postcode ?? undefined,
-    days: student.availabilityDays,
-    times: student.availabilityTimes,
-    level: student.level ?? undefined,
-  }
-  const offered = all.filter((tutor) => tutorRefusal(tutor) === undefined && !teachingAlready.has(tutor.user.id))
-  const ranked = offered
-    .map((tutor) => {
-      const reasons = rankTutor(tutor.profile, subject, mode, place)
-      return { tutor, reasons, score: reasons.reduce((sum, reason) => sum + reason.points, 0) }
-    })
-    .sort((a, b) => b.score - a.score || a.tutor.user.name.localeCompare(b.tutor.user.name, 'en-GB'))
-    .slice(0, MAX_SUGGESTIONS)
-  return {
-    subject,
-    mode,
-    notOffered: all.length - offered.length,
-    items: ranked.map(({ tutor, reasons, score }) => ({
-      tutor: {
-        id: tutor.user.id,
-        name: tutor.user.name,
-        email: tutor.user.email,
-        status: tutor.profile.status,
-        subjects: tutor.profile.subjects,
-        modes: tutor.profile.modes as DeliveryMode[],
-        ...(tutor.profile.travelArea === null ? {} : { travelArea: tutor.profile.travelArea }),
-        checkState: tutor.checkState,
-        ...(tutor.checkExpiresOn === null ? {} : { checkExpiresOn: tutor.checkExpiresOn }),
-        createdAt: tutor.profile.createdAt.toISOString(),
-      },
-      score,
-      reasons,
-    })),
-  }
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Placing, ending and moving
+// Placing, ending and moving (who may be placed: eligibility.ts; who fits best: suggestions.ts)
 
 /** How a placement write ended: the placement it made or changed, a refusal (409), a field at fault (400). */
 export type PlacementResult = { placementId: string } | { refused: string } | { field: string; message: string }
