@@ -1,7 +1,7 @@
-import { desc, eq, inArray } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { safeguardingChecks, tutorProfiles, users, type TutorProfileRow } from '../db/schema.ts'
-import { checkStateOf, type CheckState } from '../tutors/queries.ts'
+import { tutorProfiles, users, type TutorProfileRow } from '../db/schema.ts'
+import { checkStateOf, newestChecks, type CheckState } from '../tutors/queries.ts'
 import { PLACEMENT_MESSAGES } from './messages.ts'
 
 /** Who may be given learners: a tutor's account, profile and where their newest check stands. */
@@ -19,13 +19,10 @@ export async function tutorFacts(db: Db, ids?: readonly string[]): Promise<Tutor
     .from(tutorProfiles)
     .innerJoin(users, eq(users.id, tutorProfiles.userId))
     .where(ids === undefined ? undefined : inArray(tutorProfiles.userId, [...ids]))
-  if (rows.length === 0) return []
-  const newest = await db
-    .selectDistinctOn([safeguardingChecks.tutorId])
-    .from(safeguardingChecks)
-    .where(inArray(safeguardingChecks.tutorId, rows.map((row) => row.user.id)))
-    .orderBy(safeguardingChecks.tutorId, desc(safeguardingChecks.issuedOn), desc(safeguardingChecks.recordedAt))
-  const checks = new Map(newest.map((check) => [check.tutorId, check]))
+  const checks = await newestChecks(
+    db,
+    rows.map((row) => row.user.id),
+  )
   return rows.map((row) => {
     const newest = checks.get(row.user.id)
     return { ...row, checkState: checkStateOf(newest), checkExpiresOn: newest?.expiresOn ?? null }

@@ -51,7 +51,7 @@ export function checkStateOf(newest: Pick<SafeguardingCheckRow, 'expiresOn'> | u
 }
 
 /** The newest check of each of these tutors. */
-async function newestChecks(db: Db, tutorIds: readonly string[]): Promise<Map<string, SafeguardingCheckRow>> {
+export async function newestChecks(db: Db, tutorIds: readonly string[]): Promise<Map<string, SafeguardingCheckRow>> {
   if (tutorIds.length === 0) return new Map()
   const rows = await db
     .selectDistinctOn([safeguardingChecks.tutorId])
