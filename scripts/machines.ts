@@ -1,5 +1,6 @@
 import type { AnyStateMachine } from 'xstate'
 import { authMachine } from '../src/machines/auth.machine.ts'
+import { lessonMachine } from '../shared/lesson-lifecycle.ts'
 import { tutorApplicationMachine } from '../src/machines/tutor-application.machine.ts'
 
 /** Every machine drawn in docs/: its page title, source file and the markdown file that holds the picture. */
@@ -11,4 +12,5 @@ export const drawnMachines: { title: string; source: string; file: string; machi
     file: 'docs/tutor-application-machine.md',
     machine: tutorApplicationMachine,
   },
+  { title: 'The lesson lifecycle', source: 'shared/lesson-lifecycle.ts', file: 'docs/lesson-machine.md', machine: lessonMachine },
 ]
