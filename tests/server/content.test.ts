@@ -136,10 +136,9 @@ describe.skipIf(noDatabase)('saveMedia', () => {
 })
 
 describe('illustrations', () => {
-  it('are drawn quickly, the same every time, at the stated size, with alt text and nothing active or external', () => {
-    const started = performance.now()
+  // How long drawing and seeding take is measured by `npm run bench` (start-up on a fresh database), not here.
+  it('are drawn the same every time, at the stated size, with alt text and nothing active or external', () => {
     const drawn = ILLUSTRATION_NAMES.map((name) => illustration(name))
-    expect(performance.now() - started).toBeLessThan(500)
     expect(drawn.length).toBeGreaterThanOrEqual(10)
     expect(new Set(drawn.map((one) => one.svg)).size).toBe(drawn.length)
     for (const [index, one] of drawn.entries()) {
@@ -173,9 +172,7 @@ describe.skipIf(noDatabase)('demo seed', () => {
       expect(await seedDemoData(database, { nodeEnv: 'production' })).toBe(false)
       expect(await contentCounts(database)).toEqual({ users: 0, posts: 0, courses: 0, gallery: 0, media: 0, settings: 0 })
 
-      const started = performance.now()
       expect(await seedDemoData(database, { nodeEnv: 'development' })).toBe(true)
-      expect(performance.now() - started).toBeLessThan(5000)
       const counts = await contentCounts(database)
       expect(counts).toMatchObject({ users: DEMO_ACCOUNTS.length + DEMO_TUTORS.length, posts: DEMO_BLOG_POSTS.length, courses: DEMO_COURSES.length, settings: 1 })
       expect(counts.gallery).toBeGreaterThanOrEqual(8)
