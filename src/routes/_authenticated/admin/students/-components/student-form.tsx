@@ -1,4 +1,4 @@
-import { Checkbox, Grid, Group, MultiSelect, NumberInput, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Grid, Group, MultiSelect, NumberInput, Radio, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { useForm, type UseFormReturnType } from '@mantine/form'
 import { useDebouncedValue } from '@mantine/hooks'
 import { keepPreviousData, useQuery, type UseMutationResult } from '@tanstack/react-query'
@@ -10,6 +10,7 @@ import { subjectsQueryOptions } from '../../../../../api/tutor-applications'
 import { optionsOf } from '../../../../../../shared/labels'
 import { FormSection } from '../../../../../ui/form-section'
 import { useAppContext } from '../../../../-lib/use-app-context'
+import { EnumChecks } from '../../../-components/enum-checks'
 import { RecordForm } from '../../../-components/record-form'
 import { STUDENT_FIELD_LABELS as LABEL, STUDENT_LIMITS } from './student-words'
 
@@ -239,20 +240,8 @@ export function StudentForm({
             </Text>
           )}
         </Stack>
-        <Checkbox.Group label={LABEL['availability.days']} {...form.getInputProps('availability.days')}>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt="xs">
-            {optionsOf('Weekday').map((option) => (
-              <Checkbox key={option.value} value={option.value} label={option.label} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        <Checkbox.Group label={LABEL['availability.times']} {...form.getInputProps('availability.times')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
-            {optionsOf('TimeOfDay').map((option) => (
-              <Checkbox key={option.value} value={option.value} label={option.label} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
+        <EnumChecks label={LABEL['availability.days']} name="Weekday" cols={{ base: 2, sm: 4 }} input={form.getInputProps('availability.days')} />
+        <EnumChecks label={LABEL['availability.times']} name="TimeOfDay" input={form.getInputProps('availability.times')} />
       </FormSection>
 
       <FormSection title="Address" lead="Where lessons at home happen; needed for lessons at home.">

@@ -1,4 +1,4 @@
-import { Checkbox, Grid, Group, MultiSelect, NumberInput, Radio, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core'
+import { Grid, Group, MultiSelect, NumberInput, Radio, Select, Textarea, TextInput } from '@mantine/core'
 import { useForm, type UseFormReturnType } from '@mantine/form'
 import { useQuery, type UseMutationResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
@@ -8,6 +8,7 @@ import type { TutorProfileInput } from '../../../../../api/tutors'
 import { optionsOf } from '../../../../../../shared/labels'
 import { FormSection } from '../../../../../ui/form-section'
 import { useAppContext } from '../../../../-lib/use-app-context'
+import { EnumChecks } from '../../../-components/enum-checks'
 import { RecordForm } from '../../../-components/record-form'
 import { TUTOR_FIELD_LABELS as LABEL, TUTOR_LIMITS } from './tutor-words'
 
@@ -127,20 +128,8 @@ export function TutorForm({
 
       <FormSection title="Teaching" lead="What suggestions for a learner are ranked by: subject and level first, then the way of teaching.">
         <MultiSelect label={LABEL.subjects} searchable maxValues={TUTOR_LIMITS.subjects.maxItems} data={subjectOptions} {...form.getInputProps('subjects')} />
-        <Checkbox.Group label={LABEL.levels} {...form.getInputProps('levels')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
-            {optionsOf('StudyLevel', 'staff').map((option) => (
-              <Checkbox key={option.value} value={option.value} label={option.label} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        <Checkbox.Group label={LABEL.modes} {...form.getInputProps('modes')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
-            {optionsOf('DeliveryMode', 'staff').map((option) => (
-              <Checkbox key={option.value} value={option.value} label={option.label} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
+        <EnumChecks label={LABEL.levels} name="StudyLevel" audience="staff" input={form.getInputProps('levels')} />
+        <EnumChecks label={LABEL.modes} name="DeliveryMode" audience="staff" input={form.getInputProps('modes')} />
       </FormSection>
 
       <FormSection title="Where and when">
@@ -157,20 +146,8 @@ export function TutorForm({
             <WholeNumber label={LABEL.maxTravelMiles} limits={TUTOR_LIMITS.maxTravelMiles} input={form.getInputProps('maxTravelMiles')} />
           </Grid.Col>
         </Grid>
-        <Checkbox.Group label={LABEL['availability.days']} {...form.getInputProps('availability.days')}>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xs" mt="xs">
-            {optionsOf('Weekday').map((option) => (
-              <Checkbox key={option.value} value={option.value} label={option.label} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
-        <Checkbox.Group label={LABEL['availability.times']} {...form.getInputProps('availability.times')}>
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" mt="xs">
-            {optionsOf('TimeOfDay').map((option) => (
-              <Checkbox key={option.value} value={option.value} label={option.label} />
-            ))}
-          </SimpleGrid>
-        </Checkbox.Group>
+        <EnumChecks label={LABEL['availability.days']} name="Weekday" cols={{ base: 2, sm: 4 }} input={form.getInputProps('availability.days')} />
+        <EnumChecks label={LABEL['availability.times']} name="TimeOfDay" input={form.getInputProps('availability.times')} />
         <WholeNumber label={LABEL.hoursPerWeek} limits={TUTOR_LIMITS.hoursPerWeek} input={form.getInputProps('hoursPerWeek')} />
       </FormSection>
 
