@@ -27,7 +27,7 @@ const LEARNER_NOT_FOUND = { message: 'We could not find that learner.' }
 let sequence = 0
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 3600 * 1000).toISOString().slice(0, 10)
 const ifMatch = (version: number) => ({ 'if-match': `"${version}"` })
-const mailsTo = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
+const mailsTo = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.createdAt)
 const placementCount = async (studentId: string) =>
   (await t.database.db.select({ n: count() }).from(placements).where(eq(placements.studentId, studentId)))[0]?.n ?? 0
 
