@@ -26,6 +26,10 @@ import { getMyLearner, listMyLearners } from './my-learners/handlers.ts'
 import { createPlacement, endPlacement, listPlacements, movePlacement, suggestTutors } from './placements/handlers.ts'
 import { changeTutorStatus, getTutor, inviteTutor, listTutors, recordSafeguardingCheck, updateTutor } from './tutors/handlers.ts'
 import { getHealth, listDevOutbox } from './system/handlers.ts'
+import { cancelLesson, getMyLesson, getTutorOverview, listMyLessons, markLessonMissed, moveLesson, planLessons, saveLessonReportDraft, submitLessonReport } from './lessons/handlers.ts'
+import { approveLessonReport, approveLessonReports, getLessonReport, listLessonReports, returnLessonReport } from './lesson-reports/handlers.ts'
+import { changeSafeguardingConcernStatus, getSafeguardingConcern, listSafeguardingConcerns } from './safeguarding-concerns/handlers.ts'
+import { exportLessonFigureRows, getLessonFigures, getSchoolTermSummary } from './lesson-figures/handlers.ts'
 
 /**
  * Every contract operation's handler, each from its resource's `handlers.ts`; the type makes a missing or unknown
@@ -72,6 +76,26 @@ export const handlers: Handlers = {
   movePlacement,
   listMyLearners,
   getMyLearner,
+  getTutorOverview,
+  listMyLessons,
+  planLessons,
+  getMyLesson,
+  moveLesson,
+  cancelLesson,
+  markLessonMissed,
+  saveLessonReportDraft,
+  submitLessonReport,
+  listLessonReports,
+  getLessonReport,
+  approveLessonReport,
+  returnLessonReport,
+  approveLessonReports,
+  listSafeguardingConcerns,
+  getSafeguardingConcern,
+  changeSafeguardingConcernStatus,
+  getLessonFigures,
+  exportLessonFigureRows,
+  getSchoolTermSummary,
   inviteTutor,
   getTutor,
   updateTutor,

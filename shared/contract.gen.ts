@@ -22,13 +22,21 @@ export const ENUMS = {
   RegistrationType: ["subject", "course", "school", "tutor"],
   RegistrationStatus: ["new", "in_review", "accepted", "rejected", "withdrawn"],
   StudentStatus: ["waiting", "active", "paused", "finished"],
-  HistorySubject: ["student", "school", "tutor"],
-  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved"],
+  HistorySubject: ["student", "school", "tutor", "lesson", "safeguarding_concern"],
+  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved", "lesson.planned", "lesson.moved", "lesson.cancelled", "lesson.missed", "lesson.report_submitted", "lesson.report_edited", "lesson.report_returned", "lesson.report_resubmitted", "lesson.report_approved", "concern.raised", "concern.status_changed"],
   TutorStatus: ["invited", "active", "paused", "left"],
   CheckState: ["current", "expiring", "expired", "none"],
   SafeguardingCheckType: ["enhanced_barred", "enhanced", "basic", "other"],
   PlacementStatus: ["active", "ended", "moved"],
   SuggestionFactor: ["subject", "level", "mode", "area", "availability"],
+  LessonStatus: ["planned", "awaiting_report", "submitted", "returned", "resubmitted", "approved", "cancelled", "missed"],
+  Attendance: ["present", "late", "absent"],
+  CancelledBy: ["family", "school", "tutor", "office"],
+  ConcernSeverity: ["low", "medium", "high"],
+  ConcernStatus: ["open", "in_hand", "closed"],
+  ReportState: ["to_review", "awaiting_report", "overdue", "returned", "approved"],
+  LessonFigure: ["month", "mode", "attendance", "reports", "tutor", "school"],
+  LessonEvent: ["TIME_PASSED", "MOVE", "CANCEL", "MARK_MISSED", "SUBMIT_REPORT", "EDIT_REPORT", "RETURN", "RESUBMIT", "APPROVE"],
   ContactMessageStatus: ["new", "read", "handled"],
   ContactMessageFilter: ["open", "new", "read", "handled"],
   ActivitySubject: ["student", "school", "tutor", "placement", "registration", "contact_message"],
@@ -680,6 +688,199 @@ export const LIMITS = {
       },
     },
   },
+  LessonTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+  LessonPlace: { maxLength: 200 },
+  LessonPlan: {
+    placementIds: { minItems: 1, maxItems: 12 },
+    startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+    place: { maxLength: 200 },
+    repeat: {
+      times: { minimum: 2, maximum: 52 },
+    },
+  },
+  LessonMove: {
+    startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+    place: { maxLength: 200 },
+  },
+  LessonCancellation: {
+    reason: { minLength: 1, maxLength: 500 },
+  },
+  LessonMissed: {
+    note: { maxLength: 500 },
+  },
+  ConcernInput: {
+    details: { minLength: 1, maxLength: 4000 },
+  },
+  LessonReportInput: {
+    attendance: { minItems: 1, maxItems: 12 },
+    covered: { minLength: 1, maxLength: 4000 },
+    progress: { minLength: 1, maxLength: 4000 },
+    homework: { maxLength: 2000 },
+    staffNote: { maxLength: 2000 },
+    concern: {
+      details: { minLength: 1, maxLength: 4000 },
+    },
+  },
+  LessonReportDraft: {
+    attendance: { maxItems: 12 },
+    covered: { maxLength: 4000 },
+    progress: { maxLength: 4000 },
+    homework: { maxLength: 2000 },
+    staffNote: { maxLength: 2000 },
+    concernDetails: { maxLength: 4000 },
+  },
+  Lesson: {
+    version: { minimum: 1 },
+    startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+  },
+  LessonDetail: {
+    lesson: {
+      version: { minimum: 1 },
+      startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+    },
+  },
+  LessonList: {
+    items: {
+      items: {
+        version: { minimum: 1 },
+        startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+      },
+    },
+  },
+  LessonPage: {
+    items: {
+      items: {
+        version: { minimum: 1 },
+        startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+      },
+    },
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+  },
+  LessonReportPage: {
+    items: {
+      items: {
+        version: { minimum: 1 },
+        startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+      },
+    },
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+    stateCounts: {
+      to_review: { minimum: 0 },
+      awaiting_report: { minimum: 0 },
+      overdue: { minimum: 0 },
+      returned: { minimum: 0 },
+      approved: { minimum: 0 },
+    },
+  },
+  TutorOverview: {
+    awaitingReport: {
+      items: {
+        version: { minimum: 1 },
+        startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+      },
+    },
+    returned: {
+      items: {
+        version: { minimum: 1 },
+        startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+      },
+    },
+    thisWeek: {
+      items: {
+        version: { minimum: 1 },
+        startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+      },
+    },
+    figures: {
+      taughtThisMonth: { minimum: 0 },
+      reportsThisMonth: { minimum: 0 },
+      reportsOnTime: { minimum: 0 },
+    },
+  },
+  ReportReturn: {
+    comment: { minLength: 1, maxLength: 2000 },
+  },
+  ReportApprovals: {
+    items: {
+      minItems: 1,
+      maxItems: 100,
+      items: {
+        version: { minimum: 1 },
+      },
+    },
+  },
+  SafeguardingConcern: {
+    version: { minimum: 1 },
+  },
+  SafeguardingConcernPage: {
+    items: {
+      items: {
+        version: { minimum: 1 },
+      },
+    },
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+    statusCounts: {
+      open: { minimum: 0 },
+      in_hand: { minimum: 0 },
+      closed: { minimum: 0 },
+    },
+  },
+  ConcernStatusChange: {
+    note: { minLength: 1, maxLength: 2000 },
+  },
+  FigureCount: {
+    delivered: { minimum: 0 },
+  },
+  LessonFigures: {
+    delivered: { minimum: 0 },
+    byMonth: {
+      items: {
+        delivered: { minimum: 0 },
+      },
+    },
+    byMode: {
+      items: {
+        delivered: { minimum: 0 },
+      },
+    },
+    byTutor: {
+      items: {
+        delivered: { minimum: 0 },
+      },
+    },
+    bySchool: {
+      items: {
+        delivered: { minimum: 0 },
+      },
+    },
+    attendance: {
+      present: { minimum: 0 },
+      late: { minimum: 0 },
+      absent: { minimum: 0 },
+      rate: { minimum: 0, maximum: 1 },
+    },
+    reports: {
+      onTime: { minimum: 0 },
+      late: { minimum: 0 },
+    },
+  },
+  SchoolTermSummary: {
+    learners: {
+      items: {
+        lessons: { minimum: 0 },
+        present: { minimum: 0 },
+        late: { minimum: 0 },
+        absent: { minimum: 0 },
+        rate: { minimum: 0, maximum: 1 },
+      },
+    },
+  },
   ContactMessageStatusCounts: {
     new: { minimum: 0 },
     read: { minimum: 0 },
@@ -790,6 +991,21 @@ export const PARAMETERS = {
   listPlacements: {
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  listMyLessons: {
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  listLessonReports: {
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  listSafeguardingConcerns: {
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  getSchoolTermSummary: {
+    year: { minimum: 2000, maximum: 2100 },
   },
   listContactMessages: {
     q: { maxLength: 100 },

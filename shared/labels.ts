@@ -140,7 +140,7 @@ export const LABELS = {
     public: { enhanced_barred: 'Enhanced DBS with barred lists', enhanced: 'Enhanced DBS', basic: 'Basic DBS', other: 'Other check' },
     short: { enhanced_barred: 'Enhanced + barred', enhanced: 'Enhanced', basic: 'Basic', other: 'Other' },
   },
-  HistorySubject: { public: { student: 'Student', school: 'School', tutor: 'Tutor' } },
+  HistorySubject: { public: { student: 'Student', school: 'School', tutor: 'Tutor', lesson: 'Lesson', safeguarding_concern: 'Safeguarding concern' } },
   HistoryAction: {
     public: {
       'student.created': 'Added',
@@ -155,6 +155,17 @@ export const LABELS = {
       'placement.started': 'Placed with a tutor',
       'placement.ended': 'Placement ended',
       'placement.moved': 'Moved to another tutor',
+      'lesson.planned': 'Lesson planned',
+      'lesson.moved': 'Lesson moved',
+      'lesson.cancelled': 'Lesson cancelled',
+      'lesson.missed': 'Marked missed',
+      'lesson.report_submitted': 'Report sent',
+      'lesson.report_edited': 'Report edited',
+      'lesson.report_returned': 'Report returned',
+      'lesson.report_resubmitted': 'Report sent again',
+      'lesson.report_approved': 'Report approved',
+      'concern.raised': 'Safeguarding concern raised',
+      'concern.status_changed': 'Status changed',
     },
   },
   ContactMessageStatus: {
@@ -188,6 +199,54 @@ export const LABELS = {
   },
   PlacementStatus: {
     public: { active: 'Current', ended: 'Ended', moved: 'Moved' },
+  },
+  LessonStatus: {
+    public: {
+      planned: 'Planned',
+      awaiting_report: 'Awaiting report',
+      submitted: 'Report sent',
+      returned: 'Returned',
+      resubmitted: 'Sent again',
+      approved: 'Approved',
+      cancelled: 'Cancelled',
+      missed: 'Missed',
+    },
+    staff: {
+      planned: 'Planned',
+      awaiting_report: 'Awaiting report',
+      submitted: 'To review',
+      returned: 'Returned to tutor',
+      resubmitted: 'To review (sent again)',
+      approved: 'Approved',
+      cancelled: 'Cancelled',
+      missed: 'Missed',
+    },
+  },
+  LessonEvent: {
+    public: {
+      TIME_PASSED: 'Time passed',
+      MOVE: 'Move',
+      CANCEL: 'Cancel',
+      MARK_MISSED: 'Mark missed',
+      SUBMIT_REPORT: 'Send report',
+      EDIT_REPORT: 'Edit report',
+      RETURN: 'Return to tutor',
+      RESUBMIT: 'Send report again',
+      APPROVE: 'Approve',
+    },
+  },
+  Attendance: { public: { present: 'Present', late: 'Late', absent: 'Absent' } },
+  CancelledBy: { public: { family: 'The family', school: 'The school', tutor: 'The tutor', office: 'The office' } },
+  ConcernSeverity: {
+    public: { low: 'Low', medium: 'Medium', high: 'High' },
+    staff: { low: 'Low: worth noting', medium: 'Medium: needs the office this week', high: 'High: needs the office today' },
+  },
+  ConcernStatus: { public: { open: 'Open', in_hand: 'In hand', closed: 'Closed' } },
+  ReportState: {
+    public: { to_review: 'To review', awaiting_report: 'Awaiting report', overdue: 'Overdue', returned: 'Returned', approved: 'Approved' },
+  },
+  LessonFigure: {
+    public: { month: 'Lessons by month', mode: 'Lessons by mode', attendance: 'Attendance', reports: 'Reports on time', tutor: 'Lessons per tutor', school: 'Lessons per school' },
   },
   SuggestionFactor: {
     public: { subject: 'Subject', level: 'Level', mode: 'Way of teaching', area: 'Area', availability: 'Availability' },

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { ENUMS } from '../../shared/contract.gen.ts'
-import { boolean, check, customType, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
+import { boolean, check, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core'
 
 /** Every moment is stored with its time zone, so PostgreSQL servers in any zone agree. */
 const timestamptz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
@@ -558,6 +558,132 @@ export const registrationEvents = pgTable(
   ],
 )
 
+/** An SQL list of a contract enum's values, for CHECK constraints. */
+const valuesOf = (values: readonly string[]) => sql.raw(values.map((value) => `'${value}'`).join(', '))
+
+/** The tutor's unfinished report: whatever they have typed so far (the contract's LessonReportDraft). */
+export interface LessonReportDraftValue {
+  attendance?: { studentId: string; attendance: (typeof ENUMS.Attendance)[number] }[]
+  covered?: string
+  progress?: string
+  homework?: string
+  staffNote?: string
+  concernSeverity?: (typeof ENUMS.ConcernSeverity)[number]
+  concernDetails?: string
+}
+
+/**
+ * A lesson a tutor teaches: one learner's, or a group of one school's learners (its lesson_learners). The status
+ * moves only as shared/lesson-lifecycle.ts allows; `starts_at` is the instant, shown in Europe/London.
+ */
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tutorId: uuid('tutor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    subject: text('subject').notNull(),
+    mode: text('mode').notNull().$type<DeliveryMode>(),
+    startsAt: timestamptz('starts_at').notNull(),
+    minutes: integer('minutes').notNull(),
+    place: text('place'),
+    status: text('status', { enum: ENUMS.LessonStatus }).notNull().default('planned'),
+    /** The lessons planned together as one weekly series share it. */
+    seriesId: uuid('series_id'),
+    cancelledBy: text('cancelled_by', { enum: ENUMS.CancelledBy }),
+    cancelledLate: boolean('cancelled_late'),
+    cancelReason: text('cancel_reason'),
+    cancelledAt: timestamptz('cancelled_at'),
+    missedNote: text('missed_note'),
+    version: integer('version').notNull().default(1),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('lessons_status_check', sql`${t.status} in (${valuesOf(ENUMS.LessonStatus)})`),
+    check('lessons_minutes_check', sql`${t.minutes} between 1 and 600`),
+    index('lessons_tutor_starts_idx').on(t.tutorId, t.startsAt),
+    index('lessons_status_starts_idx').on(t.status, t.startsAt),
+  ],
+)
+
+/** Who a lesson is for, through which placement, and (once reported) whether they came. */
+export const lessonLearners = pgTable(
+  'lesson_learners',
+  {
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    studentId: uuid('student_id')
+      .notNull()
+      .references(() => students.id, { onDelete: 'restrict' }),
+    placementId: uuid('placement_id')
+      .notNull()
+      .references(() => placements.id, { onDelete: 'restrict' }),
+    attendance: text('attendance', { enum: ENUMS.Attendance }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.lessonId, t.studentId] }),
+    check('lesson_learners_attendance_check', sql`${t.attendance} in (${valuesOf(ENUMS.Attendance)})`),
+    index('lesson_learners_student_idx').on(t.studentId),
+    index('lesson_learners_placement_idx').on(t.placementId),
+  ],
+)
+
+/**
+ * A lesson's report as last sent (null fields until it is), the office's return or approval, and the tutor's draft.
+ */
+export const lessonReports = pgTable('lesson_reports', {
+  lessonId: uuid('lesson_id')
+    .primaryKey()
+    .references(() => lessons.id, { onDelete: 'cascade' }),
+  covered: text('covered'),
+  progress: text('progress'),
+  homework: text('homework'),
+  staffNote: text('staff_note'),
+  firstSubmittedAt: timestamptz('first_submitted_at'),
+  submittedAt: timestamptz('submitted_at'),
+  returnComment: text('return_comment'),
+  returnedAt: timestamptz('returned_at'),
+  returnedBy: uuid('returned_by').references(() => users.id, { onDelete: 'set null' }),
+  approvedAt: timestamptz('approved_at'),
+  approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+  draft: jsonb('draft').$type<LessonReportDraftValue>(),
+  draftSavedAt: timestamptz('draft_saved_at'),
+})
+
+/** A safeguarding concern a tutor raised in a report: for admins only, never in the family's part. */
+export const safeguardingConcerns = pgTable(
+  'safeguarding_concerns',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'restrict' }),
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
+    raisedBy: uuid('raised_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    severity: text('severity', { enum: ENUMS.ConcernSeverity }).notNull(),
+    details: text('details').notNull(),
+    status: text('status', { enum: ENUMS.ConcernStatus }).notNull().default('open'),
+    statusNote: text('status_note'),
+    statusChangedBy: uuid('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
+    statusChangedAt: timestamptz('status_changed_at'),
+    version: integer('version').notNull().default(1),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('safeguarding_concerns_severity_check', sql`${t.severity} in (${valuesOf(ENUMS.ConcernSeverity)})`),
+    check('safeguarding_concerns_status_check', sql`${t.status} in (${valuesOf(ENUMS.ConcernStatus)})`),
+    index('safeguarding_concerns_status_idx').on(t.status, t.createdAt),
+    index('safeguarding_concerns_lesson_idx').on(t.lessonId),
+  ],
+)
+
 export type RegistrationRow = typeof registrations.$inferSelect
 export type RegistrationEventRow = typeof registrationEvents.$inferSelect
 export type StudentRow = typeof students.$inferSelect
@@ -565,3 +691,6 @@ export type TutorProfileRow = typeof tutorProfiles.$inferSelect
 export type PlacementRow = typeof placements.$inferSelect
 export type SafeguardingCheckRow = typeof safeguardingChecks.$inferSelect
 export type SchoolRow = typeof schools.$inferSelect
+export type LessonRow = typeof lessons.$inferSelect
+export type LessonReportRow = typeof lessonReports.$inferSelect
+export type SafeguardingConcernRow = typeof safeguardingConcerns.$inferSelect

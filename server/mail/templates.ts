@@ -1,5 +1,6 @@
 import type { components } from '../../src/api/schema.gen.ts'
 import { labelOf } from '../../shared/labels.ts'
+import { longLessonDay } from '../../shared/lesson-time.ts'
 
 type DeliveryMode = components['schemas']['DeliveryMode']
 type LessonFrequency = components['schemas']['LessonFrequency']
@@ -248,4 +249,48 @@ export function placementEndedMail(to: { email: string; name: string }, ended: {
     'TEC',
   ].join('\n')
   return { to: to.email, subject: `Placement ended: ${ended.learner} (${ended.subject})`, text, html: null }
+}
+
+/** Tells a tutor the office returned a lesson report, with the office's comment and the link to change it. */
+export function reportReturnedMail(
+  to: { email: string; name: string },
+  lesson: { learners: string; subject: string; day: string; comment: string },
+  link: string,
+): MailMessage {
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `The office has returned your report on ${lesson.learners}'s ${lesson.subject} lesson of ${longLessonDay(lesson.day)}, with this comment:`,
+    '',
+    lesson.comment,
+    '',
+    'Please change the report and send it again:',
+    link,
+    '',
+    'TEC',
+  ].join('\n')
+  return { to: to.email, subject: `Report returned: ${lesson.learners} (${lesson.subject}), ${longLessonDay(lesson.day)}`, text, html: null }
+}
+
+/**
+ * Tells an admin a tutor raised a safeguarding concern. What the tutor wrote stays in the back office: the mail says
+ * only that there is a concern, how severe, and where to read it.
+ */
+export function concernRaisedMail(
+  to: { email: string; name: string },
+  concern: { severity: components['schemas']['ConcernSeverity']; tutor: string; subject: string; day: string },
+  link: string,
+): MailMessage {
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `${concern.tutor} has raised a safeguarding concern in the report on a ${concern.subject} lesson of ${longLessonDay(concern.day)}.`,
+    `Severity: ${labelOf('ConcernSeverity', concern.severity, 'staff')}`,
+    '',
+    'Read it in the back office (the details are not sent by email):',
+    link,
+    '',
+    'TEC',
+  ].join('\n')
+  return { to: to.email, subject: `Safeguarding concern (${labelOf('ConcernSeverity', concern.severity)}) raised by ${concern.tutor}`, text, html: null }
 }

@@ -18,7 +18,13 @@ export function createHistoryApi(client: ApiClient) {
 export type HistoryApi = ReturnType<typeof createHistoryApi>
 
 /** The query-key family of each kind of record. */
-const FAMILY = { student: queryKeys.students.all, school: queryKeys.schools.all, tutor: queryKeys.tutors.all } as const satisfies Record<HistorySubject, readonly string[]>
+const FAMILY = {
+  student: queryKeys.students.all,
+  school: queryKeys.schools.all,
+  tutor: queryKeys.tutors.all,
+  lesson: queryKeys.reports.all,
+  safeguarding_concern: queryKeys.concerns.all,
+} as const satisfies Record<HistorySubject, readonly string[]>
 
 /** Lives under the record's own family (`['students', 'history', …]`), so invalidating the record refetches it too. */
 export function historyQueryOptions(historyApi: HistoryApi, query: HistoryQuery) {

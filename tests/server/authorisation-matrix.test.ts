@@ -108,8 +108,21 @@ describe.skipIf(noDatabase)('the authorisation matrix from openapi.yaml', () => 
  */
 const learnerOperations = operations.filter((operation) => operation.roles.join() === 'TUTOR' && operation.path.includes('{studentId}'))
 
+/** A valid body for each TUTOR operation on one lesson, so the answer is about the lesson and not the body. */
+const yesterday = new Date(Date.now() - DAY_MS).toISOString().slice(0, 10)
+const lessonBodies: Record<string, unknown> = {
+  moveLesson: { date: new Date(Date.now() + 30 * DAY_MS).toISOString().slice(0, 10), startTime: '10:00' },
+  cancelLesson: { cancelledBy: 'tutor', reason: 'Matrix' },
+  markLessonMissed: {},
+  saveLessonReportDraft: { covered: 'Matrix' },
+  submitLessonReport: { attendance: [{ studentId: '00000000-0000-4000-8000-000000000000', attendance: 'present' }], covered: 'Matrix', progress: 'Matrix' },
+}
+const lessonOperations = operations.filter((operation) => operation.roles.join() === 'TUTOR' && operation.path.includes('{lessonId}'))
+
 describe.skipIf(noDatabase)('the ownership rows', () => {
   const learners = { mine: '', theirs: '', ended: '' }
+  const lessonsOf = { mine: '', theirs: '' }
+  let otherToken = ''
   const missing = '00000000-0000-4000-8000-000000000000'
 
   beforeAll(async () => {
@@ -137,10 +150,19 @@ describe.skipIf(noDatabase)('the ownership rows', () => {
     learners.mine = (await student('Matrix Mine')).id
     learners.theirs = (await student('Matrix Theirs')).id
     learners.ended = (await student('Matrix Ended')).id
-    await placing(learners.mine, userIds.TUTOR)
-    await placing(learners.theirs, other.id)
+    const minePlacement = await placing(learners.mine, userIds.TUTOR)
+    const theirPlacement = await placing(learners.theirs, other.id)
     const ended = await placing(learners.ended, userIds.TUTOR)
     await call('POST', `/api/admin/placements/${ended.id}/end`, { reason: 'Matrix' }, { 'if-match': `"${ended.version}"` })
+    // A lesson taught yesterday for each tutor, awaiting its report, so every lesson operation has something to act on.
+    const plan = async (token: string, placementId: string) => {
+      const answer = await t.request<{ items: { id: string }[] }>('POST', '/api/tutor/lessons', { token, body: { placementIds: [placementId], date: yesterday, startTime: '10:00', minutes: 60 } })
+      expect(answer.status, answer.text).toBe(201)
+      return answer.body.items[0]?.id ?? ''
+    }
+    otherToken = (await createSession(t.database.db, other.id, true, origin)).token
+    lessonsOf.mine = await plan((await createSession(t.database.db, userIds.TUTOR, true, origin)).token, minePlacement.id)
+    lessonsOf.theirs = await plan(otherToken, theirPlacement.id)
   })
 
   it('has ownership rows to check', () => {
@@ -158,5 +180,24 @@ describe.skipIf(noDatabase)('the ownership rows', () => {
       expect(answer.status).toBe(404)
       expect(answer.body).toEqual(notFound.body)
     }
+  })
+
+  it('has a lesson ownership row for every tutor operation on a lesson', () => {
+    expect(lessonOperations.map((operation) => operation.operationId).sort()).toEqual(['getMyLesson', ...Object.keys(lessonBodies)].sort())
+  })
+
+  it.each(lessonOperations.map((operation) => [operation.operationId, operation] as const))('%s: only the tutor’s own lesson', async (_id, operation) => {
+    const token = (await createSession(t.database.db, userIds.TUTOR, true, origin)).token
+    const ask = (lessonId: string) =>
+      t.request(operation.method.toUpperCase(), `/api${operation.path.replace('{lessonId}', lessonId)}`, { token, body: lessonBodies[operation.operationId], headers: { 'if-match': '"1"' } })
+    const notFound = await ask(missing)
+    expect(notFound.status).toBe(404)
+    const theirs = await ask(lessonsOf.theirs)
+    expect(theirs.status).toBe(404)
+    expect(theirs.body).toEqual(notFound.body)
+    if (operation.method === 'get') expect((await ask(lessonsOf.mine)).status).toBe(200)
+    // The other tutor's lesson is as it was.
+    const kept = await t.request<{ lesson: { version: number; status: string } }>('GET', `/api/tutor/lessons/${lessonsOf.theirs}`, { token: otherToken })
+    expect(kept.body.lesson).toMatchObject({ version: 1, status: 'awaiting_report' })
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isSettled, LESSON_EVENTS, LESSON_STATUSES, lessonMachine, lessonMoves, nextLessonStatus, type LessonEventType, type LessonStatus } from '../../shared/lesson-lifecycle'
+import { ENUMS } from '../../shared/contract.gen'
 
 /**
  * Every transition of the lesson machine, and every move it refuses: the table below is the whole lifecycle as the
@@ -43,5 +44,12 @@ describe('the lesson lifecycle', () => {
     const path: LessonEventType[] = ['MOVE', 'TIME_PASSED', 'SUBMIT_REPORT', 'EDIT_REPORT', 'RETURN', 'RESUBMIT', 'RETURN', 'RESUBMIT', 'APPROVE']
     const end = path.reduce<LessonStatus | undefined>((status, event) => (status === undefined ? undefined : nextLessonStatus(status, event)), 'planned')
     expect(end).toBe('approved')
+  })
+})
+
+describe('the contract and the machine', () => {
+  it('name the same statuses and events, in the same order', () => {
+    expect(ENUMS.LessonStatus).toEqual(LESSON_STATUSES)
+    expect(ENUMS.LessonEvent).toEqual(LESSON_EVENTS)
   })
 })

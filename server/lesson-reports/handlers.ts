@@ -1,0 +1,59 @@
+import type { Handler } from '../contract/types.ts'
+import type { Db } from '../db/client.ts'
+import type { LessonOutcome } from '../lessons/lifecycle.ts'
+import { LESSON_MESSAGES } from '../lessons/messages.ts'
+import { readLessonDetail, settlePassedLessons } from '../lessons/queries.ts'
+import { pageOf } from '../lib/paging.ts'
+import { fieldsProblem } from '../lib/replies.ts'
+import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
+import { approveReportRecord, approveReports, listReportPage, returnReportRecord } from './queries.ts'
+
+const notFound = { status: 404 as const, body: { message: LESSON_MESSAGES.notFound } }
+
+async function reviewReply(db: Db, outcome: LessonOutcome) {
+  if (outcome === 'missing') return notFound
+  if (outcome === 'stale') return staleVersion
+  if ('refused' in outcome) return { status: 409 as const, body: { message: outcome.refused } }
+  if ('fields' in outcome) return fieldsProblem(outcome.fields)
+  const [lessonId] = outcome.lessonIds
+  const detail = lessonId === undefined ? undefined : await readLessonDetail(db, lessonId, 'admin')
+  if (!detail) throw new Error('The lesson just reviewed cannot be read.')
+  return { status: 200 as const, body: detail, headers: { ETag: versionTag(detail.lesson.version) } }
+}
+
+export const listLessonReports: Handler<'listLessonReports'> = async ({ query }, deps) => {
+  const { tutorId, studentId, schoolId, state, from, to } = query
+  if (from !== undefined && to !== undefined && to < from) return fieldsProblem({ to: LESSON_MESSAGES.periodOrder })
+  return { status: 200, body: await listReportPage(deps.database.db, { tutorId, studentId, schoolId, state, from, to, ...pageOf(query) }) }
+}
+
+export const getLessonReport: Handler<'getLessonReport'> = async ({ params }, deps) => {
+  const { db } = deps.database
+  await settlePassedLessons(db)
+  const detail = await readLessonDetail(db, params.lessonId, 'admin')
+  return detail ? { status: 200, body: detail, headers: { ETag: versionTag(detail.lesson.version) } } : notFound
+}
+
+export const approveLessonReport: Handler<'approveLessonReport'> = async ({ params, headers, request, session }, deps) => {
+  const { db } = deps.database
+  const actorId = session().user.id
+  const outcome = await db.transaction((tx) => approveReportRecord(tx, params.lessonId, versionFromTag(headers['If-Match']), { actorId, request }))
+  return reviewReply(db, outcome)
+}
+
+export const returnLessonReport: Handler<'returnLessonReport'> = async ({ params, headers, body, request, session }, deps) => {
+  const { db } = deps.database
+  const comment = body.comment.trim()
+  if (comment === '') return fieldsProblem({ comment: 'Say what the tutor should change.' })
+  const actorId = session().user.id
+  const outcome = await db.transaction((tx) => returnReportRecord(tx, deps, params.lessonId, versionFromTag(headers['If-Match']), comment, { actorId, request }))
+  if (typeof outcome === 'object' && 'lessonIds' in outcome) deps.mailer.kick()
+  return reviewReply(db, outcome)
+}
+
+export const approveLessonReports: Handler<'approveLessonReports'> = async ({ body, request, session }, deps) => {
+  const actorId = session().user.id
+  const ids = body.items.map((item) => item.lessonId)
+  if (new Set(ids).size !== ids.length) return fieldsProblem({ items: 'Name each report once.' })
+  return { status: 200, body: await deps.database.db.transaction((tx) => approveReports(tx, body.items, { actorId, request })) }
+}
