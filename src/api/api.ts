@@ -7,6 +7,8 @@ import { createDashboardApi } from './dashboard'
 import { createEnrolmentsApi } from './enrolments'
 import { createGalleryApi } from './gallery'
 import { createHistoryApi } from './history'
+import { createLessonReportsApi } from './lesson-reports'
+import { createLessonsApi } from './lessons'
 import { createPlacementsApi } from './placements'
 import { createRegistrationsApi } from './registrations'
 import { createSchoolsApi } from './schools'
@@ -33,6 +35,8 @@ export function createApi(client: ApiClient) {
     tutorApplications: createTutorApplicationsApi(client),
     history: createHistoryApi(client),
     dashboard: createDashboardApi(client),
+    lessons: createLessonsApi(client),
+    lessonReports: createLessonReportsApi(client),
   }
 }
 

@@ -1,0 +1,54 @@
+import { queryOptions } from '@tanstack/react-query'
+import { unwrap, type ApiClient } from './client'
+import { queryKeys } from './query-keys'
+import type { components, operations } from './schema.gen'
+import { ifMatch } from './students'
+
+type Schemas = components['schemas']
+export type Lesson = Schemas['Lesson']
+export type LessonDetail = Schemas['LessonDetail']
+export type LessonPlan = Schemas['LessonPlan']
+export type LessonMove = Schemas['LessonMove']
+export type LessonCancellation = Schemas['LessonCancellation']
+export type LessonReportInput = Schemas['LessonReportInput']
+export type LessonReportDraft = Schemas['LessonReportDraft']
+export type TutorOverview = Schemas['TutorOverview']
+export type MyLessonQuery = NonNullable<operations['listMyLessons']['parameters']['query']>
+
+/** The signed-in tutor's lessons and reports; TUTOR only. */
+export function createLessonsApi(client: ApiClient) {
+  const path = (lessonId: string) => ({ path: { lessonId } })
+  return {
+    overview: () => unwrap(client.GET('/tutor/overview')),
+    list: (query: MyLessonQuery) => unwrap(client.GET('/tutor/lessons', { params: { query } })),
+    get: (lessonId: string) => unwrap(client.GET('/tutor/lessons/{lessonId}', { params: path(lessonId) })),
+    plan: (body: LessonPlan) => unwrap(client.POST('/tutor/lessons', { body })),
+    move: (lessonId: string, version: number, body: LessonMove) =>
+      unwrap(client.POST('/tutor/lessons/{lessonId}/move', { params: { ...path(lessonId), header: ifMatch(version) }, body })),
+    cancel: (lessonId: string, version: number, body: LessonCancellation) =>
+      unwrap(client.POST('/tutor/lessons/{lessonId}/cancel', { params: { ...path(lessonId), header: ifMatch(version) }, body })),
+    markMissed: (lessonId: string, version: number, body: Schemas['LessonMissed']) =>
+      unwrap(client.POST('/tutor/lessons/{lessonId}/missed', { params: { ...path(lessonId), header: ifMatch(version) }, body })),
+    saveDraft: (lessonId: string, body: LessonReportDraft) => unwrap(client.PUT('/tutor/lessons/{lessonId}/report-draft', { params: path(lessonId), body })),
+    submitReport: (lessonId: string, version: number, body: LessonReportInput) =>
+      unwrap(client.POST('/tutor/lessons/{lessonId}/report', { params: { ...path(lessonId), header: ifMatch(version) }, body })),
+  }
+}
+
+export type LessonsApi = ReturnType<typeof createLessonsApi>
+
+export function tutorOverviewQueryOptions(lessonsApi: LessonsApi) {
+  // Fetched again on opening: the to-do list is what the tutor acts on.
+  return queryOptions({ queryKey: queryKeys.lessons.overview(), queryFn: () => lessonsApi.overview(), staleTime: 0 })
+}
+
+export function myLessonsQueryOptions(lessonsApi: LessonsApi, query: MyLessonQuery) {
+  return queryOptions({ queryKey: queryKeys.lessons.list(query), queryFn: () => lessonsApi.list(query) })
+}
+
+export function myLessonQueryOptions(lessonsApi: LessonsApi, lessonId: string) {
+  return queryOptions({ queryKey: queryKeys.lessons.detail(lessonId), queryFn: () => lessonsApi.get(lessonId), staleTime: 0 })
+}
+
+/** What a lesson change touches: the tutor's lessons and overview, and the office's reports. */
+export const LESSON_FAMILIES = [queryKeys.lessons.all, queryKeys.reports.all] as const
