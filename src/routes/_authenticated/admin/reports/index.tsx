@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { SimplePage } from '../../-components/simple-page'
+import { SimplePage } from '../../../-components/simple-page'
 
-export const Route = createFileRoute('/_authenticated/admin/reports')({
+export const Route = createFileRoute('/_authenticated/admin/reports/')({
   staticData: { title: 'Reports' },
   component: AdminReportsPage,
 })
