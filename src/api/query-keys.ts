@@ -69,6 +69,8 @@ export const queryKeys = {
   lessons: {
     all: ['lessons'] as const,
     overview: () => ['lessons', 'overview'] as const,
+    learners: () => ['lessons', 'learners'] as const,
+    learner: (studentId: string) => ['lessons', 'learners', studentId] as const,
     list: (query: QueryOf<'listMyLessons'>) => ['lessons', 'list', query] as const,
     detail: (lessonId: string) => ['lessons', 'detail', lessonId] as const,
   },

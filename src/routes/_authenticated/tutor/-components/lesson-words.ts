@@ -1,0 +1,40 @@
+import type { MantineColor } from '@mantine/core'
+import type { LessonStatus } from '../../../../../shared/lesson-lifecycle'
+import type { Lesson } from '../../../../api/lessons'
+
+/** A colour per lesson status, always beside its words. */
+export const LESSON_STATUS_COLORS: Record<LessonStatus, MantineColor> = {
+  planned: 'blue',
+  awaiting_report: 'orange',
+  submitted: 'teal',
+  returned: 'red',
+  resubmitted: 'teal',
+  approved: 'green',
+  cancelled: 'gray',
+  missed: 'gray',
+}
+
+const shortDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
+const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+
+function addMinutes(time: string, minutes: number): string {
+  const [hours, mins] = time.split(':').map(Number) as [number, number]
+  const total = (hours * 60 + mins + minutes) % (24 * 60)
+  return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`
+}
+
+/** "Mon 7 Dec, 16:30–17:30" (London time, as the lesson was booked). */
+export function lessonWhen(lesson: Pick<Lesson, 'date' | 'startTime' | 'minutes'>): string {
+  return `${shortDay.format(new Date(`${lesson.date}T00:00:00Z`)).replace(',', '')}, ${lesson.startTime}–${addMinutes(lesson.startTime, lesson.minutes)}`
+}
+
+/** "Monday 7 December 2026" */
+export function lessonDay(date: string): string {
+  return longDay.format(new Date(`${date}T00:00:00Z`)).replace(',', '')
+}
+
+/** "Ada Lovelace" or "Cai Jones and Dee Patel" */
+export function learnerNames(lesson: Pick<Lesson, 'learners'>): string {
+  const names = lesson.learners.map((learner) => learner.name)
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
+}

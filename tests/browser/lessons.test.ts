@@ -1,0 +1,215 @@
+import type { Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { londonDay, shiftDay } from '../../shared/lesson-time.ts'
+import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
+
+/**
+ * A week of a tutor's work and the office's review, as both do it in the browser: the demo tutor plans a weekly series
+ * for a placed learner, finds the past lesson under "to do", writes its report with a safeguarding concern, reloads
+ * half-way and finds the draft, sends it; the office returns it with a comment (mailed through SMTP), the tutor
+ * changes it and sends it again, the office approves; the concern reached only the office's list and the admins'
+ * mail; the figures count the lesson; another tutor sees none of it, on screen or through the API.
+ */
+let app: TestApp
+beforeAll(async () => {
+  app = await startTestApp()
+})
+afterAll(async () => {
+  await app?.stop()
+})
+
+const LEARNER = 'Jacob Fielding'
+const CONCERN = 'He said he is often alone at home overnight.'
+const today = () => londonDay(new Date())
+/** The first lesson of the series: a fortnight ago, early, so it meets no demo lesson. */
+const firstDay = () => shiftDay(today(), -14)
+
+async function api<T>(path: string, token: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${app.baseUrl}/api${path}`, { ...init, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}`, ...init.headers } })
+  return { status: response.status, body: (await response.json()) as T }
+}
+
+async function tokenOf(account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${app.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: account.email, pass: account.password }) })
+  expect(response.status).toBe(200)
+  return ((await response.json()) as { token: string }).token
+}
+
+async function deliveredIn(page: Page): Promise<number> {
+  await page.goto(`/admin/reports/figures?from=${shiftDay(today(), -30)}&to=${today()}`)
+  const figure = page.getByTestId('lessons-delivered')
+  await figure.waitFor()
+  return Number(await figure.textContent())
+}
+
+describe('lessons and reports', () => {
+  let lessonUrl = ''
+  let deliveredBefore = 0
+
+  test('the demo tutor plans a weekly series, and the lesson already taught waits under “to do”', async () => {
+    const office = await app.newPage()
+    await signIn(office, demo.admin)
+    deliveredBefore = await deliveredIn(office)
+    await office.context().close()
+
+    const page = await app.newPage()
+    await signIn(page, demo.tutor, '/tutor')
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Students' }).click()
+    await page.getByRole('heading', { name: 'Students', level: 1 }).waitFor()
+    await expectAccessible(page, 'the tutor’s students', PHONE_AND_DESKTOP)
+    await page.getByRole('link', { name: LEARNER }).click()
+    await page.getByRole('heading', { name: LEARNER, level: 1 }).waitFor()
+    await expectAccessible(page, 'a learner’s page for their tutor', PHONE_AND_DESKTOP)
+
+    await page.getByRole('button', { name: `Plan Maths lessons with ${LEARNER}` }).click()
+    const plan = page.getByRole('dialog', { name: `Plan Maths lessons with ${LEARNER}` })
+    await plan.getByLabel('First lesson').or(plan.getByLabel('Day')).fill(firstDay())
+    await plan.getByLabel('Start time').fill('07:00')
+    await plan.getByRole('radio', { name: 'Weekly, times' }).check({ force: true })
+    await plan.getByRole('textbox', { name: 'Number of lessons' }).fill('4')
+    await expectAccessible(page, 'the plan lessons dialog', PHONE_AND_DESKTOP)
+    await plan.getByRole('button', { name: 'Plan', exact: true }).click()
+    await page.getByText('The lessons are planned').waitFor()
+    await expect.poll(() => page.getByRole('list', { name: 'Coming lessons' }).getByRole('listitem').count()).toBeGreaterThanOrEqual(2)
+
+    // Planning the same time again is refused, naming the lesson it meets.
+    await page.getByRole('button', { name: `Plan Maths lessons with ${LEARNER}` }).click()
+    await plan.getByLabel('Day').fill(firstDay())
+    await plan.getByLabel('Start time').fill('07:30')
+    await plan.getByRole('button', { name: 'Plan', exact: true }).click()
+    await plan.getByRole('alert').getByText(/You already have a lesson on .* at 07:00 with Jacob Fielding \(Maths\)/).waitFor()
+    await plan.getByRole('button', { name: 'Cancel' }).click()
+
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Dashboard' }).click()
+    const toDo = page.getByRole('list', { name: 'Lessons awaiting a report' })
+    const overdue = toDo.getByRole('listitem').filter({ hasText: LEARNER }).filter({ hasText: 'Overdue' }).first()
+    await overdue.waitFor()
+    await expectAccessible(page, 'the tutor’s dashboard', PHONE_AND_DESKTOP)
+    await overdue.getByRole('link').click()
+    await page.getByRole('heading', { name: `Maths with ${LEARNER}`, level: 1 }).waitFor()
+    lessonUrl = new URL(page.url()).pathname
+    expect(lessonUrl).toMatch(/^\/tutor\/reports\/[0-9a-f-]{36}$/)
+    await page.context().close()
+  })
+
+  test('the tutor writes the report with a concern, reloads half-way and finds the draft, then sends it', async () => {
+    const page = await app.newPage()
+    await signIn(page, demo.tutor, '/tutor')
+    await page.goto(lessonUrl)
+    await page.getByRole('heading', { name: 'Write the report' }).waitFor()
+    await page.getByRole('radiogroup', { name: LEARNER }).getByRole('radio', { name: 'Present' }).check()
+    await page.getByRole('textbox', { name: 'What the lesson covered' }).fill('Simultaneous equations by elimination.')
+    await page.getByRole('checkbox', { name: 'I have a safeguarding concern about this lesson' }).check()
+    await page.getByRole('combobox', { name: 'How urgent is it?' }).click()
+    await page.getByRole('option', { name: 'High: needs the office today' }).click()
+    await page.getByRole('textbox', { name: 'What you saw or heard' }).fill(CONCERN)
+    await page.getByRole('status').getByText(/^Draft kept at/).waitFor()
+    await expectAccessible(page, 'the report form', PHONE_AND_DESKTOP)
+
+    await page.reload()
+    await page.getByRole('heading', { name: 'Write the report' }).waitFor()
+    await expect.poll(() => page.getByRole('textbox', { name: 'What the lesson covered' }).inputValue()).toBe('Simultaneous equations by elimination.')
+    expect(await page.getByRole('textbox', { name: 'What you saw or heard' }).inputValue()).toBe(CONCERN)
+    expect(await page.getByRole('radiogroup', { name: LEARNER }).getByRole('radio', { name: 'Present' }).isChecked()).toBe(true)
+
+    await page.getByRole('button', { name: 'Send the report' }).click()
+    await page.getByText('Say how the learner is getting on and what comes next.').waitFor()
+    await expectAccessible(page, 'the report form with its errors', PHONE_AND_DESKTOP)
+    await page.getByRole('textbox', { name: 'Progress and next steps' }).fill('Jacob can now solve simple pairs. Next: substitution.')
+    await page.getByRole('button', { name: 'Send the report' }).click()
+    await page.getByText('Your report is sent to the office').waitFor()
+    await page.getByText('Report sent', { exact: true }).first().waitFor()
+
+    // Every admin is mailed about the concern; the mail says where to read it, not what it says.
+    const alert = await app.mail.waitForMail(demo.admin.email, { timeout: 20_000 })
+    expect(alert.subject).toMatch(/^Safeguarding concern \(High\) raised by /)
+    expect(alert.text).not.toContain('alone at home')
+    await page.context().close()
+  })
+
+  test('the office returns the report with a comment; the tutor changes it and sends it again; the office approves', async () => {
+    const office = await app.newPage()
+    await signIn(office, demo.admin)
+    await office.getByRole('navigation').first().getByRole('link', { name: 'Reports' }).click()
+    await office.getByRole('heading', { name: 'Reports', level: 1 }).waitFor()
+    await expectAccessible(office, 'the office’s reports', PHONE_AND_DESKTOP)
+    const lessonId = lessonUrl.split('/').at(-1) ?? ''
+    await office.locator(`a[href="/admin/reports/${lessonId}"]`).first().click()
+    await office.getByRole('heading', { name: new RegExp(LEARNER), level: 1 }).waitFor()
+    await office.getByText(CONCERN).waitFor()
+    await expectAccessible(office, 'a report for the office', PHONE_AND_DESKTOP)
+    await office.getByRole('button', { name: 'Return to tutor' }).click()
+    const dialog = office.getByRole('dialog')
+    await dialog.getByRole('textbox').first().fill('Please say which questions Jacob found hard.')
+    await expectAccessible(office, 'the return dialog')
+    await dialog.getByRole('button', { name: /Return/ }).click()
+    await office.getByText('Returned', { exact: false }).first().waitFor()
+
+    const returned = await app.mail.waitForMail('tutor@tec.test', { timeout: 20_000 })
+    expect(returned.subject).toMatch(/^Report returned: Jacob Fielding \(Maths\)/)
+    expect(returned.text).toContain('Please say which questions Jacob found hard.')
+    expect(returned.text).toContain(lessonUrl)
+
+    const tutor = await app.newPage()
+    await signIn(tutor, demo.tutor, '/tutor')
+    const back = tutor.getByRole('list', { name: 'Reports returned by the office' }).getByRole('listitem').filter({ hasText: LEARNER })
+    await back.getByText('Please say which questions Jacob found hard.').waitFor()
+    await back.getByRole('link').click()
+    await tutor.getByRole('heading', { name: 'Change the report and send it again' }).waitFor()
+    await tutor.getByRole('textbox', { name: 'Progress and next steps' }).fill('Jacob found questions 4 and 7 hard (negative coefficients). Next: substitution.')
+    await tutor.getByRole('button', { name: 'Send the report again' }).click()
+    await tutor.getByText('Your report is sent to the office').waitFor()
+    await tutor.context().close()
+
+    await office.reload()
+    await office.getByRole('button', { name: 'Approve' }).click()
+    await office.getByText('Approved', { exact: true }).first().waitFor()
+    await office.context().close()
+  })
+
+  test('the concern is on the office’s restricted list, and the figures count the lesson', async () => {
+    const office = await app.newPage()
+    await signIn(office, demo.admin)
+    await office.goto('/admin/reports/concerns')
+    await office.getByRole('heading', { name: 'Safeguarding concerns', level: 1 }).waitFor()
+    await office.getByRole('link', { name: LEARNER }).or(office.getByText(LEARNER)).first().waitFor()
+    await expectAccessible(office, 'the safeguarding concerns', PHONE_AND_DESKTOP)
+    expect(await deliveredIn(office)).toBe(deliveredBefore + 1)
+    await expectAccessible(office, 'the figures', PHONE_AND_DESKTOP)
+    // No mail but the admins' mentions the concern's words.
+    expect(app.mail.messages.filter((mail) => (mail.text ?? '').includes('alone at home'))).toEqual([])
+    await office.context().close()
+  })
+
+  test('another tutor sees none of it, on screen or through the API', async () => {
+    // The demo's Hannah Nair chooses a password through "forgot password", like any tutor.
+    const other = 'hannah.nair@example.org'
+    const start = await fetch(`${app.baseUrl}/api/auth/forget-password`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: other }) })
+    expect(start.status).toBeLessThan(300)
+    const mail = await app.mail.waitForMail(other, { timeout: 20_000 })
+    const token = /reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')?.[1] ?? ''
+    const password = 'Another-Tutor-Pass-42'
+    const reset = await fetch(`${app.baseUrl}/api/auth/reset-password?token=${token}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ password }) })
+    expect(reset.status).toBe(200)
+
+    const lessonId = lessonUrl.split('/').at(-1) ?? ''
+    const otherToken = await tokenOf({ email: other, password })
+    const mine = await tokenOf(demo.tutor)
+    expect((await api(`/tutor/lessons/${lessonId}`, mine)).status).toBe(200)
+    const theirs = await api<{ message: string }>(`/tutor/lessons/${lessonId}`, otherToken)
+    expect(theirs.status).toBe(404)
+    expect(theirs.body).toEqual((await api(`/tutor/lessons/00000000-0000-4000-8000-000000000000`, otherToken)).body)
+    const list = await api<{ items: { learners: { name: string }[] }[] }>('/tutor/lessons?pageSize=100', otherToken)
+    expect(list.body.items.flatMap((lesson) => lesson.learners.map((learner) => learner.name))).not.toContain(LEARNER)
+
+    const page = await app.newPage()
+    await signIn(page, { email: other, password }, '/tutor')
+    await page.getByRole('heading', { name: /^Welcome/, level: 1 }).waitFor()
+    expect(await page.getByText(LEARNER).count()).toBe(0)
+    await page.goto(lessonUrl)
+    await page.getByRole('heading', { name: 'We could not find that lesson' }).waitFor()
+    await expectAccessible(page, 'another tutor’s lesson')
+    await page.context().close()
+  })
+})
