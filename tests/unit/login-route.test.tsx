@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
 import { admin, httpError, sessionFor, token, tutor } from './auth-fixtures'
+import { json } from './fake-api-server'
 import { renderApp } from './render-app'
 
 describe('/login', () => {
@@ -74,7 +75,12 @@ describe('/login', () => {
 
 describe('guards', () => {
   it('keeps a tutor out of /admin', async () => {
-    const { router } = renderApp('/admin/students', { session: { user: tutor, token, remember: true }, io: { verifySession: () => Promise.resolve(tutor) } })
+    const overview = { awaitingReport: [], returned: [], thisWeek: [], figures: { month: '2026-11', taughtThisMonth: 0, reportsThisMonth: 0, reportsOnTime: 0 } }
+    const { router } = renderApp('/admin/students', {
+      session: { user: tutor, token, remember: true },
+      io: { verifySession: () => Promise.resolve(tutor) },
+      handlers: { 'GET /tutor/overview': () => json(200, overview) },
+    })
     await waitFor(() => expect(router.state.location.pathname).toBe('/tutor'))
     expect(await screen.findByRole('heading', { level: 1, name: `Welcome, ${tutor.name}` })).toBeDefined()
   })
