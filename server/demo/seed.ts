@@ -3,6 +3,7 @@ import { hashPassword } from '../auth/passwords.ts'
 import type { Config } from '../config.ts'
 import { seedDemoRegistrations } from './registrations.ts'
 import { seedDemoContent } from './content.ts'
+import { seedDemoLessons } from './lessons.ts'
 import { seedDemoPeople } from './people.ts'
 import type { Database } from '../db/client.ts'
 import { users, type Role } from '../db/schema.ts'
@@ -21,8 +22,9 @@ function seedingAllowed(database: Database, config: Pick<Config, 'nodeEnv'>): bo
 
 /**
  * On a first start of an empty embedded database, adds the demo accounts, the demo site content (blog, courses,
- * gallery, settings), a demo registrations inbox, and tutors, learners, placements and contact messages, all in one
- * transaction so a failed seed leaves the database empty for the next start to try again. Returns whether it did.
+ * gallery, settings), a demo registrations inbox, tutors, learners, placements and contact messages, and a term of
+ * lessons and reports, all in one transaction so a failed seed leaves the database empty for the next start to try
+ * again. Returns whether it did.
  */
 export async function seedDemoData(database: Database, config: Pick<Config, 'nodeEnv'>): Promise<boolean> {
   if (!seedingAllowed(database, config)) return false
@@ -45,6 +47,7 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'nod
     const tutor = accounts.find((account) => account.role === 'TUTOR')
     if (!tutor) throw new Error('The demo accounts include no tutor.')
     await seedDemoPeople(tx, { adminId: admin.id, tutorId: tutor.id })
+    await seedDemoLessons(tx, { adminId: admin.id, tutorId: tutor.id })
   })
   return true
 }

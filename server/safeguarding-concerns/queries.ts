@@ -114,7 +114,7 @@ export async function changeConcernStatusRecord(
     ip: context.request.ip,
     details: {
       changes: concern.status === change.status ? [] : [{ field: 'status', from: labelOf('ConcernStatus', concern.status), to: labelOf('ConcernStatus', change.status) }],
-      note: change.note,
+      detail: change.note,
     },
   })
   return 'changed'

@@ -72,6 +72,8 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** openapi-fetch would throw a bare SyntaxError for a 2xx answer that is not JSON; make it an ApiError. */
 async function assertReadable(response: Response): Promise<void> {
+  // Files the contract declares (a CSV export) are read as they are; anything else must be JSON.
+  if ((response.headers.get('Content-Type') ?? '').startsWith('text/csv')) return
   const text = await response.clone().text()
   if (text === '') return
   try {

@@ -451,9 +451,9 @@ describe.skipIf(noDatabase)('safeguarding concerns', () => {
     const filtered = await t.request<Schemas['SafeguardingConcernPage']>('GET', '/api/admin/safeguarding-concerns?status=open', { token: admin })
     expect(filtered.body.total).toBe(0)
     const history = await t.request<Schemas['HistoryPage']>('GET', `/api/admin/history?subjectType=safeguarding_concern&subjectId=${id}`, { token: admin })
-    expect(history.body.items.map((entry) => [entry.action, entry.note ?? null])).toEqual([
+    expect(history.body.items.map((entry) => [entry.action, entry.detail ?? null])).toEqual([
       ['concern.status_changed', 'Called the school DSL.'],
-      ['concern.raised', null],
+      ['concern.raised', 'Severity high'],
     ])
   })
 })

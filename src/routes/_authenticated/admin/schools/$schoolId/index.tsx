@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core'
-import { IconPencil, IconTrash } from '@tabler/icons-react'
+import { IconPencil, IconReportAnalytics, IconTrash } from '@tabler/icons-react'
 import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
@@ -138,6 +138,9 @@ function SchoolPage() {
         <Group gap="sm">
           <ButtonLink to="/admin/schools/$schoolId/edit" params={{ schoolId }} leftSection={<IconPencil size={16} aria-hidden />}>
             Edit
+          </ButtonLink>
+          <ButtonLink to="/admin/schools/$schoolId/summary" params={{ schoolId }} variant="default" leftSection={<IconReportAnalytics size={16} aria-hidden />}>
+            Term summary
           </ButtonLink>
           <RemoveSchool school={school} />
         </Group>

@@ -1,0 +1,48 @@
+import type { MantineColor } from '@mantine/core'
+import { ENUMS, LIMITS, PARAMETERS } from '../../../../../../shared/contract.gen'
+import type { EnumValue } from '../../../../../../shared/labels'
+import type { ConcernListQuery } from '../../../../../api/lesson-reports'
+import { defineListSearch, resolveListSearch, validateListSearch, type ListSearch } from '../../../../../ui/back-office/list-search'
+import type { HistoryWords } from '../../../-components/record-history'
+import { reportPaging } from './report-words'
+
+const { page, pageSize } = PARAMETERS.listSafeguardingConcerns
+
+/** /admin/reports/concerns: the status (open unless the address says otherwise; `all` is every status) and severity. */
+export const concernListSpec = defineListSearch({
+  filters: { status: [...ENUMS.ConcernStatus, 'all'], severity: ENUMS.ConcernSeverity },
+  sorts: [],
+  ...reportPaging,
+  defaultPageSize: pageSize.default,
+  maxPage: page.maximum,
+})
+
+export type ConcernListSearch = ListSearch<(typeof concernListSpec)['filters'], never>
+
+export function validateConcernSearch(raw: Record<string, unknown>): ConcernListSearch {
+  return validateListSearch(concernListSpec, raw)
+}
+
+/** The status the list shows: open when the address names none, every status for `all`. */
+export function concernStatus(search: Pick<ConcernListSearch, 'status'>): EnumValue<'ConcernStatus'> | undefined {
+  if (search.status === 'all') return undefined
+  return search.status ?? 'open'
+}
+
+/** What listSafeguardingConcerns takes: the address's state, defaults and all. */
+export function concernApiQuery(search: ConcernListSearch): ConcernListQuery {
+  const { severity, page, pageSize } = resolveListSearch(concernListSpec, search)
+  const status = concernStatus(search)
+  return { ...(status ? { status } : {}), ...(severity ? { severity } : {}), page, pageSize }
+}
+
+/** A severity's colour, always beside its words. */
+export const CONCERN_SEVERITY_COLORS: Record<EnumValue<'ConcernSeverity'>, MantineColor> = { low: 'blue', medium: 'orange', high: 'red' }
+/** A status's colour, always beside its words. */
+export const CONCERN_STATUS_COLORS: Record<EnumValue<'ConcernStatus'>, MantineColor> = { open: 'red', in_hand: 'yellow', closed: 'gray' }
+
+/** The contract's limit for the note that goes with a status change. */
+export const CONCERN_NOTE_LIMITS = LIMITS.ConcernStatusChange.note
+
+/** The concern's history; the server records the statuses in words already. */
+export const CONCERN_HISTORY_WORDS: HistoryWords = { fields: { status: 'Status' } }

@@ -1,0 +1,106 @@
+import { Button, Group, Text, Textarea } from '@mantine/core'
+import { useForm } from '@mantine/form'
+import { IconArrowBackUp, IconCheck } from '@tabler/icons-react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
+import { isApiError } from '../../../../../api/errors'
+import { REPORT_FAMILIES } from '../../../../../api/lesson-reports'
+import type { LessonDetail } from '../../../../../api/lessons'
+import { queryKeys } from '../../../../../api/query-keys'
+import { toast } from '../../../../../ui/toasts'
+import { errorMessage } from '../../../../-lib/server-errors'
+import { useAppContext } from '../../../../-lib/use-app-context'
+import { ActionForm } from '../../../-components/action-form'
+import { useSaveRecord } from '../../../-components/record-form'
+import { RETURN_COMMENT_LIMITS } from './report-words'
+
+/** Refetches the lesson after a refusal (someone reviewed it meanwhile, or the tutor edited it), so the page shows what is true now. */
+function useRefetchReport(lessonId: string) {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: queryKeys.reports.detail(lessonId) })
+}
+
+/** Saves a review and refreshes every list the lesson is in; the answer is the lesson as it now is. */
+function useReview<Input>(save: (input: Input) => Promise<LessonDetail>, success: string) {
+  return useSaveRecord({ save, detailKey: (saved) => queryKeys.reports.detail(saved.lesson.id), refetch: REPORT_FAMILIES, success, onSaved: () => undefined })
+}
+
+function ApproveReport({ detail }: { detail: LessonDetail }) {
+  const { api } = useAppContext()
+  const { lesson } = detail
+  const refetch = useRefetchReport(lesson.id)
+  const approve = useReview(() => api.lessonReports.approve(lesson.id, lesson.version), 'The report is approved')
+  return (
+    <Button
+      leftSection={<IconCheck size={16} aria-hidden />}
+      loading={approve.isPending}
+      onClick={() =>
+        approve.mutate(undefined, {
+          onError: (error) => {
+            toast.error(errorMessage(error))
+            if (isApiError(error) && error.status === 409) void refetch()
+          },
+        })
+      }
+    >
+      Approve
+    </Button>
+  )
+}
+
+function ReturnReport({ detail }: { detail: LessonDetail }) {
+  const { api } = useAppContext()
+  const { lesson } = detail
+  const [opened, setOpened] = useState(false)
+  const refetch = useRefetchReport(lesson.id)
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { comment: '' },
+    validate: { comment: (value) => (value.trim() === '' ? 'Say what the tutor should change.' : null) },
+  })
+  const action = useReview((comment: string) => api.lessonReports.return(lesson.id, lesson.version, comment), 'The report is back with the tutor, who has been emailed')
+  return (
+    <>
+      <Button variant="light" color="red.9" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={() => setOpened(true)}>
+        Return to tutor
+      </Button>
+      <ActionForm
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={`Return the report to ${lesson.tutor.name}?`}
+        form={form}
+        action={action}
+        toInput={(values) => values.comment.trim()}
+        submitLabel="Return to tutor"
+        onRefused={refetch}
+      >
+        <Text>
+          {lesson.tutor.name} is emailed your comment and can change the report and send it again. Families and schools see nothing until you approve
+          it.
+        </Text>
+        <Textarea
+          label="What should the tutor change?"
+          description="Emailed to the tutor and kept in the lesson’s history."
+          required
+          autosize
+          minRows={4}
+          maxLength={RETURN_COMMENT_LIMITS.maxLength}
+          {...form.getInputProps('comment')}
+        />
+      </ActionForm>
+    </>
+  )
+}
+
+/** The reviews the lesson allows now: approve it, or return it to the tutor with a comment. */
+export function ReportActions({ detail }: { detail: LessonDetail }) {
+  const canApprove = detail.moves.includes('APPROVE')
+  const canReturn = detail.moves.includes('RETURN')
+  if (!canApprove && !canReturn) return null
+  return (
+    <Group gap="sm" role="group" aria-label="Review">
+      {canApprove && <ApproveReport detail={detail} />}
+      {canReturn && <ReturnReport detail={detail} />}
+    </Group>
+  )
+}

@@ -1,0 +1,113 @@
+import { Stack, Text } from '@mantine/core'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { labelOf, optionsOf } from '../../../../../../shared/labels'
+import { concernsQueryOptions, type SafeguardingConcern } from '../../../../../api/lesson-reports'
+import type { DataColumn } from '../../../../../ui/back-office/data-table'
+import { ChipFilter, SelectFilter } from '../../../../../ui/back-office/filter-bar'
+import { formatDate, formatDateTime } from '../../../../../ui/format-date-time'
+import { AnchorLink } from '../../../../-components/links'
+import { useAppContext } from '../../../../-lib/use-app-context'
+import { ListPage, useListSearch } from '../../../-components/list-page'
+import { ConcernStatusBadge, SeverityBadge } from '../-components/concern-badges'
+import { concernApiQuery, concernListSpec, concernStatus, validateConcernSearch } from '../-components/concern-words'
+
+export const Route = createFileRoute('/_authenticated/admin/reports/concerns/')({
+  staticData: { title: 'Safeguarding concerns' },
+  validateSearch: validateConcernSearch,
+  loaderDeps: ({ search }) => concernApiQuery(search),
+  loader: ({ context: { queryClient, api }, deps }) => {
+    void queryClient.prefetchQuery(concernsQueryOptions(api.lessonReports, deps))
+  },
+  component: ConcernsPage,
+})
+
+const columns: DataColumn<SafeguardingConcern, never>[] = [
+  {
+    key: 'raised',
+    header: 'Raised',
+    cell: (concern) => (
+      <Text size="xs" c="dimmed" hiddenFrom="sm">
+        {concern.learner?.name ?? 'No learner named'} · {concern.tutor.name}
+      </Text>
+    ),
+  },
+  { key: 'severity', header: 'Severity', cell: (concern) => <SeverityBadge severity={concern.severity} /> },
+  { key: 'learner', header: 'Learner', visibleFrom: 'sm', cell: (concern) => concern.learner?.name ?? 'Not named' },
+  { key: 'tutor', header: 'Tutor', visibleFrom: 'sm', cell: (concern) => concern.tutor.name },
+  {
+    key: 'lesson',
+    header: 'Lesson',
+    visibleFrom: 'md',
+    cell: (concern) => (
+      <Stack gap={0}>
+        <Text size="sm">{concern.lesson.subject}</Text>
+        <Text size="xs" c="dimmed">
+          <time dateTime={concern.lesson.date}>{formatDate(concern.lesson.date)}</time>
+        </Text>
+      </Stack>
+    ),
+  },
+  { key: 'status', header: 'Status', cell: (concern) => <ConcernStatusBadge status={concern.status} /> },
+]
+
+const EMPTY = {
+  open: { title: 'No open concerns', description: 'Nothing waits for the office. Concerns appear here, most severe first, as soon as a tutor raises one in a lesson report.' },
+  in_hand: { title: 'No concerns in hand', description: 'Concerns you are dealing with appear here once you mark them in hand.' },
+  closed: { title: 'No closed concerns', description: 'Concerns appear here once you close them with a note of what was done.' },
+  all: { title: 'No safeguarding concerns raised', description: 'Tutors raise a concern in a lesson report when something worries them; it appears here at once.' },
+} as const
+
+function ConcernsPage() {
+  const { api } = useAppContext()
+  const search = Route.useSearch()
+  const base = useListSearch(concernListSpec, search, Route.useNavigate())
+  // The status is a view, not a filter: "Clear filters" keeps it, and an empty state says what that view is for.
+  const list = { ...base, filtered: search.severity !== undefined, clear: () => base.change({ severity: undefined }) }
+  const rows = useQuery({ ...concernsQueryOptions(api.lessonReports, concernApiQuery(search)), placeholderData: keepPreviousData })
+  const counts = rows.data?.statusCounts
+  const status = concernStatus(search)
+
+  return (
+    <ListPage
+      title="Safeguarding concerns"
+      intro="Concerns tutors raised in their lesson reports, open ones and the most severe first. Only administrators can see this list. Concerns are never shown to families or schools."
+      list={list}
+      result={rows}
+      actions={<AnchorLink to="/admin/reports">Back to reports</AnchorLink>}
+      filters={
+        <>
+          <ChipFilter
+            label="Status"
+            allLabel="All"
+            allCount={counts ? counts.open + counts.in_hand + counts.closed : undefined}
+            options={optionsOf('ConcernStatus').map((option) => ({ ...option, count: counts?.[option.value] }))}
+            value={status}
+            onChange={(next) => base.change({ status: next === undefined ? 'all' : next === 'open' ? undefined : next })}
+          />
+          <SelectFilter
+            label="Severity"
+            placeholder="Any severity"
+            options={optionsOf('ConcernSeverity')}
+            value={search.severity}
+            onChange={(severity) => base.change({ severity })}
+          />
+        </>
+      }
+      caption="Safeguarding concerns"
+      columns={columns}
+      rowKey={(concern) => concern.id}
+      rowTitle={(concern) => (
+        <AnchorLink to="/admin/reports/concerns/$concernId" params={{ concernId: concern.id }}>
+          {formatDateTime(concern.raisedAt)}
+        </AnchorLink>
+      )}
+      noun={{ one: 'concern', many: 'concerns' }}
+      empty={EMPTY[status ?? 'all']}
+      noMatch={{
+        title: `No ${status ? `${labelOf('ConcernStatus', status).toLowerCase()} ` : ''}concerns of this severity`,
+        description: 'Choose another severity, or clear the filter to see every severity.',
+      }}
+    />
+  )
+}
