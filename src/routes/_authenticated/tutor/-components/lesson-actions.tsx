@@ -76,7 +76,7 @@ export function PlanLessons({ placement, learner }: { placement: { id: string; s
   const { values } = form
   return (
     <>
-      <Button size="sm" leftSection={<IconCalendarPlus size={16} aria-hidden />} onClick={() => setOpened(true)} aria-label={`Plan ${placement.subject} lessons with ${learner}`}>
+      <Button size="sm" leftSection={<IconCalendarPlus size={16} aria-hidden />} onClick={() => setOpened(true)} aria-label={`Plan lessons: ${placement.subject} with ${learner}`}>
         Plan lessons
       </Button>
       <ActionForm
