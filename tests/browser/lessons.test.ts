@@ -86,6 +86,10 @@ describe('lessons and reports', () => {
     const overdue = toDo.getByRole('listitem').filter({ hasText: LEARNER }).filter({ hasText: 'Overdue' }).first()
     await overdue.waitFor()
     await expectAccessible(page, 'the tutor’s dashboard', PHONE_AND_DESKTOP)
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Reports' }).click()
+    await page.getByRole('list', { name: 'Reports to write' }).getByRole('listitem').filter({ hasText: LEARNER }).first().waitFor()
+    await expectAccessible(page, 'the tutor’s reports', PHONE_AND_DESKTOP)
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Dashboard' }).click()
     await overdue.getByRole('link').click()
     await page.getByRole('heading', { name: `Maths with ${LEARNER}`, level: 1 }).waitFor()
     lessonUrl = new URL(page.url()).pathname
@@ -179,6 +183,35 @@ describe('lessons and reports', () => {
     await expectAccessible(office, 'the figures', PHONE_AND_DESKTOP)
     // No mail but the admins' mentions the concern's words.
     expect(app.mail.messages.filter((mail) => (mail.text ?? '').includes('alone at home'))).toEqual([])
+    await office.context().close()
+  })
+
+  test('the office moves the concern on with a note', async () => {
+    const office = await app.newPage()
+    await signIn(office, demo.admin)
+    await office.goto('/admin/reports/concerns')
+    await office.getByRole('row').filter({ hasText: LEARNER }).filter({ hasText: 'High' }).first().getByRole('link').first().click()
+    await office.getByRole('heading', { name: `Concern about ${LEARNER}`, level: 1 }).waitFor()
+    await office.getByText(CONCERN).waitFor()
+    await expectAccessible(office, 'a safeguarding concern', PHONE_AND_DESKTOP)
+    await office.getByRole('combobox', { name: 'Status' }).click()
+    await office.getByRole('option', { name: 'In hand' }).click()
+    await office.getByRole('textbox', { name: 'What was done' }).fill('Called the family and the school’s safeguarding lead.')
+    await office.getByRole('button', { name: 'Save the status' }).click()
+    await office.getByRole('region', { name: 'History' }).getByText('Called the family and the school’s safeguarding lead.').waitFor()
+    await office.context().close()
+  })
+
+  test('the office opens a school’s printable term summary', async () => {
+    const office = await app.newPage()
+    await signIn(office, demo.admin)
+    await office.goto('/admin/schools')
+    await office.getByRole('link', { name: 'Armley Park Primary' }).click()
+    await office.getByRole('heading', { name: 'Armley Park Primary', level: 1 }).waitFor()
+    await office.getByRole('link', { name: 'Term summary' }).click()
+    await office.getByRole('heading', { name: /^Armley Park Primary School — \w+ term \d{4}$/, level: 1 }).waitFor()
+    await office.getByRole('button', { name: 'Print' }).waitFor()
+    await expectAccessible(office, 'a school’s term summary', PHONE_AND_DESKTOP)
     await office.context().close()
   })
 
