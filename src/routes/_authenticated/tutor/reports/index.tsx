@@ -1,9 +1,10 @@
-import { Container, Group, Pagination, Select, Stack, Text, Title } from '@mantine/core'
+import { Container, Group, Select, Stack, Text, Title } from '@mantine/core'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { ENUMS } from '../../../../../shared/contract.gen'
 import { labelOf } from '../../../../../shared/labels'
 import { myLessonsQueryOptions, tutorOverviewQueryOptions, type MyLessonQuery } from '../../../../api/lessons'
+import { ListPagination } from '../../../../ui/back-office/list-pagination'
 import { ArticleSkeleton } from '../../../../ui/content-skeleton'
 import { useAppContext } from '../../../-lib/use-app-context'
 import { LessonList } from '../-components/lesson-list'
@@ -11,12 +12,14 @@ import { LessonList } from '../-components/lesson-list'
 type Status = NonNullable<MyLessonQuery['status']>
 const SENT: Status[] = ['submitted', 'returned', 'resubmitted', 'approved', 'cancelled', 'missed']
 const PAGE_SIZE = 20
+const PAGE_SIZES = [20, 50, 100] as const
 
 export const Route = createFileRoute('/_authenticated/tutor/reports/')({
   staticData: { title: 'Reports' },
-  validateSearch: (search: Record<string, unknown>): { status?: Status; page?: number } => ({
+  validateSearch: (search: Record<string, unknown>): { status?: Status; page?: number; pageSize?: number } => ({
     ...(typeof search.status === 'string' && (ENUMS.LessonStatus as readonly string[]).includes(search.status) ? { status: search.status as Status } : {}),
     ...(typeof search.page === 'number' && Number.isInteger(search.page) && search.page > 1 ? { page: search.page } : {}),
+    ...(typeof search.pageSize === 'number' && (PAGE_SIZES as readonly number[]).includes(search.pageSize) ? { pageSize: search.pageSize } : {}),
   }),
   loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(tutorOverviewQueryOptions(api.lessons)),
   pendingComponent: ArticleSkeleton,
@@ -29,7 +32,8 @@ function TutorReportsPage() {
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
   const { data: overview } = useSuspenseQuery(tutorOverviewQueryOptions(api.lessons))
-  const query: MyLessonQuery = { ...(search.status ? { status: search.status } : {}), page: search.page ?? 1, pageSize: PAGE_SIZE }
+  const pageSize = search.pageSize ?? PAGE_SIZE
+  const query: MyLessonQuery = { ...(search.status ? { status: search.status } : {}), page: search.page ?? 1, pageSize }
   const past = useQuery(myLessonsQueryOptions(api.lessons, query))
   const items = (past.data?.items ?? []).filter((lesson) => search.status !== undefined || lesson.status !== 'planned')
   return (
@@ -70,13 +74,15 @@ function TutorReportsPage() {
             <LessonList lessons={items} label="Your lessons" empty="No lessons with this status. Choose another status, or plan lessons from a learner’s page." />
           )}
           {past.data && past.data.total > PAGE_SIZE && (
-            <nav aria-label="Pages of your lessons">
-              <Pagination
-                total={Math.ceil(past.data.total / PAGE_SIZE)}
-                value={search.page ?? 1}
-                onChange={(page) => void navigate({ search: (prev) => ({ ...prev, ...(page > 1 ? { page } : { page: undefined }) }) })}
-              />
-            </nav>
+            <ListPagination
+              label="Pages of your lessons"
+              page={search.page ?? 1}
+              pageSize={pageSize}
+              total={past.data.total}
+              pageSizes={PAGE_SIZES}
+              onPageChange={(page) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })}
+              onPageSizeChange={(size) => void navigate({ search: (prev) => ({ ...prev, page: undefined, pageSize: size === PAGE_SIZE ? undefined : size }) })}
+            />
           )}
         </Stack>
       </Stack>
