@@ -31,8 +31,17 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'nod
   const { db } = database
   const [existing] = await db.select({ users: count() }).from(users)
   if ((existing?.users ?? 0) > 0) return false
+  await writeDemoData(database)
+  return true
+}
+
+/**
+ * The demo data itself, written in one transaction into any empty database, without the guards: seedDemoData decides
+ * when it may run; tests also write it into PostgreSQL to prove it keeps the same rules there.
+ */
+export async function writeDemoData(database: Database): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD)
-  await db.transaction(async (tx) => {
+  await database.db.transaction(async (tx) => {
     const accounts = await tx
       .insert(users)
       .values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash })))
@@ -49,7 +58,6 @@ export async function seedDemoData(database: Database, config: Pick<Config, 'nod
     await seedDemoPeople(tx, { adminId: admin.id, tutorId: tutor.id })
     await seedDemoLessons(tx, { adminId: admin.id, tutorId: tutor.id })
   })
-  return true
 }
 
 /** The demo accounts present in this database, for the start-up banner (none in production or on PostgreSQL). */
