@@ -92,52 +92,26 @@ const lessonColumns = (lesson: Lesson) => ({
 export async function figureRowsCsv(db: Db, from: string, to: string, figure: Schemas['LessonFigure']): Promise<string> {
   const all = await periodLessons(db, from, to)
   const taught = all.filter(delivered)
-  let records: Record<string, string | number>[]
-  switch (figure) {
-    case 'attendance':
-      records = all.flatMap((lesson) =>
-        lesson.learners.map((learner) => ({
-          attendance: learner.attendance ? labelOf('Attendance', learner.attendance) : '',
-          learner: learner.name,
-          ...lessonColumns(lesson),
-        })),
-      )
-      break
-    case 'reports':
-      records = taught.map((lesson) => ({ on_time: lesson.onTime ? 'yes' : 'no', report_sent: lesson.submittedAt ?? '', ...lessonColumns(lesson) }))
-      break
-    case 'month':
-      records = taught.map((lesson) => ({ month: lesson.date.slice(0, 7), ...lessonColumns(lesson) }))
-      break
-    case 'mode':
-    case 'tutor':
-    case 'school': {
-      const first = { mode: 'mode', tutor: 'tutor', school: 'school' }[figure]
-      records = taught.map((lesson) => {
-        const columns: Record<string, string | number> = lessonColumns(lesson)
-        return { [first]: columns[first] ?? '', ...columns }
-      })
-      break
-    }
-  }
-  const header = Object.keys(records[0] ?? (figure === 'attendance' ? { attendance: '', learner: '', ...lessonColumns(emptyLesson) } : lessonColumns(emptyLesson)))
-  return stringify(records, { header: true, columns: header, escape_formulas: true, record_delimiter: 'windows' })
+  const records =
+    figure === 'attendance'
+      ? all.flatMap((lesson) =>
+          lesson.learners.map((learner) => ({ attendance: learner.attendance ? labelOf('Attendance', learner.attendance) : '', learner: learner.name, ...lessonColumns(lesson) })),
+        )
+      : taught.map((lesson) => ({ month: lesson.date.slice(0, 7), on_time: lesson.onTime ? 'yes' : 'no', report_sent: lesson.submittedAt ?? '', ...lessonColumns(lesson) }))
+  const leading = LEADING_COLUMNS[figure]
+  const columns = [...leading, ...LESSON_COLUMNS.filter((column) => !leading.includes(column))]
+  return stringify(records, { header: true, columns, escape_formulas: true, record_delimiter: 'windows' })
 }
 
-const emptyLesson: Lesson = {
-  id: '',
-  version: 1,
-  status: 'approved',
-  tutor: { id: '', name: '' },
-  learners: [],
-  subject: '',
-  mode: 'online',
-  date: '',
-  startTime: '00:00',
-  minutes: 60,
-  startsAt: '',
-  endsAt: '',
-  overdue: false,
+/** Every lesson row's columns, and the ones each figure puts first (the value it groups by). */
+const LESSON_COLUMNS = ['date', 'start', 'minutes', 'tutor', 'learners', 'school', 'subject', 'mode', 'status']
+const LEADING_COLUMNS: Record<Schemas['LessonFigure'], string[]> = {
+  month: ['month'],
+  mode: ['mode'],
+  tutor: ['tutor'],
+  school: ['school'],
+  attendance: ['attendance', 'learner'],
+  reports: ['on_time', 'report_sent'],
 }
 
 /** A school's term: each learner's attendance, and the progress notes of approved reports. Undefined for no such school. */

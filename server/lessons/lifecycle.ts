@@ -32,7 +32,7 @@ function whenOf(startsAt: Date): string {
   return `${longLessonDay(londonDay(startsAt))} at ${londonTime(startsAt)}`
 }
 
-async function learnerNames(tx: Db, lessonId: string): Promise<{ id: string; name: string; schoolId: string | null }[]> {
+export async function learnerNames(tx: Db, lessonId: string): Promise<{ id: string; name: string; schoolId: string | null }[]> {
   return tx
     .select({ id: students.id, name: students.name, schoolId: students.schoolId })
     .from(lessonLearners)
@@ -167,7 +167,7 @@ export async function planLessonSeries(tx: Db, tutorId: string, plan: LessonPlan
  * The tutor's lesson, locked, once its passed time has been applied; 'missing' for another tutor's lesson or none,
  * 'stale' when `version` is not the one the tutor read (undefined skips that check).
  */
-async function lockedLesson(tx: Db, lessonId: string, version: number | undefined, tutorId?: string): Promise<LessonRow | 'missing' | 'stale'> {
+export async function lockedLesson(tx: Db, lessonId: string, version: number | undefined, tutorId?: string): Promise<LessonRow | 'missing' | 'stale'> {
   const mine = and(eq(lessons.id, lessonId), tutorId === undefined ? undefined : eq(lessons.tutorId, tutorId))
   const [held] = await tx.select({ id: lessons.id, tutorId: lessons.tutorId }).from(lessons).where(mine).for('update').limit(1)
   if (!held) return 'missing'
@@ -179,14 +179,14 @@ async function lockedLesson(tx: Db, lessonId: string, version: number | undefine
 }
 
 /** Sets the lesson's new status (and more), raising its version. */
-async function changeLesson(tx: Db, lesson: LessonRow, set: Partial<typeof lessons.$inferInsert>): Promise<void> {
+export async function changeLesson(tx: Db, lesson: LessonRow, set: Partial<typeof lessons.$inferInsert>): Promise<void> {
   await tx
     .update(lessons)
     .set({ ...set, version: lesson.version + 1, updatedAt: new Date() })
     .where(eq(lessons.id, lesson.id))
 }
 
-async function audit(tx: Db, action: AuditAction, lesson: LessonRow, context: ChangeContext, details: Record<string, unknown>): Promise<void> {
+export async function auditLesson(tx: Db, action: AuditAction, lesson: LessonRow, context: ChangeContext, details: Record<string, unknown>): Promise<void> {
   const learners = await learnerNames(tx, lesson.id)
   await recordAudit(tx, { action, actorUserId: context.actorId, subject: { type: 'lesson', id: lesson.id }, related: related(lesson.tutorId, learners), ip: context.request.ip, details })
 }
@@ -216,7 +216,7 @@ export async function moveLessonRecord(
   const clash = await clashWith(tx, tutorId, [{ startsAt, minutes }], lesson.id)
   if (clash !== undefined) return { refused: clash }
   await changeLesson(tx, lesson, { status: next, startsAt, minutes, place: move.place ?? lesson.place })
-  await audit(tx, 'lesson.moved', lesson, context, {
+  await auditLesson(tx, 'lesson.moved', lesson, context, {
     changes: [
       { field: 'startsAt', from: whenOf(lesson.startsAt), to: whenOf(startsAt) },
       ...(minutes === lesson.minutes ? [] : [{ field: 'minutes', from: lesson.minutes, to: minutes }]),
@@ -242,7 +242,7 @@ export async function cancelLessonRecord(
   const now = new Date()
   const late = isLateCancellation(lesson.startsAt, now)
   await changeLesson(tx, lesson, { status: next, cancelledBy: cancellation.cancelledBy, cancelledLate: late, cancelReason: cancellation.reason, cancelledAt: now })
-  await audit(tx, 'lesson.cancelled', lesson, context, {
+  await auditLesson(tx, 'lesson.cancelled', lesson, context, {
     changes: statusChange(lesson.status, next),
     detail: `${labelOf('CancelledBy', cancellation.cancelledBy)} cancelled ${late ? 'late' : 'with notice'}: ${cancellation.reason}`,
   })
@@ -257,7 +257,7 @@ export async function markLessonMissedRecord(tx: Db, tutorId: string, lessonId: 
   if (next === undefined) return { refused: LESSON_MESSAGES.cannotMarkMissed(lesson.status) }
   await changeLesson(tx, lesson, { status: next, missedNote: note ?? null })
   await tx.update(lessonLearners).set({ attendance: 'absent' }).where(eq(lessonLearners.lessonId, lesson.id))
-  await audit(tx, 'lesson.missed', lesson, context, { changes: statusChange(lesson.status, next), ...(note === undefined ? {} : { detail: note }) })
+  await auditLesson(tx, 'lesson.missed', lesson, context, { changes: statusChange(lesson.status, next), ...(note === undefined ? {} : { detail: note }) })
   return { lessonIds: [lesson.id] }
 }
 
@@ -333,7 +333,7 @@ export async function submitReportRecord(tx: Db, deps: LessonDeps, tutorId: stri
   }
   await changeLesson(tx, lesson, { status: next })
   const actionName = REPORT_ACTIONS[event] ?? 'lesson.report_submitted'
-  await audit(tx, actionName, lesson, context, { changes: statusChange(lesson.status, next) })
+  await auditLesson(tx, actionName, lesson, context, { changes: statusChange(lesson.status, next) })
 
   if (report.concern !== undefined) {
     const [concern] = await tx
@@ -365,4 +365,3 @@ export async function submitReportRecord(tx: Db, deps: LessonDeps, tutorId: stri
   return { lessonIds: [lesson.id] }
 }
 
-export { lockedLesson, changeLesson, audit as auditLesson, learnerNames, whenOf }

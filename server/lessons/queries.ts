@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, exists, inArray, ne, sql, type SQL } from 'drizzle-orm'
+import { aliasedTable, and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm'
 import { lessonMoves, nextLessonStatus, type LessonStatus } from '../../shared/lesson-lifecycle.ts'
 import { endOfLondonDay, londonDay, londonTime, REPORT_DUE_HOURS, reportDueAt, startOfLondonDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
@@ -243,9 +243,4 @@ async function reviewerNames(db: Db, report: LessonReportRow | null): Promise<{ 
     ...(report?.returnedBy && byId.has(report.returnedBy) ? { returnedBy: byId.get(report.returnedBy) } : {}),
     ...(report?.approvedBy && byId.has(report.approvedBy) ? { approvedBy: byId.get(report.approvedBy) } : {}),
   }
-}
-
-/** Every lesson status but these. */
-export function statusNotIn(excluded: readonly LessonStatus[]): SQL | undefined {
-  return and(...excluded.map((status) => ne(lessons.status, status)))
 }

@@ -1,6 +1,6 @@
-import { and, count, eq, like } from 'drizzle-orm'
+import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { lessonInstant, londonDay, londonTime, shiftDay } from '../../shared/lesson-time.ts'
+import { lessonInstant, londonDay, londonTime, monthsOf, shiftDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { lessons, mailOutbox, safeguardingConcerns } from '../../server/db/schema.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
@@ -467,7 +467,7 @@ describe.skipIf(noDatabase)('figures and term summaries', () => {
     const rows = await office.list(`from=${from}&to=${to}&pageSize=100`)
     expect(figures.body.delivered).toBe(rows.body.total)
     expect(figures.body.byMonth.reduce((sum, month) => sum + month.delivered, 0)).toBe(figures.body.delivered)
-    expect(figures.body.byMonth.map((month) => month.key)).toEqual([...new Set([from.slice(0, 7), to.slice(0, 7)])].sort().length === 1 ? [from.slice(0, 7)] : expect.arrayContaining([from.slice(0, 7), to.slice(0, 7)]))
+    expect(figures.body.byMonth.map((month) => month.key)).toEqual(monthsOf(from, to))
     expect(figures.body.byMode.map((mode) => mode.key)).toEqual(['home', 'school', 'online', 'community'])
     expect(figures.body.byMode.find((mode) => mode.key === 'online')?.delivered).toBe(figures.body.delivered)
     expect(figures.body.byTutor).toEqual([{ key: tutorAId, label: 'Imogen Hale', delivered: figures.body.delivered }])
@@ -562,7 +562,7 @@ describe.skipIf(noDatabase)('the tutor’s own lessons only', () => {
     expect(JSON.stringify((await as(tutorA).get(id)).body)).toBe(before)
     expect((await as(tutorB).list(`studentId=${learners.ada}`)).body.total).toBe(0)
     expect((await as(tutorB).list()).body.items.every((lesson) => lesson.tutor.id === tutorBId)).toBe(true)
-    expect(await t.database.db.select({ n: count() }).from(lessons).where(and(eq(lessons.tutorId, tutorBId), like(lessons.subject, '%')))).toEqual([{ n: 1 }])
+    expect(await lessonCount(tutorBId)).toBe(1)
   })
 
   it('lists the tutor’s lessons soonest first from a day, newest first otherwise, by learner and status', async () => {
