@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto'
 import { Hono, type MiddlewareHandler } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { HTTPException } from 'hono/http-exception'
 import { routePath } from 'hono/route'
 import { contract as ownContract, type Contract } from './contract/document.ts'
@@ -10,7 +9,7 @@ import { ServerBusyError } from './auth/work-queue.ts'
 import { isDatabaseUnavailable, isRefusedValue } from './db/errors.ts'
 import type { AppDeps } from './deps.ts'
 import { clientIp, type AppEnv } from './http-context.ts'
-import { BODY_LIMIT_BYTES, describeError, MESSAGES } from './messages.ts'
+import { describeError, MESSAGES } from './messages.ts'
 import { handlers as ownHandlers } from './handlers.ts'
 import { securityHeaders } from './security-headers.ts'
 import { staticSite } from './static-site.ts'
@@ -49,13 +48,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     await next()
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: BODY_LIMIT_BYTES,
-      onError: (c) => c.json({ message: MESSAGES.tooLarge }, 413),
-    }),
-  )
+  // Each operation limits its body (registerContractRoutes): 64 KiB, or its x-max-body-bytes for uploads.
   registerContractRoutes(api, options.contract ?? ownContract(), options.handlers ?? ownHandlers, deps)
   api.all('*', (c) => c.json({ message: MESSAGES.noSuchEndpoint }, 404))
   app.route('/api', api)

@@ -3,9 +3,9 @@ import { getBlogPost, listBlogPosts } from './blog-posts/handlers.ts'
 import { changeContactMessageStatus, createContactMessage, getContactMessage, listContactMessages } from './contact-messages/handlers.ts'
 import { getDashboard } from './dashboard/handlers.ts'
 import type { Handlers } from './contract/types.ts'
-import { getCourse, listCourses } from './courses/handlers.ts'
+import { changeCourseStatus, createCourse, deleteCourse, getCourse, getCourseRecord, listCourseRecords, listCourses, orderFeaturedCourses, updateCourse } from './courses/handlers.ts'
 import { listGalleryItems } from './gallery/handlers.ts'
-import { getMedia } from './media/handlers.ts'
+import { deleteMediaItem, getMedia, getMediaItem, listMediaItems, replaceMediaFile, updateMediaItem, uploadMedia } from './media/handlers.ts'
 import {
   acceptRegistration,
   addRegistrationNote,
@@ -47,6 +47,19 @@ export const handlers: Handlers = {
   getBlogPost,
   listCourses,
   getCourse,
+  listCourseRecords,
+  createCourse,
+  orderFeaturedCourses,
+  getCourseRecord,
+  updateCourse,
+  deleteCourse,
+  changeCourseStatus,
+  listMediaItems,
+  uploadMedia,
+  getMediaItem,
+  updateMediaItem,
+  deleteMediaItem,
+  replaceMediaFile,
   listGalleryItems,
   getSiteSettings,
   createContactMessage,

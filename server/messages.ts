@@ -13,6 +13,11 @@ export const MESSAGES = {
   bodyTooDeep: 'The body is nested too deeply. Send the fields the form asks for.',
   wrongContentType: 'Send the body as JSON, with the header Content-Type: application/json.',
   tooLarge: 'The request is too large. Send at most 64 KiB.',
+  bodyNotForm: 'The upload did not arrive whole. Choose the file again and retry.',
+  wrongFormContentType: 'Send the file as a form upload, with the header Content-Type: multipart/form-data.',
+  fileExpected: 'Choose a file to upload.',
+  textExpected: 'This must be text, not a file.',
+  fieldTwice: 'Send this field once.',
   internal: 'Something went wrong on our side. Please try again.',
   unavailable: 'The service is temporarily unavailable. Please try again shortly.',
   busy: 'The server is busy right now. Try again in a moment.',
@@ -20,6 +25,12 @@ export const MESSAGES = {
 } as const
 
 export const BODY_LIMIT_BYTES = 64 * 1024
+
+/** The 413 message of an operation that takes more than BODY_LIMIT_BYTES (uploads name their limit in megabytes). */
+export function tooLargeMessage(maxBytes: number): string {
+  if (maxBytes === BODY_LIMIT_BYTES) return MESSAGES.tooLarge
+  return `The file is too large. Upload files of at most ${Math.floor(maxBytes / 1024 / 1024)} MB.`
+}
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))

@@ -22,8 +22,8 @@ export const ENUMS = {
   RegistrationType: ["subject", "course", "school", "tutor"],
   RegistrationStatus: ["new", "in_review", "accepted", "rejected", "withdrawn"],
   StudentStatus: ["waiting", "active", "paused", "finished"],
-  HistorySubject: ["student", "school", "tutor", "lesson", "safeguarding_concern"],
-  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved", "lesson.planned", "lesson.moved", "lesson.cancelled", "lesson.missed", "lesson.report_submitted", "lesson.report_edited", "lesson.report_returned", "lesson.report_resubmitted", "lesson.report_approved", "concern.raised", "concern.status_changed"],
+  HistorySubject: ["student", "school", "tutor", "lesson", "safeguarding_concern", "course"],
+  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved", "lesson.planned", "lesson.moved", "lesson.cancelled", "lesson.missed", "lesson.report_submitted", "lesson.report_edited", "lesson.report_returned", "lesson.report_resubmitted", "lesson.report_approved", "concern.raised", "concern.status_changed", "course.created", "course.updated", "course.status_changed"],
   TutorStatus: ["invited", "active", "paused", "left"],
   CheckState: ["current", "expiring", "expired", "none"],
   SafeguardingCheckType: ["enhanced_barred", "enhanced", "basic", "other"],
@@ -41,6 +41,9 @@ export const ENUMS = {
   ContactMessageFilter: ["open", "new", "read", "handled"],
   ActivitySubject: ["student", "school", "tutor", "placement", "registration", "contact_message"],
   ActivityAction: ["student.created", "student.updated", "school.created", "school.updated", "school.deleted", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved", "registration.status_changed", "registration.accepted", "contact_message.status_changed"],
+  MediaContentType: ["image/jpeg", "image/png", "image/webp", "image/svg+xml"],
+  MediaUseKind: ["blog_post_cover", "blog_post_body", "course_image", "course_description", "gallery"],
+  CourseStatus: ["draft", "published", "archived"],
 } as const
 
 /** Every schema’s limits (lengths, sizes, ranges, inline enums, defaults), nested as the schema nests. */
@@ -125,6 +128,7 @@ export const LIMITS = {
       width: { minimum: 1 },
       height: { minimum: 1 },
     },
+    capacity: { minimum: 1 },
   },
   CourseList: {
     items: {
@@ -950,6 +954,131 @@ export const LIMITS = {
     page: { minimum: 1 },
     pageSize: { minimum: 1 },
   },
+  MediaId: { pattern: "^[a-f0-9]{64}$" },
+  MediaUpload: {
+    alt: { maxLength: 300 },
+    caption: { maxLength: 500 },
+  },
+  MediaDetails: {
+    alt: { maxLength: 300 },
+    caption: { maxLength: 500 },
+  },
+  MediaItem: {
+    id: { pattern: "^[a-f0-9]{64}$" },
+    version: { minimum: 1 },
+    image: {
+      width: { minimum: 1 },
+      height: { minimum: 1 },
+    },
+    bytes: { minimum: 1 },
+  },
+  MediaItemPage: {
+    items: {
+      items: {
+        id: { pattern: "^[a-f0-9]{64}$" },
+        version: { minimum: 1 },
+        image: {
+          width: { minimum: 1 },
+          height: { minimum: 1 },
+        },
+        bytes: { minimum: 1 },
+      },
+    },
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+  },
+  CourseInput: {
+    title: { minLength: 1, maxLength: 120 },
+    slug: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    modes: { minItems: 1 },
+    subjects: {
+      minItems: 1,
+      maxItems: 8,
+      items: { minLength: 1, maxLength: 60 },
+    },
+    level: { minLength: 1, maxLength: 80 },
+    summary: { minLength: 1, maxLength: 300 },
+    descriptionHtml: { minLength: 1, maxLength: 50000 },
+    cost: { minLength: 1, maxLength: 200 },
+    duration: { minLength: 1, maxLength: 120 },
+    schedule: { minLength: 1, maxLength: 200 },
+    capacity: { minimum: 1, maximum: 1000 },
+    imageId: { pattern: "^[a-f0-9]{64}$" },
+  },
+  CourseRow: {
+    slug: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    image: {
+      width: { minimum: 1 },
+      height: { minimum: 1 },
+    },
+    enrolments: { minimum: 0 },
+    placements: { minimum: 0 },
+  },
+  CourseRowPage: {
+    items: {
+      items: {
+        slug: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+        image: {
+          width: { minimum: 1 },
+          height: { minimum: 1 },
+        },
+        enrolments: { minimum: 0 },
+        placements: { minimum: 0 },
+      },
+    },
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+    counts: {
+      draft: { minimum: 0 },
+      published: { minimum: 0 },
+      archived: { minimum: 0 },
+    },
+  },
+  CourseRowList: {
+    items: {
+      items: {
+        slug: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+        image: {
+          width: { minimum: 1 },
+          height: { minimum: 1 },
+        },
+        enrolments: { minimum: 0 },
+        placements: { minimum: 0 },
+      },
+    },
+  },
+  CourseOrder: {
+    courseIds: { maxItems: 100 },
+  },
+  CourseRecord: {
+    version: { minimum: 1 },
+    fields: {
+      title: { minLength: 1, maxLength: 120 },
+      slug: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+      modes: { minItems: 1 },
+      subjects: {
+        minItems: 1,
+        maxItems: 8,
+        items: { minLength: 1, maxLength: 60 },
+      },
+      level: { minLength: 1, maxLength: 80 },
+      summary: { minLength: 1, maxLength: 300 },
+      descriptionHtml: { minLength: 1, maxLength: 50000 },
+      cost: { minLength: 1, maxLength: 200 },
+      duration: { minLength: 1, maxLength: 120 },
+      schedule: { minLength: 1, maxLength: 200 },
+      capacity: { minimum: 1, maximum: 1000 },
+      imageId: { pattern: "^[a-f0-9]{64}$" },
+    },
+    image: {
+      width: { minimum: 1 },
+      height: { minimum: 1 },
+    },
+    enrolments: { minimum: 0 },
+    placements: { minimum: 0 },
+  },
 } as const
 
 /** The query parameters’ limits and defaults, by operation. */
@@ -960,6 +1089,23 @@ export const PARAMETERS = {
   listBlogPosts: {
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 50, default: 9 },
+  },
+  listCourses: {
+    subject: { minLength: 1, maxLength: 60 },
+  },
+  getMedia: {
+    v: { minimum: 1, maximum: 1000000 },
+    width: { enum: [320, 640, 960, 1280, 1920] },
+  },
+  listMediaItems: {
+    q: { maxLength: 100 },
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  listCourseRecords: {
+    q: { maxLength: 100 },
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
   },
   listRegistrations: {
     q: { maxLength: 100 },

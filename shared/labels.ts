@@ -140,7 +140,7 @@ export const LABELS = {
     public: { enhanced_barred: 'Enhanced DBS with barred lists', enhanced: 'Enhanced DBS', basic: 'Basic DBS', other: 'Other check' },
     short: { enhanced_barred: 'Enhanced + barred', enhanced: 'Enhanced', basic: 'Basic', other: 'Other' },
   },
-  HistorySubject: { public: { student: 'Student', school: 'School', tutor: 'Tutor', lesson: 'Lesson', safeguarding_concern: 'Safeguarding concern' } },
+  HistorySubject: { public: { student: 'Student', school: 'School', tutor: 'Tutor', lesson: 'Lesson', safeguarding_concern: 'Safeguarding concern', course: 'Course' } },
   HistoryAction: {
     public: {
       'student.created': 'Added',
@@ -166,6 +166,9 @@ export const LABELS = {
       'lesson.report_approved': 'Report approved',
       'concern.raised': 'Safeguarding concern raised',
       'concern.status_changed': 'Status changed',
+      'course.created': 'Added',
+      'course.updated': 'Edited',
+      'course.status_changed': 'Status changed',
     },
   },
   ContactMessageStatus: {
@@ -247,6 +250,14 @@ export const LABELS = {
   },
   LessonFigure: {
     public: { month: 'Lessons by month', mode: 'Lessons by mode', attendance: 'Attendance', reports: 'Reports on time', tutor: 'Lessons per tutor', school: 'Lessons per school' },
+  },
+  CourseStatus: {
+    public: { draft: 'Draft', published: 'Published', archived: 'Archived' },
+    staff: { draft: 'Draft (not on the site)', published: 'Published', archived: 'Archived (kept for its records)' },
+  },
+  MediaContentType: { public: { 'image/jpeg': 'JPEG photo', 'image/png': 'PNG image', 'image/webp': 'WebP image', 'image/svg+xml': 'SVG drawing' } },
+  MediaUseKind: {
+    public: { blog_post_cover: 'Cover of the post', blog_post_body: 'In the text of the post', course_image: 'Image of the course', course_description: 'In the description of the course', gallery: 'In the gallery' },
   },
   SuggestionFactor: {
     public: { subject: 'Subject', level: 'Level', mode: 'Way of teaching', area: 'Area', availability: 'Availability' },

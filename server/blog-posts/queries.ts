@@ -1,44 +1,12 @@
 import { and, asc, count, desc, eq, lte, type SQL } from 'drizzle-orm'
-import sanitizeHtml from 'sanitize-html'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { blogPosts, media, type BlogPostRow } from '../db/schema.ts'
 import { window, type Page, type PageRequest } from '../lib/paging.ts'
 import { imageOf, mediaSize, type MediaSize } from '../media/queries.ts'
+import { renderRichText, sanitiseRichText } from '../media/rich-text.ts'
 
 type Schemas = components['schemas']
-
-/**
- * What a post body may hold: headings, paragraphs, lists, links, emphasis and quotes. Everything else is
- * dropped when the post is saved (scripts, styles, event handlers, iframes, images, forms), so the stored HTML
- * is safe to insert as it is and every reader gets the same clean copy.
- */
-const BODY_POLICY: sanitizeHtml.IOptions = {
-  allowedTags: ['p', 'h2', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'strong', 'em', 'blockquote', 'br'],
-  allowedAttributes: { a: ['href', 'rel'] },
-  // Absolute links only to the web and mail; scheme-less paths stay, since they point within the site.
-  allowedSchemes: ['http', 'https', 'mailto'],
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  // Their text is code or markup, not prose, so it goes with the tag.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'template', 'object', 'svg', 'math', 'title'],
-  transformTags: {
-    a: (tagName, attribs): sanitizeHtml.Tag => {
-      const { href } = attribs
-      const kept: sanitizeHtml.Attributes = {}
-      if (href !== undefined) kept.href = href
-      // A page we link to must not reach back through window.opener nor learn which post linked it.
-      if (href !== undefined && /^\s*https?:/i.test(href)) kept.rel = 'noopener noreferrer'
-      return { tagName, attribs: kept }
-    },
-  },
-}
-
-/** The safe form of a post body; the only way body HTML reaches the database. */
-export function sanitiseBodyHtml(html: string): string {
-  return sanitizeHtml(html, BODY_POLICY).trim()
-}
 
 const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
@@ -66,7 +34,7 @@ export async function saveBlogPost(db: Db, input: BlogPostInput): Promise<BlogPo
     slug: input.slug,
     title: input.title.trim(),
     excerpt: input.excerpt.trim(),
-    bodyHtml: sanitiseBodyHtml(input.bodyHtml),
+    bodyHtml: sanitiseRichText(input.bodyHtml),
     coverMediaId: input.cover.mediaId,
     coverAlt: input.cover.alt.trim(),
     authorName: input.authorName.trim(),
@@ -122,5 +90,5 @@ export async function readLivePost(db: Db, slug: string): Promise<Schemas['BlogP
     .innerJoin(media, eq(media.id, blogPosts.coverMediaId))
     .where(and(eq(blogPosts.slug, slug), livePost()))
     .limit(1)
-  return found ? { ...postSummary(found.post, found.cover), bodyHtml: found.post.bodyHtml } : undefined
+  return found ? { ...postSummary(found.post, found.cover), bodyHtml: await renderRichText(db, found.post.bodyHtml) } : undefined
 }

@@ -25,7 +25,10 @@ export interface Operation {
   roles: string[]
   devOnly: boolean
   parameters: Parameter[]
-  requestBody: { required: boolean; schema: JsonSchema } | undefined
+  /** The body's schema and how it is sent: JSON, or a form with files (multipart/form-data) for uploads. */
+  requestBody: { required: boolean; schema: JsonSchema; mediaType: RequestMediaType } | undefined
+  /** `x-max-body-bytes`: the largest body the operation takes (uploads); others take BODY_LIMIT_BYTES. */
+  maxBodyBytes: number | undefined
   /** Status code → JSON schema of the answer, or null for an answer without a JSON body. */
   responses: Map<number, JsonSchema | null>
   /** Status code → every content type the contract declares for it (empty for an answer without a body). */
@@ -36,6 +39,8 @@ export interface Operation {
    */
   cacheControl: string | undefined
 }
+
+export type RequestMediaType = 'application/json' | 'multipart/form-data'
 
 export interface Contract {
   operations: Operation[]
@@ -75,8 +80,8 @@ function contentOf(document: Node, holder: unknown): Node {
   return isNode(content) ? content : {}
 }
 
-function jsonSchemaOf(document: Node, holder: unknown): JsonSchema | null {
-  const json = contentOf(document, holder)['application/json']
+function jsonSchemaOf(document: Node, holder: unknown, mediaType: RequestMediaType = 'application/json'): JsonSchema | null {
+  const json = contentOf(document, holder)[mediaType]
   return isNode(json) && isNode(json.schema) ? json.schema : null
 }
 
@@ -100,7 +105,13 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
   })
 
   const bodyHolder = raw.requestBody === undefined ? undefined : deref(document, raw.requestBody)
-  const bodySchema = bodyHolder === undefined ? null : jsonSchemaOf(document, bodyHolder)
+  const formSchema = bodyHolder === undefined ? null : jsonSchemaOf(document, bodyHolder, 'multipart/form-data')
+  const bodyMediaType: RequestMediaType = formSchema === null ? 'application/json' : 'multipart/form-data'
+  const bodySchema = formSchema ?? (bodyHolder === undefined ? null : jsonSchemaOf(document, bodyHolder))
+  const maxBodyBytes = raw['x-max-body-bytes']
+  if (maxBodyBytes !== undefined && (typeof maxBodyBytes !== 'number' || !Number.isInteger(maxBodyBytes) || maxBodyBytes <= 0)) {
+    throw new Error(`openapi.yaml: ${operationId} has an x-max-body-bytes that is not a positive whole number`)
+  }
   const responses = new Map<number, JsonSchema | null>()
   const responseMediaTypes = new Map<number, string[]>()
   for (const [status, response] of Object.entries(isNode(raw.responses) ? raw.responses : {})) {
@@ -117,7 +128,8 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
     roles: roles.includes('public') ? [] : roles,
     devOnly: raw['x-dev-only'] === true,
     parameters,
-    requestBody: bodySchema === null ? undefined : { required: bodyHolder?.required === true, schema: bodySchema },
+    requestBody: bodySchema === null ? undefined : { required: bodyHolder?.required === true, schema: bodySchema, mediaType: bodyMediaType },
+    maxBodyBytes,
     responses,
     responseMediaTypes,
     cacheControl,

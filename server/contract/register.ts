@@ -1,10 +1,11 @@
 import type { Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { authenticate, type Authenticated } from '../auth/sessions.ts'
 import type { AppDeps } from '../deps.ts'
 import { isDirectFromThisMachine, type AppEnv } from '../http-context.ts'
-import { MESSAGES } from '../messages.ts'
+import { BODY_LIMIT_BYTES, MESSAGES, tooLargeMessage } from '../messages.ts'
 import type { Contract, Operation } from './document.ts'
 import type { Handlers, HandlerInput, OperationId, RequestInfo } from './types.ts'
 import { MAX_JSON_DEPTH, nestedDeeperThan } from './text-safety.ts'
@@ -35,6 +36,32 @@ async function authorize(c: Context, operation: Operation, deps: AppDeps): Promi
   if (!found) return { ok: false, response: errorAnswer(c, 401, MESSAGES.unauthenticated) }
   if (!operation.roles.includes(found.user.role)) return { ok: false, response: errorAnswer(c, 403, MESSAGES.forbidden) }
   return { ok: true, value: found }
+}
+
+/**
+ * A form upload's fields: text as strings, files as File objects. Files are held in memory, which the operation's
+ * x-max-body-bytes bounds (checked before anything is read).
+ */
+async function readFormBody(c: Context, operation: Operation): Promise<Outcome<Record<string, unknown>>> {
+  const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
+  if (mediaType !== 'multipart/form-data') {
+    if ((c.req.header('content-length') ?? '0') === '0' && operation.requestBody?.required) return { ok: false, response: errorAnswer(c, 400, MESSAGES.fileExpected) }
+    return { ok: false, response: errorAnswer(c, 415, MESSAGES.wrongFormContentType) }
+  }
+  let form: FormData
+  try {
+    form = await c.req.formData()
+  } catch {
+    return { ok: false, response: errorAnswer(c, 400, MESSAGES.bodyNotForm) }
+  }
+  const value = new Map<string, unknown>()
+  let twice: string | undefined
+  form.forEach((entry, name) => {
+    if (value.has(name)) twice ??= name
+    value.set(name, entry)
+  })
+  if (twice !== undefined) return { ok: false, response: errorAnswer(c, 400, MESSAGES.checkFields, { [twice]: MESSAGES.fieldTwice }) }
+  return { ok: true, value: Object.fromEntries(value) }
 }
 
 async function readJsonBody(c: Context, operation: Operation): Promise<Outcome<unknown>> {
@@ -101,7 +128,11 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
     if (operation.devOnly && !isDirectFromThisMachine(c)) return errorAnswer(c, 404, MESSAGES.noSuchEndpoint)
     const auth = await authorize(c, operation, deps)
     if (!auth.ok) return auth.response
-    const body = operation.requestBody ? await readJsonBody(c, operation) : { ok: true as const, value: undefined }
+    const body = !operation.requestBody
+      ? { ok: true as const, value: undefined }
+      : operation.requestBody.mediaType === 'multipart/form-data'
+        ? await readFormBody(c, operation)
+        : await readJsonBody(c, operation)
     if (!body.ok) return body.response
     const query: Record<string, unknown> = c.req.queries()
     const params: Record<string, unknown> = c.req.param()
@@ -147,7 +178,9 @@ export function registerContractRoutes(api: Hono<AppEnv>, contract: Contract, ha
     if (!handler || !operationValidators) throw new Error(`No handler for the contract operation ${operation.operationId}`)
     const path = operation.path.replace(/\{([^}]+)\}/g, ':$1')
     const method = operation.method.toUpperCase()
-    api.on(method, path, serve(operation, handler, operationValidators, deps))
+    const maxSize = operation.maxBodyBytes ?? BODY_LIMIT_BYTES
+    const limit = bodyLimit({ maxSize, onError: (c) => errorAnswer(c, 413, tooLargeMessage(maxSize)) })
+    api.on(method, path, limit, serve(operation, handler, operationValidators, deps))
     const methods = allowed.get(path) ?? new Set<string>()
     methods.add(method)
     if (method === 'GET') methods.add('HEAD')

@@ -4,7 +4,9 @@ import type { AppDeps } from '../deps.ts'
 
 export type OperationId = keyof operations
 
-type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : undefined
+type JsonContent<T> = T extends { content: { 'application/json': infer Body } } ? Body : FormContent<T>
+/** A form upload's fields as the handler gets them: the part named `file` is a File, the rest text. */
+type FormContent<T> = T extends { content: { 'multipart/form-data': infer Body } } ? { [Field in keyof Body]: Field extends 'file' ? File : Body[Field] } : undefined
 /** The content types other than JSON that an answer declares (e.g. image/png); never when there are none. */
 type BinaryContentType<T> = T extends { content: infer Content } ? Exclude<keyof Content, 'application/json'> & string : never
 type OrEmpty<T> = [T] extends [never] ? Record<string, never> : T

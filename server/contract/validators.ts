@@ -1,6 +1,7 @@
 import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import type { Contract, JsonSchema, Operation, Parameter } from './document.ts'
+import { MESSAGES } from '../messages.ts'
 import { isPersonName, TEXT_MESSAGES, unsafeTextFields } from './text-safety.ts'
 
 /** Field name (dotted, e.g. `user.name`; '' for the whole value) → a message a person can act on. */
@@ -121,6 +122,8 @@ export function createAjv(contract: Contract, options: Options): Ajv2020 {
   addFormats(ajv)
   ajv.addFormat('person-name', { type: 'string', validate: isPersonName })
   ajv.addKeyword('example') // an OpenAPI annotation, not a validation keyword
+  // A file in a form upload: checked as a File by the validator of the form (formBodyValidator), not as text.
+  ajv.addFormat('binary', true)
   ajv.addSchema({ $id: CONTRACT_ID, $defs: retarget({ ...contract.schemas }) })
   return ajv
 }
@@ -132,6 +135,31 @@ function parametersSchema(parameters: Parameter[]): JsonSchema {
     required: parameters.filter((parameter) => parameter.required).map((parameter) => parameter.name),
     additionalProperties: false, // unknown query parameters are refused like unknown body fields
   }
+}
+
+/** The properties of a form body's schema (itself or the schema it refers to) that hold a file (`format: binary`). */
+function fileFields(contract: Contract, schema: JsonSchema): Set<string> {
+  const ref = typeof schema.$ref === 'string' ? schema.$ref.replace('#/components/schemas/', '') : undefined
+  const resolved = ref === undefined ? schema : contract.schemas[ref]
+  const properties = (resolved?.properties ?? {}) as Record<string, JsonSchema>
+  return new Set(Object.entries(properties).filter(([, property]) => property.format === 'binary').map(([name]) => name))
+}
+
+/**
+ * A form upload: each file field must hold a file and every other field text; then the schema checks the fields,
+ * with each file standing in as its name (so `required` and unknown-field rules apply to files as to text).
+ */
+function formProblems(validate: ValidateFunction, files: Set<string>, value: unknown): FieldErrors {
+  const form = value as Record<string, unknown>
+  const found = new Map<string, string>()
+  const view: Record<string, unknown> = {}
+  for (const [name, entry] of Object.entries(form)) {
+    const isFile = typeof entry === 'object' && entry !== null && 'arrayBuffer' in entry
+    if (files.has(name) !== isFile) found.set(name, isFile ? MESSAGES.textExpected : MESSAGES.fileExpected)
+    view[name] = isFile ? 'file' : entry
+  }
+  const schemaProblems = run(validate, view)
+  return { ...schemaProblems, ...Object.fromEntries(found) }
 }
 
 /** Validators for every request part of every operation, compiled once at start. */
@@ -147,12 +175,13 @@ export function compileRequestValidators(contract: Contract): Map<string, Operat
     const header = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'header')))
     const cookie = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'cookie')))
     const body = operation.requestBody ? bodyAjv.compile(retarget(operation.requestBody.schema)) : undefined
+    const files = operation.requestBody?.mediaType === 'multipart/form-data' ? fileFields(contract, operation.requestBody.schema) : undefined
     byOperation.set(operation.operationId, {
       query: (values) => run(query, values, true),
       path: (values) => run(path, values),
       header: (values) => run(header, values, true),
       cookie: (values) => run(cookie, values),
-      body: body ? (value) => run(body, value) : undefined,
+      body: body ? (value) => (files ? formProblems(body, files, value) : run(body, value)) : undefined,
     })
   }
   return byOperation

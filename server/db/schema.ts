@@ -215,7 +215,11 @@ export type SessionRow = typeof sessions.$inferSelect
 export const MEDIA_CONTENT_TYPES = ['image/svg+xml', 'image/png', 'image/jpeg', 'image/webp'] as const
 export type MediaContentType = (typeof MEDIA_CONTENT_TYPES)[number]
 
-/** Images the site serves; the id is the SHA-256 hex of the bytes, so one image is stored once and never changes. */
+/**
+ * The media library: every image the site serves. The id is 64 hex digits (the SHA-256 of the first file for
+ * images the seed stores, random for uploads) and stays when staff replace the file; `version` rises instead, and
+ * image addresses carry it, so an address always means the same bytes.
+ */
 export const media = pgTable(
   'media',
   {
@@ -224,13 +228,43 @@ export const media = pgTable(
     bytes: bytea('bytes').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    version: integer('version').notNull().default(1),
+    /** The uploaded file's name, for staff to recognise it. */
+    fileName: text('file_name').notNull().default(''),
+    /** Both required (non-empty) before a page may use the image. */
+    alt: text('alt').notNull().default(''),
+    caption: text('caption').notNull().default(''),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('media_id_check', sql`${t.id} ~ '^[a-f0-9]{64}$'`),
     check('media_size_check', sql`${t.width} > 0 and ${t.height} > 0`),
     check('media_content_type_check', sql`${t.contentType} in ('image/svg+xml', 'image/png', 'image/jpeg', 'image/webp')`),
   ],
+)
+
+export const MEDIA_VARIANT_FORMATS = ['avif', 'webp', 'jpeg', 'png'] as const
+export type MediaVariantFormat = (typeof MEDIA_VARIANT_FORMATS)[number]
+
+/**
+ * A photo at one of the widths pages use, in one format, made from the stored image the first time a browser asks
+ * for it and kept; replacing the file raises the version, and the old version's copies are removed with it.
+ */
+export const mediaVariants = pgTable(
+  'media_variants',
+  {
+    mediaId: text('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    width: integer('width').notNull(),
+    format: text('format', { enum: MEDIA_VARIANT_FORMATS }).notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.mediaId, t.version, t.width, t.format] }), check('media_variants_format_check', sql`${t.format} in ('avif', 'webp', 'jpeg', 'png')`)],
 )
 
 export const BLOG_POST_STATUSES = ['draft', 'published'] as const
@@ -264,6 +298,7 @@ export const blogPosts = pgTable(
 )
 
 export type DeliveryMode = (typeof ENUMS.DeliveryMode)[number]
+export const COURSE_STATUSES = ENUMS.CourseStatus
 
 export const courses = pgTable(
   'courses',
@@ -276,23 +311,28 @@ export const courses = pgTable(
     subjects: text('subjects').array().notNull(),
     modes: text('modes').array().notNull().$type<DeliveryMode[]>(),
     duration: text('duration').notNull(),
-    /** Plain-text paragraphs, rendered as text by the site. */
-    description: text('description').array().notNull(),
+    /** Sanitised when saved (server/lib/rich-text.ts); never written any other way. */
+    descriptionHtml: text('description_html').notNull(),
     schedule: text('schedule').notNull(),
     cost: text('cost').notNull(),
+    capacity: integer('capacity'),
     imageMediaId: text('image_media_id')
       .notNull()
       .references(() => media.id),
-    imageAlt: text('image_alt').notNull(),
     featured: boolean('featured').notNull().default(false),
-    published: boolean('published').notNull().default(false),
+    status: text('status', { enum: COURSE_STATUSES }).notNull().default('draft'),
+    /** The featured order (lower first); the rest follow by title. */
     sortOrder: integer('sort_order').notNull().default(0),
+    version: integer('version').notNull().default(1),
+    publishedAt: timestamptz('published_at'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
     check('courses_modes_check', sql`cardinality(${t.modes}) > 0 and ${t.modes} <@ array['home', 'school', 'online', 'community']::text[]`),
-    index('courses_listing_idx').on(t.published, t.featured, t.sortOrder),
+    check('courses_status_check', sql`${t.status} in ('draft', 'published', 'archived')`),
+    check('courses_capacity_check', sql`${t.capacity} is null or ${t.capacity} > 0`),
+    index('courses_status_idx').on(t.status, t.featured, t.sortOrder),
   ],
 )
 

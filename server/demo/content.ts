@@ -3,6 +3,7 @@ import { courses, galleryItems } from '../db/schema.ts'
 import { saveBlogPost } from '../blog-posts/queries.ts'
 import { illustration, ILLUSTRATION_NAMES, type IllustrationName } from './illustrations.ts'
 import { saveMedia } from '../media/queries.ts'
+import { sanitiseRichText } from '../media/rich-text.ts'
 import { saveSiteSettings } from '../site-settings/queries.ts'
 import { DEMO_BLOG_POSTS } from './blog-posts.ts'
 import { DEMO_COURSES } from './courses.ts'
@@ -10,12 +11,16 @@ import { DEMO_GALLERY, DEMO_SITE_SETTINGS } from './gallery.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 
+const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;')
+
 /** Draws and stores every illustration once; answers each one's media id and description by name. */
 async function storeIllustrations(tx: Db): Promise<Map<IllustrationName, { id: string; alt: string }>> {
   const stored = new Map<IllustrationName, { id: string; alt: string }>()
   for (const name of ILLUSTRATION_NAMES) {
     const { svg, width, height, alt } = illustration(name)
-    stored.set(name, { id: await saveMedia(tx, { bytes: new TextEncoder().encode(svg), contentType: 'image/svg+xml', width, height }), alt })
+    // In the library as what they are: drawings, named as such in their captions.
+    const id = await saveMedia(tx, { bytes: new TextEncoder().encode(svg), contentType: 'image/svg+xml', width, height, alt, caption: `Illustration: ${alt}`, fileName: `${name}.svg` })
+    stored.set(name, { id, alt })
   }
   return stored
 }
@@ -42,7 +47,14 @@ export async function seedDemoContent(tx: Db, now = new Date()): Promise<void> {
     })
   }
   await tx.insert(courses).values(
-    DEMO_COURSES.map(({ image, ...course }, index) => ({ ...course, imageMediaId: mediaIdOf(image), sortOrder: (index + 1) * 10 })),
+    DEMO_COURSES.map(({ image, description, published, ...course }, index) => ({
+      ...course,
+      descriptionHtml: sanitiseRichText(description.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')),
+      status: published ? ('published' as const) : ('draft' as const),
+      publishedAt: published ? now : null,
+      imageMediaId: mediaIdOf(image),
+      sortOrder: index,
+    })),
   )
   await tx.insert(galleryItems).values(
     DEMO_GALLERY.map((item, index) => ({

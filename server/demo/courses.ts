@@ -13,7 +13,6 @@ export interface DemoCourse {
   schedule: string
   cost: string
   image: IllustrationName
-  imageAlt: string
   featured: boolean
   published: boolean
 }
@@ -36,7 +35,6 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     schedule: 'Weekday evenings and Saturday mornings; start any week from September to April',
     cost: '£28 per one-hour lesson at home, £24 online; bursaries available for families on a low income',
     image: 'exam-desk',
-    imageAlt: 'A desk ready for revision with past papers, notes and a clock.',
     featured: true,
     published: true,
   },
@@ -56,7 +54,6 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     schedule: 'At home after school on weekdays; in the community at our Saturday Reading Circles, 10:00–11:00',
     cost: '£26 per session at home; free at community Reading Circles, funded by the council’s community learning fund',
     image: 'books',
-    imageAlt: 'A colourful stack of books beside a pot of pencils and an apple.',
     featured: true,
     published: true,
   },
@@ -76,7 +73,6 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     schedule: 'Online on Wednesdays 17:00–18:30; at Eastfield Community Centre on Saturdays 13:00–14:30',
     cost: '£12 per session online; free at the community centre, funded by a local business partnership',
     image: 'coding',
-    imageAlt: 'Two learners cheering beside a laptop showing colourful code.',
     featured: true,
     published: true,
   },
@@ -96,7 +92,6 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     schedule: "Mornings in school time, arranged with the school's timetable",
     cost: "Funded by the school's tutoring budget; we help schools plan how to use it",
     image: 'classroom',
-    imageAlt: 'A teacher at a board of sums with pupils at their desks.',
     featured: false,
     published: true,
   },
@@ -116,7 +111,6 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     schedule: 'Tuesday and Thursday mornings 10:00–12:00 at Hollins Cross Community Hall; Monday evenings 19:00–21:00 online',
     cost: "Free, funded by the council's community learning fund",
     image: 'adult-class',
-    imageAlt: 'Four adults with notebooks learning English from a board.',
     featured: false,
     published: true,
   },
@@ -136,7 +130,6 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     schedule: 'Weekday evenings and weekends, at a time that suits you',
     cost: '£34 per one-hour lesson at home, £30 online; bursaries available',
     image: 'science-experiment',
-    imageAlt: 'A learner and a tutor in goggles watching coloured liquids bubble in flasks.',
     featured: false,
     published: true,
   },
@@ -156,7 +149,6 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     schedule: 'Mondays, Wednesdays and Thursdays 15:45–17:45 at Eastfield Community Centre; after school in partner schools',
     cost: "Free, funded by the council's community learning fund and our partner schools",
     image: 'community-hall',
-    imageAlt: 'Children and a volunteer doing homework at a long table in a community hall.',
     featured: false,
     published: true,
   },
@@ -172,7 +164,6 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
     schedule: 'To be confirmed',
     cost: 'To be confirmed',
     image: 'reading-circle',
-    imageAlt: 'A tutor reading aloud to children in front of library shelves.',
     featured: false,
     published: false,
   },

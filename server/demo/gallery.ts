@@ -7,18 +7,18 @@ export interface DemoGalleryItem {
   published: boolean
 }
 
-/** The gallery in display order; the alt text is the illustration's own description. The last is unpublished. */
+/** The gallery in display order: drawings, and the captions say so; the alt text is the drawing's own description. The last is unpublished. */
 export const DEMO_GALLERY: readonly DemoGalleryItem[] = [
-  { image: 'kitchen-table', caption: 'A Tuesday evening maths lesson at home in Islington.', published: true },
-  { image: 'reading-circle', caption: 'Story time at the Saturday Reading Circle, Northgate Library.', published: true },
-  { image: 'classroom', caption: "Year 6 fractions practice during our partnership with St Mary's Primary.", published: true },
-  { image: 'video-lesson', caption: 'An online English lesson with a learner in the Yorkshire Dales.', published: true },
-  { image: 'community-hall', caption: 'Homework Club at Eastfield Community Centre, now open three evenings a week.', published: true },
-  { image: 'science-experiment', caption: 'Rates of reaction, the practical way, in an A-level chemistry session.', published: true },
-  { image: 'coding', caption: 'The moment the game worked: Coding for Beginners, week three.', published: true },
-  { image: 'adult-class', caption: 'Speaking practice in our English for Adults class at Hollins Cross.', published: true },
-  { image: 'celebration', caption: 'Certificates all round at the end-of-year celebration.', published: true },
-  { image: 'map', caption: 'Where we teach: homes, schools, online and community venues.', published: false },
+  { image: 'kitchen-table', caption: 'Illustration: A Tuesday evening maths lesson at home in Islington.', published: true },
+  { image: 'reading-circle', caption: 'Illustration: Story time at the Saturday Reading Circle, Northgate Library.', published: true },
+  { image: 'classroom', caption: "Illustration: Year 6 fractions practice during our partnership with St Mary's Primary.", published: true },
+  { image: 'video-lesson', caption: 'Illustration: An online English lesson with a learner in the Yorkshire Dales.', published: true },
+  { image: 'community-hall', caption: 'Illustration: Homework Club at Eastfield Community Centre, now open three evenings a week.', published: true },
+  { image: 'science-experiment', caption: 'Illustration: Rates of reaction, the practical way, in an A-level chemistry session.', published: true },
+  { image: 'coding', caption: 'Illustration: The moment the game worked: Coding for Beginners, week three.', published: true },
+  { image: 'adult-class', caption: 'Illustration: Speaking practice in our English for Adults class at Hollins Cross.', published: true },
+  { image: 'celebration', caption: 'Illustration: Certificates all round at the end-of-year celebration.', published: true },
+  { image: 'map', caption: 'Illustration: Where we teach: homes, schools, online and community venues.', published: false },
 ]
 
 /** The demo organisation's details, as staff would enter them. */

@@ -39,6 +39,15 @@ export type AuditAction =
   | 'registration.status_changed'
   | 'registration.note_added'
   | 'registration.accepted'
+  | 'media.uploaded'
+  | 'media.updated'
+  | 'media.replaced'
+  | 'media.deleted'
+  | 'course.created'
+  | 'course.updated'
+  | 'course.status_changed'
+  | 'course.deleted'
+  | 'course.featured_order_changed'
 
 export interface AuditEvent {
   action: AuditAction

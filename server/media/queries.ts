@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { media, type MediaContentType } from '../db/schema.ts'
+import { IMAGE_WIDTHS } from './processing.ts'
 import { cleanSvg } from './svg-cleaner.ts'
 
 type Image = components['schemas']['Image']
@@ -19,6 +20,10 @@ export interface NewMedia {
   contentType: MediaContentType
   width: number
   height: number
+  /** For the library: what it shows and the line under it (both needed before a page uses it), and its file name. */
+  alt?: string
+  caption?: string
+  fileName?: string
 }
 
 const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) => prefix.every((byte, index) => bytes[at + index] === byte)
@@ -52,8 +57,8 @@ export function mediaId(bytes: Uint8Array): string {
 }
 
 /**
- * Stores an image (or finds it already stored: the id is the SHA-256 of the bytes) and answers its id. The one
- * way images enter the database, for the demo seed now and for staff uploads later.
+ * Stores an image (or finds it already stored: the id is the SHA-256 of the bytes) and answers its id: how the
+ * demo seed's drawings enter the library. Staff uploads go through processUpload and insertUpload (library.ts).
  */
 export async function saveMedia(db: Db, image: NewMedia): Promise<string> {
   if (image.bytes.byteLength === 0 || image.bytes.byteLength > MEDIA_MAX_BYTES) {
@@ -66,28 +71,43 @@ export async function saveMedia(db: Db, image: NewMedia): Promise<string> {
   const bytes = image.contentType === 'image/svg+xml' ? cleanedSvgBytes(image.bytes) : image.bytes
   if (!bytesMatch(bytes, image.contentType)) throw new MediaRefusedError(`The bytes are not a safe ${image.contentType} image.`)
   const id = mediaId(bytes)
-  await db.insert(media).values({ id, ...image, bytes }).onConflictDoNothing({ target: media.id })
+  await db
+    .insert(media)
+    .values({ id, ...image, bytes, alt: image.alt?.trim() ?? '', caption: image.caption?.trim() ?? '', fileName: image.fileName ?? '' })
+    .onConflictDoNothing({ target: media.id })
   return id
 }
 
-/** Where GET /media/{mediaId} serves an image; the same path for the SPA and for any CDN in front. */
-export function mediaUrl(id: string): string {
-  return `/api/media/${id}`
-}
+/** The path of every image's answers, without its version; stored rich text refers to images by it. */
+export const MEDIA_PATH = '/api/media/'
 
-/** The contract's Image for a stored image and its alternative text. */
-export function imageOf(stored: { id: string; width: number; height: number }, alt: string): Image {
-  return { url: mediaUrl(stored.id), width: stored.width, height: stored.height, alt }
-}
-
-/** The ETag of an image: its id, which already changes whenever the bytes do. */
-export function mediaEtag(id: string): string {
-  return `"${id}"`
+/** Where GET /media/{mediaId} serves an image at its version: a new file raises the version, so the address changes. */
+export function mediaUrl(id: string, version: number): string {
+  return `${MEDIA_PATH}${id}?v=${version}`
 }
 
 /** The columns an image's place on a page needs; joined with every row that shows one. */
-export const mediaSize = { id: media.id, width: media.width, height: media.height }
-export type MediaSize = { id: string; width: number; height: number }
+export const mediaSize = { id: media.id, width: media.width, height: media.height, version: media.version, contentType: media.contentType, alt: media.alt }
+export type MediaSize = { id: string; width: number; height: number; version: number; contentType: MediaContentType; alt: string }
+
+/** For photos, the widths pages use up to the stored width, and the stored image itself: an img srcset. */
+export function srcsetOf(stored: MediaSize): string | undefined {
+  if (stored.contentType === 'image/svg+xml') return undefined
+  const url = mediaUrl(stored.id, stored.version)
+  const smaller = IMAGE_WIDTHS.filter((width) => width < stored.width).map((width) => `${url}&width=${width} ${width}w`)
+  return [...smaller, `${url} ${stored.width}w`].join(', ')
+}
+
+/** The contract's Image for a stored image: its alternative text is the library's unless the page gives its own. */
+export function imageOf(stored: MediaSize, alt: string = stored.alt): Image {
+  const srcset = srcsetOf(stored)
+  return { url: mediaUrl(stored.id, stored.version), width: stored.width, height: stored.height, alt, ...(srcset === undefined ? {} : { srcset }) }
+}
+
+/** The ETag of one answer of an image: its id, version, width and format, which together fix the bytes. */
+export function mediaEtag(id: string, version: number, width: number, format: string): string {
+  return `"${id}-${version}-${width}-${format}"`
+}
 
 /** Whether an If-None-Match header names this ETag (a list, weak validators and * included, per RFC 9110). */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {

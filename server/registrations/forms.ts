@@ -130,7 +130,7 @@ async function publishedCourse(db: Db, slug: string) {
   const [course] = await db
     .select({ id: courses.id, title: courses.title, modes: courses.modes })
     .from(courses)
-    .where(and(eq(courses.slug, slug), eq(courses.published, true)))
+    .where(and(eq(courses.slug, slug), eq(courses.status, 'published')))
     .limit(1)
   return course
 }

@@ -42,7 +42,7 @@ export async function readSubjects(db: Db): Promise<string[]> {
   const rows = await db
     .selectDistinct({ subject: sql<string>`unnest(${courses.subjects})` })
     .from(courses)
-    .where(eq(courses.published, true))
+    .where(eq(courses.status, 'published'))
   const byKey = new Map<string, string>()
   for (const subject of [...SUBJECT_CATALOGUE, ...rows.map((row) => row.subject.trim())]) {
     const key = subject.toLowerCase()

@@ -24,6 +24,7 @@ const FAMILY = {
   tutor: queryKeys.tutors.all,
   lesson: queryKeys.reports.all,
   safeguarding_concern: queryKeys.concerns.all,
+  course: queryKeys.courses.all,
 } as const satisfies Record<HistorySubject, readonly string[]>
 
 /** Lives under the record's own family (`['students', 'history', …]`), so invalidating the record refetches it too. */

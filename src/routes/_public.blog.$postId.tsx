@@ -5,7 +5,7 @@ import { IconArrowLeft } from '@tabler/icons-react'
 import { blogPostQueryOptions } from '../api/blogs'
 import { ArticleSkeleton } from '../ui/content-skeleton'
 import { ResponsiveImage } from '../ui/responsive-image'
-import { BlogPostBody } from './-components/blog-post-body'
+import { RichTextBody } from './-components/rich-text-body'
 import { BlogPostNotFound } from './-components/blog-post-not-found'
 import { AnchorLink } from './-components/links'
 import { formatDate } from './-lib/format-date'
@@ -43,7 +43,7 @@ function BlogPostPage() {
           </Text>
         </Stack>
         <ResponsiveImage image={post.coverImage} eager />
-        <BlogPostBody html={post.bodyHtml} />
+        <RichTextBody html={post.bodyHtml} />
         <AnchorLink to="/blog">
           Back to the blog
         </AnchorLink>

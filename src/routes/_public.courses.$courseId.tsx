@@ -4,6 +4,7 @@ import { createFileRoute, Link } from '@tanstack/react-router'
 import { courseQueryOptions } from '../api/courses'
 import { ArticleSkeleton } from '../ui/content-skeleton'
 import { ResponsiveImage } from '../ui/responsive-image'
+import { RichTextBody } from './-components/rich-text-body'
 import { CourseFacts } from './-components/course-facts'
 import { CourseNotFound } from './-components/course-not-found'
 import { AnchorLink } from './-components/links'
@@ -40,9 +41,7 @@ function CourseDetailsPage() {
             <ResponsiveImage image={course.image} eager />
             <Stack gap="sm">
               <Title order={2}>About this course</Title>
-              {course.description.map((paragraph) => (
-                <Text key={paragraph}>{paragraph}</Text>
-              ))}
+              <RichTextBody html={course.descriptionHtml} />
             </Stack>
             {course.subjects.length > 0 && (
               <Stack gap="sm">

@@ -4,7 +4,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { useRef, useState } from 'react'
 import { galleryQueryOptions } from '../api/gallery'
 import { ContentSkeleton } from '../ui/content-skeleton'
-import { ResponsiveImage } from '../ui/responsive-image'
+import { CARD_SIZES, ResponsiveImage } from '../ui/responsive-image'
 import classes from './-components/gallery-grid.module.css'
 import { GalleryViewer } from './-components/gallery-viewer'
 import { ButtonLink } from './-components/links'
@@ -57,7 +57,7 @@ function GalleryPage() {
                     onClick={() => setViewer({ index, opened: true })}
                     aria-haspopup="dialog"
                   >
-                    <ResponsiveImage image={item.image} eager={index < EAGER_THUMBNAILS} cropped />
+                    <ResponsiveImage image={item.image} eager={index < EAGER_THUMBNAILS} cropped sizes={CARD_SIZES} />
                   </UnstyledButton>
                   <Text component="figcaption" size="sm" mt="xs">
                     {item.caption}

@@ -1,7 +1,8 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
-import { saveBlogPost, sanitiseBodyHtml } from '../../server/blog-posts/queries.ts'
+import { saveBlogPost } from '../../server/blog-posts/queries.ts'
+import { sanitiseRichText } from '../../server/media/rich-text.ts'
 import { DEMO_BLOG_POSTS } from '../../server/demo/blog-posts.ts'
 import { DEMO_COURSES } from '../../server/demo/courses.ts'
 import { illustration, ILLUSTRATION_NAMES } from '../../server/demo/illustrations.ts'
@@ -34,8 +35,8 @@ const HOSTILE_BODY = `
 <ul><li>one</li></ul><ol><li>two</li></ol><blockquote>quoted<br>line</blockquote><h3>Three</h3><h4>Four</h4>
 <form action="/steal"><input name="x"></form><div style="color:red">plain div</div>`
 
-describe('sanitiseBodyHtml', () => {
-  const clean = sanitiseBodyHtml(HOSTILE_BODY)
+describe('sanitiseRichText', () => {
+  const clean = sanitiseRichText(HOSTILE_BODY)
 
   it('removes scripts, styles, event handlers, javascript: links, frames, images and forms', () => {
     expect(clean).not.toMatch(/<script|alert\(|<style|display: none|onclick|onerror|onmouseover|javascript:|<iframe|framed text|<img|<form|<input|style=|target=/i)
@@ -67,7 +68,7 @@ describe.skipIf(noDatabase)('saveBlogPost', () => {
       publishedAt: new Date(Date.now() - 60_000),
     })
     const [row] = await t.database.db.select().from(blogPosts).where(eq(blogPosts.slug, 'hostile-post'))
-    expect(row?.bodyHtml).toBe(sanitiseBodyHtml(HOSTILE_BODY))
+    expect(row?.bodyHtml).toBe(sanitiseRichText(HOSTILE_BODY))
     const answer = await t.request<Schemas['BlogPost']>('GET', '/api/blog-posts/hostile-post')
     expect(answer.body.title).toBe('A post with hostile markup')
     expect(answer.body.bodyHtml).not.toMatch(/<script|onerror|javascript:/i)

@@ -5,6 +5,7 @@ import { DEMO_BLOG_POSTS } from '../../server/demo/blog-posts.ts'
 import { DEMO_COURSES } from '../../server/demo/courses.ts'
 import { DEMO_GALLERY, DEMO_SITE_SETTINGS } from '../../server/demo/gallery.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
+import { illustration } from '../../server/demo/illustrations.ts'
 import { DEFAULT_SITE_SETTINGS } from '../../server/site-settings/queries.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
@@ -149,8 +150,10 @@ describe.skipIf(noDatabase)('with the demo content', () => {
       const answer = await t.request<Schemas['Course']>('GET', `/api/courses/${course?.slug}`)
       expect(answer.status).toBe(200)
       expect(answer.headers.get('cache-control')).toBe(PUBLIC_CACHE)
-      expect(answer.body).toMatchObject({ id: course?.slug, title: course?.title, description: course?.description, schedule: course?.schedule, cost: course?.cost })
-      expect(answer.body.image).toMatchObject({ width: 1200, alt: course?.imageAlt })
+      expect(answer.body).toMatchObject({ id: course?.slug, title: course?.title, schedule: course?.schedule, cost: course?.cost })
+      // The plain-text paragraphs of the demo are the rich-text description's paragraphs.
+      expect(answer.body.descriptionHtml).toBe(course?.description.map((paragraph) => `<p>${paragraph.replaceAll('&', '&amp;')}</p>`).join(''))
+      expect(answer.body.image).toMatchObject({ width: 1200, alt: illustration(course?.image ?? 'books').alt })
     })
 
     it('answers 404 for an unknown or unpublished course and 400 for an id that is not a slug', async () => {

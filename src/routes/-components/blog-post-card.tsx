@@ -1,6 +1,6 @@
 import { Card, Stack, Text, Title } from '@mantine/core'
 import type { BlogPostSummary } from '../../api/blogs'
-import { ResponsiveImage } from '../../ui/responsive-image'
+import { CARD_SIZES, ResponsiveImage } from '../../ui/responsive-image'
 import { formatDate } from '../-lib/format-date'
 import { AnchorLink } from './links'
 
@@ -9,7 +9,7 @@ export function BlogPostCard({ post, headingOrder, eager = false }: { post: Blog
   return (
     <Card component="article" withBorder padding="lg" h="100%">
       <Card.Section>
-        <ResponsiveImage image={post.coverImage} eager={eager} rounded={false} cropped />
+        <ResponsiveImage image={post.coverImage} eager={eager} rounded={false} cropped sizes={CARD_SIZES} />
       </Card.Section>
       <Stack gap="xs" mt="md">
         <Text size="sm" c="dimmed">

@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Stack, Text, Title } from '@mantine/core'
 import type { CourseSummary } from '../../api/courses'
-import { ResponsiveImage } from '../../ui/responsive-image'
+import { CARD_SIZES, ResponsiveImage } from '../../ui/responsive-image'
 import { modeCopy } from '../-lib/delivery-modes'
 import { AnchorLink } from './links'
 
@@ -9,7 +9,7 @@ export function CourseCard({ course }: { course: CourseSummary }) {
   return (
     <Card component="article" withBorder padding="lg" h="100%">
       <Card.Section>
-        <ResponsiveImage image={course.image} rounded={false} cropped />
+        <ResponsiveImage image={course.image} rounded={false} cropped sizes={CARD_SIZES} />
       </Card.Section>
       <Stack gap="xs" mt="md">
         <Title order={3} size="h4">

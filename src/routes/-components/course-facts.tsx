@@ -25,6 +25,7 @@ export function CourseFacts({ course }: { course: Course }) {
       ),
     },
     { term: 'Cost', detail: course.cost },
+    ...(course.capacity === undefined ? [] : [{ term: 'Places', detail: `${course.capacity} on each run` }]),
   ]
   return (
     <Box component="dl" className={classes.list}>

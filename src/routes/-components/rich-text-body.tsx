@@ -1,13 +1,14 @@
 import { Typography } from '@mantine/core'
 import { useRouter } from '@tanstack/react-router'
 import type { MouseEvent } from 'react'
-import classes from './blog-post-body.module.css'
+import classes from './rich-text-body.module.css'
 
 /**
- * A post's body. The server sanitised this HTML when the post was saved (SECURITY.md), so it is shown as
- * stored. Links within the site navigate in the app instead of reloading the page.
+ * Rich text from the back office: a post's body or a course's description. The server sanitised this HTML when it
+ * was saved (SECURITY.md), so it is shown as stored. Links within the site navigate in the app instead of
+ * reloading the page.
  */
-export function BlogPostBody({ html }: { html: string }) {
+export function RichTextBody({ html }: { html: string }) {
   const router = useRouter()
 
   const followInternalLink = (event: MouseEvent<HTMLDivElement>) => {
