@@ -8,6 +8,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { createApi } from './api/api'
 import { createApiClient } from './api/client'
+import { createUploader } from './api/upload'
 import { createQueryClient } from './api/query-client'
 import { AUTH_CHANNEL_NAME } from './machines/auth.cross-tab'
 import { selectToken } from './machines/auth.selectors'
@@ -30,13 +31,13 @@ async function boot(): Promise<void> {
   const markPageLoaded = installPreloadRecovery(window, window.sessionStorage, reload)
   const queryClient = createQueryClient()
 
-  const client = createApiClient({
+  const transport = {
     baseUrl: import.meta.env.VITE_API_URL ?? '/api',
     // Read lazily: the actor is created below, and only started once this client can reach it.
     getToken: () => selectToken(authActor.getSnapshot()),
     onUnauthorized: () => authActor.send({ type: 'SESSION.EXPIRED' }),
-  })
-  const api = createApi(client)
+  }
+  const api = createApi(createApiClient(transport), createUploader(transport))
   const inspect = await loadInspector()
   const authActor = createAuthActor({
     authApi: api.auth,

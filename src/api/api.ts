@@ -2,6 +2,7 @@ import { createAuthApi } from './auth'
 import { createBlogsApi } from './blogs'
 import type { ApiClient } from './client'
 import { createContactApi } from './contact'
+import { createCourseRecordsApi } from './course-records'
 import { createCoursesApi } from './courses'
 import { createDashboardApi } from './dashboard'
 import { createEnrolmentsApi } from './enrolments'
@@ -9,6 +10,7 @@ import { createGalleryApi } from './gallery'
 import { createHistoryApi } from './history'
 import { createLessonReportsApi } from './lesson-reports'
 import { createLessonsApi } from './lessons'
+import { createMediaApi } from './media'
 import { createPlacementsApi } from './placements'
 import { createRegistrationsApi } from './registrations'
 import { createSchoolsApi } from './schools'
@@ -16,13 +18,16 @@ import { createSiteApi } from './site'
 import { createStudentsApi } from './students'
 import { createTutorApplicationsApi } from './tutor-applications'
 import { createTutorsApi } from './tutors'
+import type { Uploader } from './upload'
 
 /** The typed operations the app calls, grouped by resource family; routes reach them through the router context. */
-export function createApi(client: ApiClient) {
+export function createApi(client: ApiClient, upload: Uploader) {
   return {
     auth: createAuthApi(client),
     blogs: createBlogsApi(client),
     courses: createCoursesApi(client),
+    courseRecords: createCourseRecordsApi(client),
+    media: createMediaApi(client, upload),
     gallery: createGalleryApi(client),
     site: createSiteApi(client),
     contact: createContactApi(client),

@@ -38,8 +38,16 @@ export const queryKeys = {
   },
   courses: {
     all: ['courses'] as const,
-    list: (filter: { mode?: DeliveryMode; featured?: boolean }) => ['courses', 'list', filter] as const,
+    list: (filter: { mode?: DeliveryMode; featured?: boolean; subject?: string }) => ['courses', 'list', filter] as const,
     detail: (courseId: string) => ['courses', 'detail', courseId] as const,
+    /** The office's list and records sit in the same family, so an edit refreshes the public lists too. */
+    records: (query: QueryOf<'listCourseRecords'>) => ['courses', 'records', query] as const,
+    record: (courseId: string) => ['courses', 'record', courseId] as const,
+  },
+  media: {
+    all: ['media'] as const,
+    list: (query: QueryOf<'listMediaItems'>) => ['media', 'list', query] as const,
+    detail: (mediaId: string) => ['media', 'detail', mediaId] as const,
   },
   users: { all: ['users'] as const },
   schools: {

@@ -4,6 +4,7 @@ import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import { createActor, type InspectionEvent } from 'xstate'
 import { createApi } from '../../src/api/api'
+import { createUploader } from '../../src/api/upload'
 import { createQueryClient } from '../../src/api/query-client'
 import type { StoredSession } from '../../src/machines/auth.machine'
 import { createAppRouter } from '../../src/router'
@@ -28,7 +29,7 @@ export function renderApp(
   const { client } = apiWith(handlers, { get token() { return auth.getSnapshot().context.token } })
   const queryClient = createQueryClient()
   const history = createMemoryHistory({ initialEntries: [path] })
-  const router = createAppRouter({ auth, queryClient, api: createApi(client), inspect }, history)
+  const router = createAppRouter({ auth, queryClient, api: createApi(client, createUploader({ baseUrl: '/api', getToken: () => null, onUnauthorized: () => undefined })), inspect }, history)
   render(
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <Toaster />
