@@ -45,7 +45,7 @@ async function authorize(c: Context, operation: Operation, deps: AppDeps): Promi
 async function readFormBody(c: Context, operation: Operation): Promise<Outcome<Record<string, unknown>>> {
   const mediaType = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase()
   if (mediaType !== 'multipart/form-data') {
-    if ((c.req.header('content-length') ?? '0') === '0' && operation.requestBody?.required) return { ok: false, response: errorAnswer(c, 400, MESSAGES.fileExpected) }
+    if (!mediaType && operation.requestBody?.required) return { ok: false, response: errorAnswer(c, 400, MESSAGES.fileExpected) }
     return { ok: false, response: errorAnswer(c, 415, MESSAGES.wrongFormContentType) }
   }
   let form: FormData

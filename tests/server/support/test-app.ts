@@ -77,6 +77,8 @@ export interface RequestOptions {
   body?: unknown
   /** Sent as-is instead of JSON.stringify(body). */
   rawBody?: string
+  /** A form upload (multipart/form-data, boundary set by the request). */
+  form?: FormData
   token?: string
   ip?: string
   headers?: Record<string, string>
@@ -112,10 +114,15 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
   const deps: AppDeps = { config, database, logger, mailer, tasks, staticRoot: options.staticRoot }
   const app = createApp(deps)
 
-  const request = async <Body extends object = AnswerBody>(method: string, path: string, { body, rawBody, token, ip = '203.0.113.1', headers = {} }: RequestOptions = {}): Promise<Answer<Body>> => {
+  const request = async <Body extends object = AnswerBody>(method: string, path: string, { body, rawBody, form, token, ip = '203.0.113.1', headers = {} }: RequestOptions = {}): Promise<Answer<Body>> => {
     const init: RequestInit = { method, headers: { 'x-forwarded-for': ip, ...headers } }
     const sent = rawBody ?? (body === undefined ? undefined : JSON.stringify(body))
-    if (sent !== undefined) {
+    if (form !== undefined) {
+      // Through a Request, so the multipart body and its boundary header are made as a browser makes them.
+      const prepared = new Request('http://x/', { method: 'POST', body: form })
+      init.body = new Uint8Array(await prepared.arrayBuffer())
+      init.headers = { 'content-type': prepared.headers.get('content-type') ?? '', ...init.headers }
+    } else if (sent !== undefined) {
       init.body = sent
       init.headers = { 'content-type': 'application/json', ...init.headers }
     }
