@@ -17,9 +17,8 @@ import {
   type SlugClash,
 } from './records.ts'
 
-export const COURSE_MESSAGES = { notFound: 'We could not find that course.' } as const
-
-const recordNotFound = { status: 404 as const, body: { message: COURSE_RECORD_MESSAGES.notFound } }
+/** A missing course, and one visitors may not see (a draft, an archived one), read the same. */
+const notFound = { status: 404 as const, body: { message: COURSE_RECORD_MESSAGES.notFound } }
 
 /** The 409 of a slug another course has: the message and, at the slug field, a free one to use. */
 function slugTaken({ slugTaken: clash }: SlugClash) {
@@ -32,7 +31,7 @@ export const listCourses: Handler<'listCourses'> = async ({ query }, deps) => {
 
 export const getCourse: Handler<'getCourse'> = async ({ params }, deps) => {
   const course = await readPublishedCourse(deps.database.db, params.courseId)
-  return course ? { status: 200, body: course } : { status: 404, body: { message: COURSE_MESSAGES.notFound } }
+  return course ? { status: 200, body: course } : notFound
 }
 
 export const listCourseRecords: Handler<'listCourseRecords'> = async ({ query }, deps) => {
@@ -41,7 +40,7 @@ export const listCourseRecords: Handler<'listCourseRecords'> = async ({ query },
 
 export const getCourseRecord: Handler<'getCourseRecord'> = async ({ params }, deps) => {
   const record = await readCourseRecord(deps.database.db, params.courseId)
-  return record ? { status: 200, body: record, headers: { ETag: versionTag(record.version) } } : recordNotFound
+  return record ? { status: 200, body: record, headers: { ETag: versionTag(record.version) } } : notFound
 }
 
 export const createCourse: Handler<'createCourse'> = async ({ body, request, session }, deps) => {
@@ -60,27 +59,27 @@ export const updateCourse: Handler<'updateCourse'> = async ({ params, headers, b
   const { input, problems } = await checkCourseInput(db, body)
   if (Object.keys(problems).length > 0) return fieldsProblem(problems)
   const outcome = await db.transaction((tx) => updateCourseRecord(tx, params.courseId, versionFromTag(headers['If-Match']), input, { actorId: session().user.id, request }))
-  if (outcome === 'missing') return recordNotFound
+  if (outcome === 'missing') return notFound
   if (outcome === 'stale') return staleVersion
   if (typeof outcome === 'object' && 'slugTaken' in outcome) return slugTaken(outcome)
   if (typeof outcome === 'object') return { status: 409, body: { message: COURSE_RECORD_MESSAGES.slugFixed(outcome.slugFixed), fields: { slug: COURSE_RECORD_MESSAGES.slugFixed(outcome.slugFixed) } } }
   const record = await readCourseRecord(db, params.courseId)
-  return record ? { status: 200, body: record, headers: { ETag: versionTag(record.version) } } : recordNotFound
+  return record ? { status: 200, body: record, headers: { ETag: versionTag(record.version) } } : notFound
 }
 
 export const changeCourseStatus: Handler<'changeCourseStatus'> = async ({ params, headers, body, request, session }, deps) => {
   const { db } = deps.database
   const outcome = await db.transaction((tx) => changeCourseStatusRecord(tx, params.courseId, versionFromTag(headers['If-Match']), body.status, { actorId: session().user.id, request }))
-  if (outcome === 'missing') return recordNotFound
+  if (outcome === 'missing') return notFound
   if (outcome === 'stale') return staleVersion
   if (typeof outcome === 'object') return { status: 409, body: { message: outcome.refused } }
   const record = await readCourseRecord(db, params.courseId)
-  return record ? { status: 200, body: record, headers: { ETag: versionTag(record.version) } } : recordNotFound
+  return record ? { status: 200, body: record, headers: { ETag: versionTag(record.version) } } : notFound
 }
 
 export const deleteCourse: Handler<'deleteCourse'> = async ({ params, headers, request, session }, deps) => {
   const outcome = await deps.database.db.transaction((tx) => deleteCourseRecord(tx, params.courseId, versionFromTag(headers['If-Match']), { actorId: session().user.id, request }))
-  if (outcome === 'missing') return recordNotFound
+  if (outcome === 'missing') return notFound
   if (outcome === 'stale') return staleVersion
   if (typeof outcome === 'object') return { status: 409, body: { message: outcome.refused } }
   return { status: 204, body: undefined }

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { FieldErrors } from '../contract/validators.ts'
 import type { Db } from '../db/client.ts'
@@ -83,10 +83,11 @@ export async function checkCourseInput(db: Db, body: CourseInput): Promise<{ inp
   const problems = checkSchema('CourseInput', input)
   if (input.descriptionHtml.replace(/<[^>]*>/g, '').trim() === '' && !/<img /.test(input.descriptionHtml)) problems.descriptionHtml = COURSE_RECORD_MESSAGES.emptyDescription
   const imageIds = typeof input.imageId === 'string' ? [input.imageId] : []
-  const unusable = await unusableMedia(db, [...imageIds, ...mediaIdsIn(input.descriptionHtml)])
+  const textIds = mediaIdsIn(input.descriptionHtml)
+  const unusable = await unusableMedia(db, [...imageIds, ...textIds])
   const imageProblem = imageIds[0] === undefined ? undefined : unusable.get(imageIds[0])
   if (imageProblem !== undefined && problems.imageId === undefined) problems.imageId = imageProblem
-  const inText = mediaIdsIn(input.descriptionHtml).find((id) => unusable.has(id))
+  const inText = textIds.find((id) => unusable.has(id))
   if (inText !== undefined && problems.descriptionHtml === undefined) problems.descriptionHtml = `An image in the description: ${unusable.get(inText)}`
   return { input, problems }
 }
@@ -125,17 +126,40 @@ export async function insertCourse(tx: Db, input: CourseInput, context: ChangeCo
   return row.id
 }
 
-/** Enrolments that name the course (by its slug, as the form sent it) and learners or placements on it. */
-async function recordsOn(tx: Db, row: { id: string; slug: string }): Promise<{ enrolments: number; placed: number }> {
+type RecordCounts = { enrolments: number; placed: number }
+
+/**
+ * Enrolments that name each course (by its slug, as the form sent it) and learners or placements on it: three
+ * grouped queries for any number of courses, so a list page costs the same as one course.
+ */
+async function recordsOnMany(tx: Db, rows: { id: string; slug: string }[]): Promise<Map<string, RecordCounts>> {
+  const counts = new Map<string, RecordCounts>(rows.map((row) => [row.id, { enrolments: 0, placed: 0 }]))
+  if (rows.length === 0) return counts
+  const ids = rows.map((row) => row.id)
+  const courseSlug = sql<string>`${registrations.answers}->>'courseId'`
   const [enrolled, learners, placed] = await Promise.all([
     tx
-      .select({ n: count() })
+      .select({ slug: courseSlug, n: count() })
       .from(registrations)
-      .where(and(eq(registrations.type, 'course'), sql`${registrations.answers}->>'courseId' = ${row.slug}`)),
-    tx.select({ n: count() }).from(students).where(eq(students.courseId, row.id)),
-    tx.select({ n: count() }).from(placements).where(eq(placements.courseId, row.id)),
+      .where(and(eq(registrations.type, 'course'), inArray(courseSlug, rows.map((row) => row.slug))))
+      .groupBy(courseSlug),
+    tx.select({ id: students.courseId, n: count() }).from(students).where(inArray(students.courseId, ids)).groupBy(students.courseId),
+    tx.select({ id: placements.courseId, n: count() }).from(placements).where(inArray(placements.courseId, ids)).groupBy(placements.courseId),
   ])
-  return { enrolments: enrolled[0]?.n ?? 0, placed: (learners[0]?.n ?? 0) + (placed[0]?.n ?? 0) }
+  const idBySlug = new Map(rows.map((row) => [row.slug, row.id]))
+  for (const row of enrolled) {
+    const found = counts.get(idBySlug.get(row.slug) ?? '')
+    if (found) found.enrolments += row.n
+  }
+  for (const row of [...learners, ...placed]) {
+    const found = counts.get(row.id ?? '')
+    if (found) found.placed += row.n
+  }
+  return counts
+}
+
+async function recordsOn(tx: Db, row: { id: string; slug: string }): Promise<RecordCounts> {
+  return (await recordsOnMany(tx, [row])).get(row.id) ?? { enrolments: 0, placed: 0 }
 }
 
 export async function updateCourseRecord(tx: Db, id: string, version: number, input: CourseInput, context: ChangeContext): Promise<UpdateOutcome | SlugClash | { slugFixed: number }> {
@@ -215,8 +239,11 @@ export async function orderFeatured(tx: Db, ids: string[], context: ChangeContex
 const rowColumns = { course: courses, image: mediaSize }
 
 async function rowsWithCounts(db: Db, found: { course: CourseRow; image: MediaSize }[]): Promise<Schemas['CourseRow'][]> {
-  const counts = await Promise.all(found.map(({ course }) => recordsOn(db, course)))
-  return found.map(({ course, image }, index) => ({
+  const counts = await recordsOnMany(
+    db,
+    found.map(({ course }) => course),
+  )
+  return found.map(({ course, image }) => ({
     id: course.id,
     slug: course.slug,
     title: course.title,
@@ -226,8 +253,8 @@ async function rowsWithCounts(db: Db, found: { course: CourseRow; image: MediaSi
     subjects: course.subjects,
     level: course.level,
     image: imageOf(image),
-    enrolments: counts[index]?.enrolments ?? 0,
-    placements: counts[index]?.placed ?? 0,
+    enrolments: counts.get(course.id)?.enrolments ?? 0,
+    placements: counts.get(course.id)?.placed ?? 0,
     updatedAt: course.updatedAt.toISOString(),
   }))
 }

@@ -1,4 +1,5 @@
 import sharp, { type Metadata, type Sharp } from 'sharp'
+import { PARAMETERS } from '../../shared/contract.gen.ts'
 import type { MediaContentType, MediaVariantFormat } from '../db/schema.ts'
 import { cleanSvg } from './svg-cleaner.ts'
 
@@ -7,8 +8,8 @@ export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024
 export const UPLOAD_MAX_PIXELS = 50_000_000
 /** Photos are kept at most this wide or tall: more than any page shows at twice its pixel density. */
 export const STORED_MAX_EDGE = 2560
-/** The widths public pages ask for (the contract's `width` of getMedia). */
-export const IMAGE_WIDTHS = [320, 640, 960, 1280, 1920] as const
+/** The widths public pages ask for: the contract's `width` of getMedia. */
+export const IMAGE_WIDTHS: readonly number[] = PARAMETERS.getMedia.width.enum
 
 export type UploadStatus = 400 | 413
 
@@ -43,8 +44,8 @@ function looksLikeSvg(bytes: Uint8Array): boolean {
 }
 
 /** What the bytes are, read by libvips from the file's content; the name and declared type play no part. */
-async function detect(bytes: Uint8Array): Promise<{ format: Detected; width: number; height: number }> {
-  if (looksLikeSvg(bytes)) return { format: 'svg', width: 0, height: 0 }
+async function detect(bytes: Uint8Array): Promise<{ format: Detected; width: number; height: number; hasAlpha: boolean }> {
+  if (looksLikeSvg(bytes)) return { format: 'svg', width: 0, height: 0, hasAlpha: true }
   let metadata: Metadata
   try {
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata()
@@ -58,7 +59,7 @@ async function detect(bytes: Uint8Array): Promise<{ format: Detected; width: num
         ? 'avif'
         : undefined
   if (format === undefined) throw new UploadRefusedError(`This file is a ${String(metadata.format).toUpperCase()} image, which the site cannot show. Upload ${ACCEPTED}.`, 400)
-  return { format, width: metadata.width ?? 0, height: metadata.height ?? 0 }
+  return { format, width: metadata.width ?? 0, height: metadata.height ?? 0, hasAlpha: metadata.hasAlpha === true }
 }
 
 /** A file whose name or declared type says something else than its bytes is refused: it was renamed, or is not what it seems. */
@@ -114,8 +115,7 @@ export async function processUpload(file: { name: string; type: string; bytes: U
   try {
     // rotate() with no angle applies the EXIF orientation; nothing of the metadata is written out (sharp's default).
     const pipeline = sharp(file.bytes, { limitInputPixels: UPLOAD_MAX_PIXELS }).rotate().resize({ width: STORED_MAX_EDGE, height: STORED_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
-    const stats = found.format === 'avif' ? await sharp(file.bytes).stats() : undefined
-    const kept: 'jpeg' | 'png' | 'webp' = found.format === 'avif' ? (stats?.isOpaque === false ? 'png' : 'jpeg') : found.format
+    const kept: 'jpeg' | 'png' | 'webp' = found.format === 'avif' ? (found.hasAlpha ? 'png' : 'jpeg') : found.format
     const encoded = await encode(pipeline, kept).toBuffer({ resolveWithObject: true })
     return { bytes: new Uint8Array(encoded.data), contentType: `image/${kept}`, width: encoded.info.width, height: encoded.info.height }
   } catch (error) {
