@@ -150,6 +150,8 @@ function fileFields(contract: Contract, schema: JsonSchema): Set<string> {
  * with each file standing in as its name (so `required` and unknown-field rules apply to files as to text).
  */
 function formProblems(validate: ValidateFunction, files: Set<string>, value: unknown): FieldErrors {
+  // Anything but a set of fields (no body, or a JSON value sent instead of a form) gets the schema's own answer.
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return run(validate, value)
   const form = value as Record<string, unknown>
   const found = new Map<string, string>()
   const view: Record<string, unknown> = {}
