@@ -9,10 +9,11 @@ export type CourseSummary = Schemas['CourseSummary']
 export type Course = Schemas['Course']
 export type DeliveryMode = Schemas['DeliveryMode']
 
-/** Which courses to list: all, those offered in one mode, or only the featured ones. */
+/** Which courses to list: all, those offered in one mode or teaching one subject, or only the featured ones. */
 export interface CourseFilter {
   mode?: DeliveryMode
   featured?: boolean
+  subject?: string
 }
 
 /** The published courses, read by visitors. */

@@ -18,6 +18,7 @@ export const joinUs: NavGroup = {
 }
 
 export const publicPages: NavItem[] = [
+  { to: routeTo({ to: '/courses' }), label: 'Courses' },
   { to: routeTo({ to: '/about' }), label: 'About' },
   { to: routeTo({ to: '/blog' }), label: 'Blog' },
   { to: routeTo({ to: '/gallery' }), label: 'Gallery' },

@@ -8,16 +8,19 @@ export function EnumChecks({
   name,
   audience = 'public',
   cols = { base: 1, sm: 2 },
+  required = false,
   input,
 }: {
   label: string
   name: EnumName
   audience?: Audience
   cols?: SimpleGridProps['cols']
+  /** Shows the asterisk: at least one must be ticked. */
+  required?: boolean
   input: GetInputPropsReturnType
 }) {
   return (
-    <Checkbox.Group label={label} {...input}>
+    <Checkbox.Group label={label} withAsterisk={required} {...input}>
       <SimpleGrid cols={cols} spacing="xs" mt="xs">
         {optionsOf(name, audience).map((option) => (
           <Checkbox key={option.value} value={option.value} label={option.label} />

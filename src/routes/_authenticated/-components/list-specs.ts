@@ -39,3 +39,9 @@ export const tutorListSpec = defineListSearch({
 
 /** /admin/contact-messages: a status filter (or open: not yet handled), search and pages, newest first. */
 export const contactMessageListSpec = defineListSearch({ filters: { status: ENUMS.ContactMessageFilter }, sorts: [], ...adminPaging })
+
+/** /admin/settings/media: ready or still missing its alt text and caption, search and pages, newest first. */
+export const mediaListSpec = defineListSearch({ filters: { ready: ['yes', 'no'] }, sorts: [], ...adminPaging })
+
+/** /admin/courses: a status filter, search and pages; featured courses first in their order, then by title. */
+export const courseListSpec = defineListSearch({ filters: { status: ENUMS.CourseStatus }, sorts: [], ...adminPaging })

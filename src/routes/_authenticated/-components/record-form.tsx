@@ -98,8 +98,8 @@ export function placeFieldErrors<Values extends Record<string, unknown>>(form: U
 
 /**
  * Every create and edit form of the back office: the fields, then Save and a way back. The server's field errors
- * land under their fields; an edit refused because someone else changed the record first (409) says so and offers
- * to reload it; anything else shows above the buttons. `onReload` is there for edits.
+ * land under their fields (a 409 with fields too, such as a slug another record has); an edit refused because someone
+ * else changed the record first (409) says so and offers to reload it; anything else shows above the buttons. `onReload` is there for edits.
  */
 export function RecordForm<Values extends Record<string, unknown>, Input>({
   form,
@@ -124,7 +124,8 @@ export function RecordForm<Values extends Record<string, unknown>, Input>({
     setProblem(null)
     save.mutate(toInput(values), {
       onError: (error: Error) => {
-        if (isApiError(error) && error.status === 409) {
+        // A 409 that names fields (an address another record has) is answered at those fields; any other is a conflict.
+        if (isApiError(error) && error.status === 409 && !error.fields) {
           setProblem({ message: error.message, conflict: true })
           return
         }

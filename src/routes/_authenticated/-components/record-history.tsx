@@ -16,6 +16,8 @@ export interface HistoryWords {
   fields: Record<string, string>
   /** A value in words (an enum's label), where the raw value would not read well. */
   value?: (field: string, value: string) => string | undefined
+  /** Fields whose values say nothing at a glance (an image's id): a change to one is named, not shown. */
+  unshown?: readonly string[]
 }
 
 const PAGE_SIZE = 20
@@ -50,7 +52,10 @@ function Entry({ entry, words }: { entry: HistoryEntry; words: HistoryWords }) {
         <List size="sm" withPadding mt={4}>
           {entry.changes.map((change) => (
             <List.Item key={change.field}>
-              {fieldText(words, change.field)}: {valueText(words, change.field, change.from)} → {valueText(words, change.field, change.to)}
+              {/* A change kept without its values (a long rich text), or whose values say nothing, is named, not shown. */}
+              {(!('from' in change) && !('to' in change)) || words.unshown?.includes(change.field)
+                ? `${fieldText(words, change.field)} changed`
+                : `${fieldText(words, change.field)}: ${valueText(words, change.field, change.from)} → ${valueText(words, change.field, change.to)}`}
             </List.Item>
           ))}
         </List>

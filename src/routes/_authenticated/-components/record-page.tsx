@@ -5,11 +5,16 @@ import { isApiError } from '../../../api/errors'
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /**
- * Loads one record for its detail or edit page, through the query cache: an id that cannot be one, or one the
- * server does not know (404), shows the route's not-found view instead.
+ * Loads one record for its detail or edit page, through the query cache: an id that cannot be one (a UUID, unless
+ * the record's ids have another `shape`), or one the server does not know (404), shows the route's not-found view instead.
  */
-export async function loadRecord<Record, Key extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<Record, Error, Record, Key>, id: string): Promise<Record> {
-  if (!UUID.test(id)) throw notFound()
+export async function loadRecord<Record, Key extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<Record, Error, Record, Key>,
+  id: string,
+  shape: RegExp = UUID,
+): Promise<Record> {
+  if (!shape.test(id)) throw notFound()
   try {
     return await queryClient.ensureQueryData(options)
   } catch (error) {

@@ -1,0 +1,108 @@
+import { Alert, Anchor, Badge, Button, Card, Center, Pagination, SimpleGrid, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { mediaListQueryOptions, type MediaItem } from '../../../api/media'
+import { SearchBox } from '../../../ui/back-office/filter-bar'
+import { errorMessage } from '../../-lib/server-errors'
+import { useAppContext } from '../../-lib/use-app-context'
+import { mediaListSpec } from './list-specs'
+import { MediaImage } from './media-image'
+
+const PAGE_SIZE = 12
+const GRID_COLS = { base: 2, sm: 3, md: 4 }
+
+/** A ready image: a button named by its alt text, with its caption under it. */
+function PickableImage({ item, onPick }: { item: MediaItem; onPick: (item: MediaItem) => void }) {
+  return (
+    <Card component="li" withBorder padding="xs">
+      <Card.Section>
+        <UnstyledButton onClick={() => onPick(item)} display="block" w="100%" style={{ cursor: 'pointer' }}>
+          <MediaImage item={item} sizes="200px" />
+        </UnstyledButton>
+      </Card.Section>
+      <Text size="xs" c="dimmed" mt="xs" lineClamp={2}>
+        {item.caption}
+      </Text>
+    </Card>
+  )
+}
+
+/** An image without its alt text or caption: shown, not pickable, with a way to add them. */
+function UnreadyImage({ item, onFix }: { item: MediaItem; onFix: (item: MediaItem) => void }) {
+  return (
+    <Card component="li" withBorder padding="xs">
+      <Card.Section style={{ opacity: 0.55 }}>
+        <MediaImage item={item} sizes="200px" />
+      </Card.Section>
+      <Stack gap={4} mt="xs" align="flex-start">
+        <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+          {item.fileName}
+        </Text>
+        <Badge color="orange.8" variant="light" size="sm" styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal' } }}>
+          Needs alt text and caption
+        </Badge>
+        <Anchor component="button" type="button" size="xs" ta="left" onClick={() => onFix(item)}>
+          Add alt text and caption<VisuallyHidden> to {item.fileName}</VisuallyHidden>
+        </Anchor>
+      </Stack>
+    </Card>
+  )
+}
+
+/** The library in the picker: search, then a page of images; ready ones are buttons, the rest can be made ready. */
+export function MediaPickerLibrary({ onPick, onFix }: { onPick: (item: MediaItem) => void; onFix: (item: MediaItem) => void }) {
+  const { api } = useAppContext()
+  const [q, setQ] = useState('')
+  const [page, setPage] = useState(1)
+  const result = useQuery({ ...mediaListQueryOptions(api.media, { ...(q ? { q } : {}), page, pageSize: PAGE_SIZE }), placeholderData: keepPreviousData })
+  const pages = result.data ? Math.max(1, Math.ceil(result.data.total / PAGE_SIZE)) : 1
+
+  return (
+    <Stack gap="md">
+      <SearchBox
+        label="Search the library"
+        description="By file name, alt text or caption."
+        value={q}
+        maxLength={mediaListSpec.maxQueryLength}
+        onChange={(next) => {
+          setQ(next)
+          setPage(1)
+        }}
+      />
+      {result.isError ? (
+        <Alert color="red" variant="light" role="alert" title="The library could not be loaded">
+          {errorMessage(result.error)}
+          <Button mt="sm" variant="light" color="red" display="block" onClick={() => void result.refetch()}>
+            Try again
+          </Button>
+        </Alert>
+      ) : result.isPending ? (
+        <SimpleGrid cols={GRID_COLS} aria-hidden>
+          {Array.from({ length: 4 }, (_, index) => (
+            <Skeleton key={index} h={120} />
+          ))}
+        </SimpleGrid>
+      ) : result.data.items.length === 0 ? (
+        <Text>{q ? 'No images match your search. Check the spelling, or upload the image below.' : 'The library is empty. Upload the first image below.'}</Text>
+      ) : (
+        <SimpleGrid component="ul" cols={GRID_COLS} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Images in the library" aria-busy={result.isPlaceholderData}>
+          {result.data.items.map((item) => (item.ready ? <PickableImage key={item.id} item={item} onPick={onPick} /> : <UnreadyImage key={item.id} item={item} onFix={onFix} />))}
+        </SimpleGrid>
+      )}
+      {pages > 1 && (
+        <Center component="nav" aria-label="Library pages">
+          <Pagination
+            size="sm"
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={setPage}
+            siblings={0}
+            boundaries={1}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(item) => ({ 'aria-label': `Page ${item}`, 'aria-current': item === page ? 'page' : undefined })}
+          />
+        </Center>
+      )}
+    </Stack>
+  )
+}

@@ -1,0 +1,42 @@
+import { LIMITS } from '../../../../../../shared/contract.gen'
+import { labelOf } from '../../../../../../shared/labels'
+import type { HistoryWords } from '../../../-components/record-history'
+
+/** The contract's limits for a course, under the name the form uses. */
+export const COURSE_LIMITS = LIMITS.CourseInput
+
+/** What the form calls each field; the history uses the same words. */
+export const COURSE_FIELD_LABELS = {
+  title: 'Title',
+  slug: 'Address',
+  modes: 'Taught',
+  subjects: 'Subjects',
+  level: 'Level',
+  summary: 'Summary',
+  descriptionHtml: 'Description',
+  cost: 'Price or funding',
+  duration: 'Length',
+  schedule: 'Rhythm',
+  capacity: 'Places',
+  imageId: 'Image',
+  featured: 'Featured on the home page',
+  status: 'Status',
+} as const satisfies Record<string, string>
+
+export const COURSE_HISTORY_WORDS: HistoryWords = {
+  fields: COURSE_FIELD_LABELS,
+  value: (field, value) => {
+    if (field === 'modes') return labelOf('DeliveryMode', value as never, 'staff')
+    if (field === 'status') return labelOf('CourseStatus', value as never)
+    return undefined
+  },
+  unshown: ['imageId', 'descriptionHtml'],
+}
+
+/** A status's colour, the same on the list, the badge and the filter. */
+export const COURSE_STATUS_COLORS = { draft: 'yellow', published: 'green', archived: 'gray' } as const
+
+/** "3 enrolments · 1 placement": what the course has on record. */
+export function recordsWords(enrolments: number, placements: number): string {
+  return `${enrolments} ${enrolments === 1 ? 'enrolment' : 'enrolments'} · ${placements} ${placements === 1 ? 'placement' : 'placements'}`
+}

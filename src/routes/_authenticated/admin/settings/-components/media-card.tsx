@@ -1,0 +1,34 @@
+import { Badge, Card, Stack, Text } from '@mantine/core'
+import type { MediaItem } from '../../../../../api/media'
+import { AnchorLink } from '../../../../-components/links'
+import { MediaImage } from '../../../-components/media-image'
+import { usedIn } from './media-words'
+
+/** "Needs alt text and caption", wrapping in a narrow card rather than cut short. */
+export function NeedsDetailsBadge() {
+  return (
+    <Badge color="orange.8" variant="light" styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal' } }}>
+      Needs alt text and caption
+    </Badge>
+  )
+}
+
+/** One image of the library: its picture, its file name linking to its page, whether it is ready, where it is used. */
+export function MediaCard({ item }: { item: MediaItem }) {
+  return (
+    <Card component="li" withBorder padding="sm">
+      <Card.Section>
+        <MediaImage item={item} sizes="200px" />
+      </Card.Section>
+      <Stack gap={6} mt="sm" align="flex-start">
+        <AnchorLink to="/admin/settings/media/$mediaId" params={{ mediaId: item.id }} search={true} fw={500} size="sm" style={{ overflowWrap: 'anywhere' }}>
+          {item.fileName}
+        </AnchorLink>
+        {!item.ready && <NeedsDetailsBadge />}
+        <Text size="xs" c="dimmed">
+          {usedIn(item.usedBy.length)}
+        </Text>
+      </Stack>
+    </Card>
+  )
+}

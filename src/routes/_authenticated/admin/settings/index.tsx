@@ -1,0 +1,13 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { meQueryOptions } from '../../../../api/auth'
+import { AccountSettings } from '../../-components/account-settings'
+
+export const Route = createFileRoute('/_authenticated/admin/settings/')({
+  staticData: { title: 'Settings' },
+  loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions(context.api.auth)),
+  component: AdminAccountSettingsPage,
+})
+
+function AdminAccountSettingsPage() {
+  return <AccountSettings />
+}

@@ -1,0 +1,19 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { validateListSearch } from '../../../../../ui/back-office/list-search'
+import { mediaListSpec } from '../../../-components/list-specs'
+import { MediaUploadsProvider } from '../-components/media-uploads-context'
+
+/** The media library and each image; the library's search and filter live here so "Back" returns to the same view. */
+export const Route = createFileRoute('/_authenticated/admin/settings/media')({
+  staticData: { title: 'Media library' },
+  validateSearch: (search) => validateListSearch(mediaListSpec, search),
+  component: MediaSection,
+})
+
+function MediaSection() {
+  return (
+    <MediaUploadsProvider>
+      <Outlet />
+    </MediaUploadsProvider>
+  )
+}
