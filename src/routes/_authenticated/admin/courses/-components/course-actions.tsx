@@ -1,17 +1,14 @@
-import { Alert, Button, Group, Stack, Text } from '@mantine/core'
+import { Button, Text } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import { IconArchive, IconArrowBackUp, IconTrash, IconWorldUpload } from '@tabler/icons-react'
-import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { IconArchive, IconArrowBackUp, IconWorldUpload } from '@tabler/icons-react'
+import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import type { CourseRecord, CourseStatus } from '../../../../../api/course-records'
-import { isApiError } from '../../../../../api/errors'
 import { queryKeys } from '../../../../../api/query-keys'
-import { ActionDialog } from '../../../../../ui/back-office/action-dialog'
-import { toast } from '../../../../../ui/toasts'
-import { errorMessage } from '../../../../-lib/server-errors'
 import { useAppContext } from '../../../../-lib/use-app-context'
 import { ActionForm } from '../../../-components/action-form'
+import { DeleteRecord } from '../../../-components/delete-record'
 import { useSaveRecord } from '../../../-components/record-form'
 
 interface MoveWords {
@@ -117,51 +114,17 @@ export function CourseStatusActions({ course }: { course: CourseRecord }) {
 /** Deleting a course asks first; one with enrolments or placements is refused, and the dialog says to archive it. */
 export function DeleteCourse({ course }: { course: CourseRecord }) {
   const { api } = useAppContext()
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [opened, setOpened] = useState(false)
-  const remove = useMutation({
-    mutationFn: () => api.courseRecords.remove(course.id, course.version),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: queryKeys.courses.record(course.id) })
-      await queryClient.invalidateQueries({ queryKey: queryKeys.courses.all })
-      toast.success(`${course.fields.title} has been deleted`)
-      await navigate({ to: '/admin/courses' })
-    },
-    onError: (error) => {
-      if (isApiError(error) && error.status === 409) void queryClient.invalidateQueries({ queryKey: queryKeys.courses.record(course.id) })
-    },
-  })
-  const close = () => {
-    setOpened(false)
-    remove.reset()
-  }
   return (
-    <>
-      <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpened(true)}>
-        Delete
-      </Button>
-      <ActionDialog opened={opened} onClose={close} title={`Delete ${course.fields.title}?`}>
-        <Stack gap="md">
-          <Text>
-            The course goes for good, with its text. Only a course nobody enrolled in or was placed on can be deleted; archive one that has records instead. Its history stays in
-            the audit trail.
-          </Text>
-          {remove.isError && (
-            <Alert color="red" variant="light" role="alert" title="The course was not deleted">
-              {errorMessage(remove.error)}
-            </Alert>
-          )}
-          <Group gap="sm">
-            <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate()}>
-              Delete the course
-            </Button>
-            <Button variant="default" onClick={close}>
-              Keep it
-            </Button>
-          </Group>
-        </Stack>
-      </ActionDialog>
-    </>
+    <DeleteRecord
+      verb="Delete"
+      noun="course"
+      name={course.fields.title}
+      explanation="The course goes for good, with its text. Only a course nobody enrolled in or was placed on can be deleted; archive one that has records instead. Its history stays in the audit trail."
+      remove={() => api.courseRecords.remove(course.id, course.version)}
+      recordKey={queryKeys.courses.record(course.id)}
+      listKey={queryKeys.courses.all}
+      leave={() => navigate({ to: '/admin/courses' })}
+    />
   )
 }

@@ -1,22 +1,19 @@
-import { Alert, Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/core'
-import { IconPencil, IconReportAnalytics, IconTrash } from '@tabler/icons-react'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { Anchor, Card, Group, List, Stack, Text, Title } from '@mantine/core'
+import { IconPencil, IconReportAnalytics } from '@tabler/icons-react'
+import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
 import { queryKeys } from '../../../../../api/query-keys'
 import { schoolQueryOptions, type SchoolRecord } from '../../../../../api/schools'
 import { labelOf } from '../../../../../../shared/labels'
-import { ActionDialog } from '../../../../../ui/back-office/action-dialog'
 import { BackLabel, DetailLayout } from '../../../../../ui/back-office/detail-layout'
 import { FactCard } from '../../../../../ui/back-office/fact-card'
 import { ArticleSkeleton } from '../../../../../ui/content-skeleton'
 import { formatDateTime } from '../../../../../ui/format-date-time'
 import { telephoneHref } from '../../../../../ui/telephone-href'
-import { toast } from '../../../../../ui/toasts'
 import { AnchorLink, ButtonLink } from '../../../../-components/links'
 import { headFrom } from '../../../../-lib/page-head'
-import { errorMessage } from '../../../../-lib/server-errors'
 import { useAppContext } from '../../../../-lib/use-app-context'
+import { DeleteRecord } from '../../../-components/delete-record'
 import { RecordHistory } from '../../../-components/record-history'
 import { PlacementsCard } from '../../placements/-components/placements-card'
 import { loadRecord } from '../../../-components/record-page'
@@ -66,42 +63,18 @@ function Learners({ school }: { school: SchoolRecord }) {
 /** Removing a school asks first; one with learners is refused, and the dialog says why. */
 function RemoveSchool({ school }: { school: SchoolRecord }) {
   const { api } = useAppContext()
-  const queryClient = useQueryClient()
   const navigate = useNavigate()
-  const [opened, setOpened] = useState(false)
-  const remove = useMutation({
-    mutationFn: () => api.schools.remove(school.id, school.version),
-    onSuccess: async () => {
-      queryClient.removeQueries({ queryKey: queryKeys.schools.detail(school.id) })
-      await queryClient.invalidateQueries({ queryKey: queryKeys.schools.all })
-      toast.success(`${school.fields.name} has been removed`)
-      await navigate({ to: '/admin/schools' })
-    },
-  })
   return (
-    <>
-      <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpened(true)}>
-        Remove
-      </Button>
-      <ActionDialog opened={opened} onClose={() => setOpened(false)} title={`Remove ${school.fields.name}?`}>
-        <Stack gap="md">
-          <Text>The school’s record goes. The registration it came from stays in the inbox, and its history stays in the audit trail.</Text>
-          {remove.isError && (
-            <Alert color="red" variant="light" role="alert" title="The school was not removed">
-              {errorMessage(remove.error)}
-            </Alert>
-          )}
-          <Group gap="sm">
-            <Button color="red.9" loading={remove.isPending} onClick={() => remove.mutate()}>
-              Remove the school
-            </Button>
-            <Button variant="default" onClick={() => setOpened(false)}>
-              Keep it
-            </Button>
-          </Group>
-        </Stack>
-      </ActionDialog>
-    </>
+    <DeleteRecord
+      verb="Remove"
+      noun="school"
+      name={school.fields.name}
+      explanation="The school’s record goes. The registration it came from stays in the inbox, and its history stays in the audit trail."
+      remove={() => api.schools.remove(school.id, school.version)}
+      recordKey={queryKeys.schools.detail(school.id)}
+      listKey={queryKeys.schools.all}
+      leave={() => navigate({ to: '/admin/schools' })}
+    />
   )
 }
 
