@@ -38,6 +38,31 @@ export const theme = createTheme({
 })
 
 /**
+ * The colours that carry a meaning (red for danger and errors, orange and yellow for what needs doing, green and teal
+ * for done), in the light scheme: Mantine's shade 6, used for their text, outlines and filled buttons, reads at about
+ * 3:1 on white, and shade 9 of orange, green and yellow still below 4.5:1. These inks pass 4.5:1 on white and on the
+ * colour's own light background, with white text on them; the second is the hover. In the dark scheme Mantine's own
+ * shades pass, so components use the colour's name (`color="red"`), never a fixed shade that suits one scheme only.
+ */
+const STATUS_COLORS_ON_WHITE: Record<string, readonly [ink: string, hover: string]> = {
+  red: ['#c52929', '#a72323'],
+  orange: ['#bb3e0d', '#9f350b'],
+  yellow: ['#a65600', '#8d4900'],
+  green: ['#267937', '#20672f'],
+  teal: ['#087756', '#076549'],
+}
+
+function statusColorVariables(name: string, ink: string, hover: string): [string, string][] {
+  return [
+    [`--mantine-color-${name}-text`, ink],
+    [`--mantine-color-${name}-filled`, ink],
+    [`--mantine-color-${name}-filled-hover`, hover],
+    [`--mantine-color-${name}-outline`, ink],
+    [`--mantine-color-${name}-light-color`, ink],
+  ]
+}
+
+/**
  * Mantine's default dimmed text (gray.6) and error text (red.6) fall below the 4.5:1 contrast WCAG asks
  * for small text on white; these darker shades pass. On the dark background dimmed text (dark.2, 4.0:1)
  * moves up to dark.1, and the brand blue's shade 4, which Mantine uses for links and coloured text, is too
@@ -48,6 +73,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    ...Object.fromEntries(Object.entries(STATUS_COLORS_ON_WHITE).flatMap(([name, [ink, hover]]) => statusColorVariables(name, ink, hover))),
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',

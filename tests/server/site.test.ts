@@ -23,7 +23,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const PUBLIC_CACHE = 'public, max-age=60'
+const PUBLIC_CACHE = 'public, no-cache'
 
 describe.skipIf(noDatabase)('site settings before staff save any', () => {
   it('answers the built-in defaults', async () => {

@@ -32,7 +32,7 @@ export function ExportButton({ label = 'Download CSV', onExport }: { label?: str
         {label}
       </Button>
       {progress && progress.total > 0 && <Progress value={percent} w={120} aria-label="Export progress" />}
-      <Text size="sm" role="status" c={failed ? 'red.9' : undefined}>
+      <Text size="sm" role="status" c={failed ? 'red' : undefined}>
         {failed ? `The export failed: ${failed} Try again.` : progress ? `Preparing ${progress.done} of ${progress.total || '…'} rows` : ''}
       </Text>
     </Group>

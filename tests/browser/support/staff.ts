@@ -43,3 +43,16 @@ export async function animationsSettled(page: Page) {
 
 /** Both of the widths every back-office screen is checked at: a phone's and a desktop's. */
 export const PHONE_AND_DESKTOP = [360, 1280] as const
+
+/**
+ * No axe violations and no sideways scrolling at a phone's width and a desktop's, in the light scheme and the dark
+ * (the app follows the system's scheme until the visitor picks one), then back to light.
+ */
+export async function expectAccessibleInBothSchemes(page: Page, what: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe(scheme)
+    await expectAccessible(page, `${what} (${scheme})`, PHONE_AND_DESKTOP)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}

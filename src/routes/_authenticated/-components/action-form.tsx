@@ -75,7 +75,7 @@ export function ActionForm<Values extends Record<string, unknown>, Input>({
             <Button variant="default" onClick={close}>
               Cancel
             </Button>
-            <Button type="submit" color={danger ? 'red.9' : undefined} loading={action.isPending}>
+            <Button type="submit" color={danger ? 'red' : undefined} loading={action.isPending}>
               {submitLabel}
             </Button>
           </Group>

@@ -50,7 +50,7 @@ export function DeleteRecord({ verb, noun, name, explanation, remove, recordKey,
   }
   return (
     <>
-      <Button variant="outline" color="red.9" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpened(true)}>
+      <Button variant="outline" color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={() => setOpened(true)}>
         {verb}
       </Button>
       <ActionDialog opened={opened} onClose={close} title={`${verb} ${name}?`}>
@@ -62,7 +62,7 @@ export function DeleteRecord({ verb, noun, name, explanation, remove, recordKey,
             </Alert>
           )}
           <Group gap="sm">
-            <Button color="red.9" loading={mutation.isPending} onClick={() => mutation.mutate()}>
+            <Button color="red" loading={mutation.isPending} onClick={() => mutation.mutate()}>
               {verb} the {noun}
             </Button>
             <Button variant="default" onClick={close}>

@@ -38,7 +38,7 @@ function UnreadyImage({ item, onFix }: { item: MediaItem; onFix: (item: MediaIte
         <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
           {item.fileName}
         </Text>
-        <Badge color="orange.8" variant="light" size="sm" styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal' } }}>
+        <Badge color="orange" variant="light" size="sm" styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal' } }}>
           Needs alt text and caption
         </Badge>
         <Anchor component="button" type="button" size="xs" ta="left" onClick={() => onFix(item)}>

@@ -1,7 +1,7 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core'
 import { Dropzone } from '@mantine/dropzone'
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react'
-import { useId, useRef, type ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import type { MediaItem } from '../../../api/media'
 import { MEDIA_ACCEPT, MEDIA_MAX_BYTES, type MediaUpload, type MediaUploads } from './media-uploads'
 
@@ -23,13 +23,13 @@ function UploadRow({ upload, afterUpload }: { upload: MediaUpload; afterUpload: 
         <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
           {upload.fileName}
         </Text>
-        <Text size="sm" c={upload.status === 'failed' ? 'red.8' : upload.status === 'done' ? 'teal.8' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+        <Text size="sm" c={upload.status === 'failed' ? 'red' : upload.status === 'done' ? 'teal' : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
           {upload.status === 'waiting' ? 'Waiting' : upload.status === 'sending' ? `${percent}%` : upload.status === 'done' ? 'Uploaded' : 'Not uploaded'}
         </Text>
       </Group>
       {(upload.status === 'waiting' || upload.status === 'sending') && <Progress value={percent} size="sm" aria-label={`${upload.fileName}: ${percent}% uploaded`} />}
       {upload.status === 'failed' && (
-        <Text size="sm" c="red.8">
+        <Text size="sm" c="red">
           {upload.error}
         </Text>
       )}
@@ -44,8 +44,6 @@ function UploadRow({ upload, afterUpload }: { upload: MediaUpload; afterUpload: 
  */
 export function MediaUploader({ uploads, afterUpload, compact = false }: { uploads: MediaUploads; afterUpload: (item: MediaItem, upload: MediaUpload) => ReactNode; compact?: boolean }) {
   const openRef = useRef<() => void>(null)
-  const titleId = useId()
-  const hintId = useId()
   const finished = uploads.uploads.some((upload) => upload.status === 'done' || upload.status === 'failed')
 
   return (
@@ -56,9 +54,9 @@ export function MediaUploader({ uploads, afterUpload, compact = false }: { uploa
         accept={MEDIA_ACCEPT}
         maxSize={MEDIA_MAX_BYTES}
         openRef={openRef}
-        role="button"
-        aria-labelledby={titleId}
-        aria-describedby={hintId}
+        // A drop target for the mouse (a click opens the file chooser too); keyboards use the Choose files button
+        // below, so the box is not a second, unlabelled control in the tab order.
+        activateOnKeyboard={false}
       >
         <Group justify="center" gap="md" mih={compact ? 72 : 120} wrap="nowrap">
           <Dropzone.Accept>
@@ -71,10 +69,10 @@ export function MediaUploader({ uploads, afterUpload, compact = false }: { uploa
             <IconPhoto size={36} aria-hidden />
           </Dropzone.Idle>
           <div>
-            <Text id={titleId} fw={500}>
-              Drop images here, or press to choose them
+            <Text fw={500}>
+              Drop images here, or click to choose them
             </Text>
-            <Text id={hintId} size="sm" c="dimmed">
+            <Text size="sm" c="dimmed">
               JPEG, PNG, WebP, AVIF or SVG, up to 20 MB each. Several at once are fine.
             </Text>
           </div>

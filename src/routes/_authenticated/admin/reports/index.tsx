@@ -115,7 +115,7 @@ function OpenConcernsLink() {
   const open = useQuery(concernsQueryOptions(api.lessonReports, { status: 'open', page: 1, pageSize: 1 }))
   const count = open.data?.statusCounts.open
   return (
-    <ButtonLink to="/admin/reports/concerns" variant={count ? 'filled' : 'light'} color={count ? 'red.9' : undefined} leftSection={<IconShieldExclamation size={16} aria-hidden />}>
+    <ButtonLink to="/admin/reports/concerns" variant={count ? 'filled' : 'light'} color={count ? 'red' : undefined} leftSection={<IconShieldExclamation size={16} aria-hidden />}>
       Safeguarding concerns{count === undefined ? '' : ` (${count} open)`}
     </ButtonLink>
   )

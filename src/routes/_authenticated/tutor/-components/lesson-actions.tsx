@@ -182,7 +182,7 @@ export function CancelLesson({ lesson }: { lesson: Lesson }) {
   const action = useLessonWrite((input: LessonCancellation) => api.lessons.cancel(lesson.id, lesson.version, input), 'The lesson is cancelled')
   return (
     <>
-      <Button variant="outline" color="red.9" leftSection={<IconCalendarX size={16} aria-hidden />} onClick={() => setOpened(true)}>
+      <Button variant="outline" color="red" leftSection={<IconCalendarX size={16} aria-hidden />} onClick={() => setOpened(true)}>
         Cancel lesson
       </Button>
       <ActionForm

@@ -13,7 +13,7 @@ export function LessonStatusBadges({ lesson }: { lesson: Lesson }) {
         {labelOf('LessonStatus', lesson.status)}
       </Badge>
       {lesson.overdue && (
-        <Badge variant="filled" color="red.9" tt="none">
+        <Badge variant="filled" color="red" tt="none">
           Overdue
         </Badge>
       )}

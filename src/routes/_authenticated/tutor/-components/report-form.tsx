@@ -186,7 +186,7 @@ export function ReportForm({ detail }: { detail: LessonDetail }) {
               </Radio.Group>
             ))}
             {typeof form.errors.attendance === 'string' && (
-              <Text size="sm" c="red.8" role="alert">
+              <Text size="sm" c="red" role="alert">
                 {form.errors.attendance}
               </Text>
             )}

@@ -77,7 +77,7 @@ function StatusMove({ course, to }: { course: CourseRecord; to: CourseStatus }) 
     <>
       <Button
         variant={to === 'published' ? 'filled' : words.danger ? 'outline' : 'light'}
-        color={words.danger ? 'red.9' : undefined}
+        color={words.danger ? 'red' : undefined}
         leftSection={<Icon size={16} aria-hidden />}
         onClick={() => setOpened(true)}
       >

@@ -47,7 +47,7 @@ export function EndPlacement({ placement }: { placement: Placement }) {
   const what = `${placement.student.name}'s ${placement.subject} with ${placement.tutor.name}`
   return (
     <>
-      <Button size="xs" variant="outline" color="red.9" leftSection={<IconCircleX size={14} aria-hidden />} onClick={() => setOpened(true)} aria-label={`End ${what}`}>
+      <Button size="xs" variant="outline" color="red" leftSection={<IconCircleX size={14} aria-hidden />} onClick={() => setOpened(true)} aria-label={`End ${what}`}>
         End
       </Button>
       <ActionForm

@@ -273,7 +273,7 @@ function CloseDialog({ registration, closing, opened, onClose }: { registration:
               Cancel
             </Button>
             {/* The darkest red: white text on Mantine's default red is too faint to read. */}
-            <Button type="submit" color="red.9" loading={change.isPending}>
+            <Button type="submit" color="red" loading={change.isPending}>
               {words.verb}
             </Button>
           </Group>

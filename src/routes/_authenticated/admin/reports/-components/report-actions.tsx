@@ -61,7 +61,7 @@ function ReturnReport({ detail }: { detail: LessonDetail }) {
   const action = useReview((comment: string) => api.lessonReports.return(lesson.id, lesson.version, comment), 'The report is back with the tutor, who has been emailed')
   return (
     <>
-      <Button variant="light" color="red.9" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={() => setOpened(true)}>
+      <Button variant="light" color="red" leftSection={<IconArrowBackUp size={16} aria-hidden />} onClick={() => setOpened(true)}>
         Return to tutor
       </Button>
       <ActionForm

@@ -12,7 +12,7 @@ export function ReportBadges({ lesson, size = 'md' }: { lesson: Lesson; size?: '
         {labelOf('LessonStatus', lesson.status, 'staff')}
       </Badge>
       {lesson.overdue && (
-        <Badge size={size} variant="filled" color="red.9" tt="none">
+        <Badge size={size} variant="filled" color="red" tt="none">
           Overdue
         </Badge>
       )}

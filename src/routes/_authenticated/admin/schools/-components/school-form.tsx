@@ -79,7 +79,7 @@ function ContactFields({ form, index }: { form: UseFormReturnType<SchoolFormValu
       <Group justify="space-between" mb="xs">
         <Text fw={600}>{title}</Text>
         {count > 1 && (
-          <Button variant="subtle" color="red.9" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => form.removeListItem('contacts', index)}>
+          <Button variant="subtle" color="red" size="xs" leftSection={<IconTrash size={14} aria-hidden />} onClick={() => form.removeListItem('contacts', index)}>
             Remove {title.toLowerCase()}
           </Button>
         )}

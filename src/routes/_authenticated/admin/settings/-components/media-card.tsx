@@ -7,7 +7,7 @@ import { usedIn } from './media-words'
 /** "Needs alt text and caption", wrapping in a narrow card rather than cut short. */
 export function NeedsDetailsBadge() {
   return (
-    <Badge color="orange.8" variant="light" styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal' } }}>
+    <Badge color="orange" variant="light" styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal' } }}>
       Needs alt text and caption
     </Badge>
   )

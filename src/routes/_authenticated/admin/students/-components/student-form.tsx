@@ -235,7 +235,7 @@ export function StudentForm({
             maw={560}
           />
           {form.errors.deliveryMode && (
-            <Text size="sm" c="red.9" role="alert">
+            <Text size="sm" c="red" role="alert">
               {form.errors.deliveryMode}
             </Text>
           )}

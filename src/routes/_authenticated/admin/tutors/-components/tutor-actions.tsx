@@ -80,7 +80,7 @@ function StatusMove({ tutor, move }: { tutor: TutorRecord; move: Move }) {
   })
   return (
     <>
-      <Button variant={words.danger ? 'outline' : 'light'} color={words.danger ? 'red.9' : undefined} leftSection={<Icon size={16} aria-hidden />} onClick={() => setOpened(true)}>
+      <Button variant={words.danger ? 'outline' : 'light'} color={words.danger ? 'red' : undefined} leftSection={<Icon size={16} aria-hidden />} onClick={() => setOpened(true)}>
         {words.button}
       </Button>
       <ActionForm
