@@ -26,6 +26,11 @@ export interface Config {
   publicUrl: string
   trustProxy: boolean
   logLevel: LogLevel
+  /**
+   * How often each server process marks scheduled blog posts that are due as published (visitors see a post from
+   * its time whatever this is; the round records it in the post's history). SCHEDULED_PUBLISH_EVERY_MS.
+   */
+  publishEveryMs: number
 }
 
 type Env = Record<string, string | undefined>
@@ -101,6 +106,13 @@ function parsePublicUrl(value: string | undefined, port: number, nodeEnv: NodeEn
   return url.origin
 }
 
+function parseInterval(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback
+  const ms = Number(value)
+  if (!/^\d+$/.test(value) || ms < 100 || ms > 3_600_000) throw new ConfigError(`${name} is "${value}", but it must be a number of milliseconds from 100 to 3600000.`)
+  return ms
+}
+
 function parseBoolean(name: string, value: string | undefined): boolean {
   if (value === undefined) return false
   if (value === 'true') return true
@@ -125,5 +137,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     publicUrl: parsePublicUrl(read(env, 'PUBLIC_URL'), port, nodeEnv, purpose),
     trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY')),
     logLevel: parseChoice('LOG_LEVEL', read(env, 'LOG_LEVEL'), LOG_LEVELS, 'info'),
+    publishEveryMs: parseInterval('SCHEDULED_PUBLISH_EVERY_MS', read(env, 'SCHEDULED_PUBLISH_EVERY_MS'), 30_000),
   }
 }

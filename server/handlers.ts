@@ -1,5 +1,5 @@
 import { changePassword, forgetPassword, getMe, login, logout, resetPassword, updateMe } from './auth/handlers.ts'
-import { getBlogPost, listBlogPosts } from './blog-posts/handlers.ts'
+import { changePostStatus, createPost, deletePost, getBlogPost, getPostRecord, listBlogPosts, listPostRecords, previewPost, updatePost } from './blog-posts/handlers.ts'
 import { changeContactMessageStatus, createContactMessage, getContactMessage, listContactMessages } from './contact-messages/handlers.ts'
 import { getDashboard } from './dashboard/handlers.ts'
 import type { Handlers } from './contract/types.ts'
@@ -45,6 +45,13 @@ export const handlers: Handlers = {
   updateMe,
   listBlogPosts,
   getBlogPost,
+  listPostRecords,
+  createPost,
+  getPostRecord,
+  updatePost,
+  deletePost,
+  changePostStatus,
+  previewPost,
   listCourses,
   getCourse,
   listCourseRecords,

@@ -5,6 +5,7 @@ import { HTTP_TIMEOUTS } from './http-timeouts.ts'
 import { loadConfig, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { DEMO_PASSWORD, presentDemoAccounts, seedDemoData } from './demo/seed.ts'
+import { startScheduledPublishing } from './blog-posts/publisher.ts'
 import { startHousekeeping } from './housekeeping.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { Mailer } from './mail/mailer.ts'
@@ -60,9 +61,11 @@ async function main(): Promise<void> {
   const mailer = new Mailer(database.db, logger, config.smtpUrl)
   mailer.start()
   const housekeeping = startHousekeeping(database.db, logger)
+  const publishing = startScheduledPublishing(database.db, logger, config.publishEveryMs)
   const app = createApp({ config, database, logger, mailer, tasks, staticRoot: path.resolve('dist') })
   const server = await listen(app, config.port, config.host).catch(async (error: unknown) => {
     housekeeping.stop()
+    publishing.stop()
     await mailer.stop()
     await database.close()
     throw error
@@ -78,6 +81,7 @@ async function main(): Promise<void> {
     logger.info({ signal }, 'shutting down')
     await closeServer(server)
     housekeeping.stop()
+    publishing.stop()
     await tasks.idle()
     await mailer.stop()
     await database.close()

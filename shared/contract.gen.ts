@@ -22,8 +22,8 @@ export const ENUMS = {
   RegistrationType: ["subject", "course", "school", "tutor"],
   RegistrationStatus: ["new", "in_review", "accepted", "rejected", "withdrawn"],
   StudentStatus: ["waiting", "active", "paused", "finished"],
-  HistorySubject: ["student", "school", "tutor", "lesson", "safeguarding_concern", "course"],
-  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved", "lesson.planned", "lesson.moved", "lesson.cancelled", "lesson.missed", "lesson.report_submitted", "lesson.report_edited", "lesson.report_returned", "lesson.report_resubmitted", "lesson.report_approved", "concern.raised", "concern.status_changed", "course.created", "course.updated", "course.status_changed"],
+  HistorySubject: ["student", "school", "tutor", "lesson", "safeguarding_concern", "course", "blog_post"],
+  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved", "lesson.planned", "lesson.moved", "lesson.cancelled", "lesson.missed", "lesson.report_submitted", "lesson.report_edited", "lesson.report_returned", "lesson.report_resubmitted", "lesson.report_approved", "concern.raised", "concern.status_changed", "course.created", "course.updated", "course.status_changed", "post.created", "post.updated", "post.status_changed", "post.published"],
   TutorStatus: ["invited", "active", "paused", "left"],
   CheckState: ["current", "expiring", "expired", "none"],
   SafeguardingCheckType: ["enhanced_barred", "enhanced", "basic", "other"],
@@ -44,6 +44,7 @@ export const ENUMS = {
   MediaContentType: ["image/jpeg", "image/png", "image/webp", "image/svg+xml"],
   MediaUseKind: ["blog_post_cover", "blog_post_body", "course_image", "course_description", "gallery"],
   CourseStatus: ["draft", "published", "archived"],
+  PostStatus: ["draft", "scheduled", "published"],
 } as const
 
 /** Every schema’s limits (lengths, sizes, ranges, inline enums, defaults), nested as the schema nests. */
@@ -1079,6 +1080,75 @@ export const LIMITS = {
     enrolments: { minimum: 0 },
     placements: { minimum: 0 },
   },
+  PostInput: {
+    title: { minLength: 1, maxLength: 160 },
+    slug: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    excerpt: { maxLength: 300 },
+    bodyHtml: { maxLength: 100000 },
+    coverId: { pattern: "^[a-f0-9]{64}$" },
+    authorName: { maxLength: 120 },
+    seoTitle: { maxLength: 70 },
+    seoDescription: { maxLength: 160 },
+  },
+  PostRow: {
+    slug: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    cover: {
+      width: { minimum: 1 },
+      height: { minimum: 1 },
+    },
+  },
+  PostRowPage: {
+    items: {
+      items: {
+        slug: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+        cover: {
+          width: { minimum: 1 },
+          height: { minimum: 1 },
+        },
+      },
+    },
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+    counts: {
+      draft: { minimum: 0 },
+      scheduled: { minimum: 0 },
+      published: { minimum: 0 },
+    },
+  },
+  PostRecord: {
+    version: { minimum: 1 },
+    fields: {
+      title: { minLength: 1, maxLength: 160 },
+      slug: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+      excerpt: { maxLength: 300 },
+      bodyHtml: { maxLength: 100000 },
+      coverId: { pattern: "^[a-f0-9]{64}$" },
+      authorName: { maxLength: 120 },
+      seoTitle: { maxLength: 70 },
+      seoDescription: { maxLength: 160 },
+    },
+    cover: {
+      width: { minimum: 1 },
+      height: { minimum: 1 },
+    },
+  },
+  PostPreview: {
+    post: {
+      id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+      coverImage: {
+        width: { minimum: 1 },
+        height: { minimum: 1 },
+      },
+    },
+  },
+  BlogPostDraft: {
+    id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    coverImage: {
+      width: { minimum: 1 },
+      height: { minimum: 1 },
+    },
+  },
 } as const
 
 /** The query parameters’ limits and defaults, by operation. */
@@ -1098,6 +1168,11 @@ export const PARAMETERS = {
     width: { enum: [320, 640, 960, 1280, 1920] },
   },
   listMediaItems: {
+    q: { maxLength: 100 },
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  listPostRecords: {
     q: { maxLength: 100 },
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },

@@ -140,7 +140,7 @@ export const LABELS = {
     public: { enhanced_barred: 'Enhanced DBS with barred lists', enhanced: 'Enhanced DBS', basic: 'Basic DBS', other: 'Other check' },
     short: { enhanced_barred: 'Enhanced + barred', enhanced: 'Enhanced', basic: 'Basic', other: 'Other' },
   },
-  HistorySubject: { public: { student: 'Student', school: 'School', tutor: 'Tutor', lesson: 'Lesson', safeguarding_concern: 'Safeguarding concern', course: 'Course' } },
+  HistorySubject: { public: { student: 'Student', school: 'School', tutor: 'Tutor', lesson: 'Lesson', safeguarding_concern: 'Safeguarding concern', course: 'Course', blog_post: 'Blog post' } },
   HistoryAction: {
     public: {
       'student.created': 'Added',
@@ -169,6 +169,10 @@ export const LABELS = {
       'course.created': 'Added',
       'course.updated': 'Edited',
       'course.status_changed': 'Status changed',
+      'post.created': 'Started',
+      'post.updated': 'Edited',
+      'post.status_changed': 'Status changed',
+      'post.published': 'Published at its scheduled time',
     },
   },
   ContactMessageStatus: {
@@ -254,6 +258,10 @@ export const LABELS = {
   CourseStatus: {
     public: { draft: 'Draft', published: 'Published', archived: 'Archived' },
     staff: { draft: 'Draft (not on the site)', published: 'Published', archived: 'Archived (kept for its records)' },
+  },
+  PostStatus: {
+    public: { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' },
+    staff: { draft: 'Draft (not on the site)', scheduled: 'Scheduled (published at its time)', published: 'Published' },
   },
   MediaContentType: { public: { 'image/jpeg': 'JPEG photo', 'image/png': 'PNG image', 'image/webp': 'WebP image', 'image/svg+xml': 'SVG drawing' } },
   MediaUseKind: {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, lte, ne, type SQL } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { blogPosts, media, type BlogPostRow } from '../db/schema.ts'
@@ -16,27 +16,27 @@ export interface BlogPostInput {
   excerpt: string
   /** Any HTML: it is sanitised here before it is stored. */
   bodyHtml: string
-  cover: { mediaId: string; alt: string }
+  /** From the library, where its alt text and caption are. */
+  coverId: string
   authorName: string
-  status: 'draft' | 'published'
-  /** Required to publish; a date in the future keeps the post hidden until then. */
+  status: 'draft' | 'scheduled' | 'published'
+  /** Required unless a draft: when it was published, or when it is due. */
   publishedAt: Date | null
 }
 
 /**
- * Creates the post, or replaces the one with the same slug. Used by the demo seed and, later, by the
- * back-office, so no post body is ever stored unsanitised.
+ * Creates the post, or replaces the one with the same slug: the demo seed's way in (the office's editor is
+ * records.ts). Both sanitise the body, so no post body is ever stored unsanitised.
  */
 export async function saveBlogPost(db: Db, input: BlogPostInput): Promise<BlogPostRow> {
   if (!SLUG.test(input.slug) || input.slug.length > 120) throw new Error(`"${input.slug}" is not a valid slug.`)
-  if (input.status === 'published' && input.publishedAt === null) throw new Error('A published post needs a publication date.')
+  if (input.status !== 'draft' && input.publishedAt === null) throw new Error('A published or scheduled post needs a publication date.')
   const values = {
     slug: input.slug,
     title: input.title.trim(),
     excerpt: input.excerpt.trim(),
     bodyHtml: sanitiseRichText(input.bodyHtml),
-    coverMediaId: input.cover.mediaId,
-    coverAlt: input.cover.alt.trim(),
+    coverMediaId: input.coverId,
     authorName: input.authorName.trim(),
     status: input.status,
     publishedAt: input.publishedAt,
@@ -50,16 +50,19 @@ export async function saveBlogPost(db: Db, input: BlogPostInput): Promise<BlogPo
   return row
 }
 
-/** Visible to visitors: published, and not dated in the future (a post can be scheduled). */
-const livePost = (): SQL | undefined => and(eq(blogPosts.status, 'published'), lte(blogPosts.publishedAt, new Date()))
+/**
+ * Visible to visitors: published, or scheduled and due (the server marks it published soon after, once; visitors
+ * do not wait for that). A date in the future keeps a post hidden until then.
+ */
+const livePost = (): SQL | undefined => and(ne(blogPosts.status, 'draft'), lte(blogPosts.publishedAt, new Date()))
 
-function postSummary(row: BlogPostRow, cover: MediaSize): Schemas['BlogPostSummary'] {
-  if (!row.publishedAt) throw new Error(`The live post ${row.slug} has no publication date.`)
+function postSummary(row: BlogPostRow, cover: MediaSize | null): Schemas['BlogPostSummary'] {
+  if (!row.publishedAt || !cover) throw new Error(`The live post ${row.slug} has no publication date or cover.`)
   return {
     id: row.slug,
     title: row.title,
     excerpt: row.excerpt,
-    coverImage: imageOf(cover, row.coverAlt),
+    coverImage: imageOf(cover),
     authorName: row.authorName,
     publishedAt: row.publishedAt.toISOString(),
   }
@@ -90,5 +93,12 @@ export async function readLivePost(db: Db, slug: string): Promise<Schemas['BlogP
     .innerJoin(media, eq(media.id, blogPosts.coverMediaId))
     .where(and(eq(blogPosts.slug, slug), livePost()))
     .limit(1)
-  return found ? { ...postSummary(found.post, found.cover), bodyHtml: await renderRichText(db, found.post.bodyHtml) } : undefined
+  if (!found) return undefined
+  const { post, cover } = found
+  return {
+    ...postSummary(post, cover),
+    bodyHtml: await renderRichText(db, post.bodyHtml),
+    ...(post.seoTitle === '' ? {} : { seoTitle: post.seoTitle }),
+    ...(post.seoDescription === '' ? {} : { seoDescription: post.seoDescription }),
+  }
 }

@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { FieldErrors } from '../contract/validators.ts'
 import type { Db } from '../db/client.ts'
@@ -7,6 +7,7 @@ import { recordAudit } from '../lib/audit.ts'
 import { changesBetween, type ChangeContext, type UpdateOutcome } from '../lib/history.ts'
 import { checkSchema, cleanInput } from '../lib/input.ts'
 import { window } from '../lib/paging.ts'
+import { slugClash } from '../lib/slugs.ts'
 import { containsPattern, searchText } from '../lib/search.ts'
 import { unusableMedia } from '../media/library.ts'
 import { imageOf, mediaSize, type MediaSize } from '../media/queries.ts'
@@ -92,22 +93,9 @@ export async function checkCourseInput(db: Db, body: CourseInput): Promise<{ inp
   return { input, problems }
 }
 
-/** Another course with this slug, and a free slug to suggest instead. */
-async function slugClash(tx: Db, slug: string, exceptId?: string): Promise<{ title: string; free: string } | undefined> {
-  const [taken] = await tx
-    .select({ title: courses.title })
-    .from(courses)
-    .where(and(eq(courses.slug, slug), exceptId === undefined ? undefined : ne(courses.id, exceptId)))
-    .limit(1)
-  if (!taken) return undefined
-  const similar = await tx.select({ slug: courses.slug }).from(courses).where(sql`${courses.slug} like ${`${slug}-%`}`)
-  const used = new Set(similar.map((row) => row.slug))
-  let n = 2
-  while (used.has(`${slug}-${n}`)) n++
-  return { title: taken.title, free: `${slug}-${n}` }
-}
-
 export type SlugClash = { slugTaken: { title: string; free: string } }
+
+const SLUGGED = { table: courses, id: courses.id, slug: courses.slug, title: courses.title }
 
 async function nextFeaturedPlace(tx: Db): Promise<number> {
   const [last] = await tx.select({ max: sql<number | null>`max(${courses.sortOrder})` }).from(courses).where(eq(courses.featured, true))
@@ -115,7 +103,7 @@ async function nextFeaturedPlace(tx: Db): Promise<number> {
 }
 
 export async function insertCourse(tx: Db, input: CourseInput, context: ChangeContext): Promise<string | SlugClash> {
-  const clash = await slugClash(tx, input.slug)
+  const clash = await slugClash(tx, SLUGGED, input.slug)
   if (clash) return { slugTaken: clash }
   const [row] = await tx
     .insert(courses)
@@ -167,7 +155,7 @@ export async function updateCourseRecord(tx: Db, id: string, version: number, in
   if (!row) return 'missing'
   if (row.version !== version) return 'stale'
   if (input.slug !== row.slug) {
-    const clash = await slugClash(tx, input.slug, id)
+    const clash = await slugClash(tx, SLUGGED, input.slug, id)
     if (clash) return { slugTaken: clash }
     const { enrolments } = await recordsOn(tx, row)
     if (enrolments > 0) return { slugFixed: enrolments }

@@ -267,7 +267,7 @@ export const mediaVariants = pgTable(
   (t) => [primaryKey({ columns: [t.mediaId, t.version, t.width, t.format] }), check('media_variants_format_check', sql`${t.format} in ('avif', 'webp', 'jpeg', 'png')`)],
 )
 
-export const BLOG_POST_STATUSES = ['draft', 'published'] as const
+export const BLOG_POST_STATUSES = ENUMS.PostStatus
 
 export const blogPosts = pgTable(
   'blog_posts',
@@ -275,25 +275,27 @@ export const blogPosts = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     slug: text('slug').notNull().unique(),
     title: text('title').notNull(),
+    /** Empty while a draft: a post needs it to be published (server/blog-posts/records.ts). */
     excerpt: text('excerpt').notNull(),
-    /** Sanitised when saved (server/blog-posts/queries.ts); never written any other way. */
+    /** Sanitised when saved (server/media/rich-text.ts); never written any other way. */
     bodyHtml: text('body_html').notNull(),
-    coverMediaId: text('cover_media_id')
-      .notNull()
-      .references(() => media.id),
-    coverAlt: text('cover_alt').notNull(),
+    /** None while a draft; its alt text and caption are the library's. */
+    coverMediaId: text('cover_media_id').references(() => media.id),
     authorName: text('author_name').notNull(),
+    seoTitle: text('seo_title').notNull().default(''),
+    seoDescription: text('seo_description').notNull().default(''),
     status: text('status', { enum: BLOG_POST_STATUSES }).notNull().default('draft'),
-    /** Set when published; a published post with a date in the future stays hidden until then. */
+    /** When it was published, or, scheduled, when it is due: visitors see it from that moment. */
     publishedAt: timestamptz('published_at'),
+    version: integer('version').notNull().default(1),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
   (t) => [
-    check('blog_posts_status_check', sql`${t.status} in ('draft', 'published')`),
-    check('blog_posts_published_at_check', sql`${t.status} = 'draft' or ${t.publishedAt} is not null`),
-    // The public listing: published posts, newest first.
-    index('blog_posts_published_idx').on(t.publishedAt.desc()).where(sql`${t.status} = 'published'`),
+    check('blog_posts_status_check', sql`${t.status} in ('draft', 'scheduled', 'published')`),
+    check('blog_posts_published_at_check', sql`${t.status} = 'draft' or (${t.publishedAt} is not null and ${t.coverMediaId} is not null)`),
+    // The public listing (published, and scheduled once due), newest first; and the publisher's due posts.
+    index('blog_posts_live_idx').on(t.publishedAt.desc()).where(sql`${t.status} <> 'draft'`),
   ],
 )
 

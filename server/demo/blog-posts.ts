@@ -6,8 +6,8 @@ export interface DemoBlogPost {
   title: string
   excerpt: string
   bodyHtml: string
+  /** Its alt text and caption are the illustration's, in the library. */
   cover: IllustrationName
-  coverAlt: string
   authorName: string
   /** null: a draft, which must never appear on the public site. */
   daysAgo: number | null
@@ -19,7 +19,6 @@ export const DEMO_BLOG_POSTS: readonly DemoBlogPost[] = [
     title: 'Our new Reading Circle opens at Northgate Library',
     excerpt: 'Every Saturday morning, children aged five to nine can now share stories with a TEC tutor at Northgate Library. Places are free and no booking is needed for the first session.',
     cover: 'library-launch',
-    coverAlt: 'Families arriving at Northgate Library under a Reading Circle banner.',
     authorName: 'Priya Shah',
     daysAgo: 12,
     bodyHtml: `
@@ -46,7 +45,6 @@ export const DEMO_BLOG_POSTS: readonly DemoBlogPost[] = [
     title: 'Exam season: how parents can help without becoming the revision police',
     excerpt: 'Our tutors share what actually helps teenagers in the weeks before GCSEs and A-levels, from a realistic timetable to the value of a proper breakfast.',
     cover: 'exam-desk',
-    coverAlt: 'A desk with past papers, notes, a calendar and a clock, ready for revision.',
     authorName: 'Daniel Okafor',
     daysAgo: 31,
     bodyHtml: `
@@ -78,7 +76,6 @@ export const DEMO_BLOG_POSTS: readonly DemoBlogPost[] = [
     title: 'Meet the tutor: Amina Hassan, chemistry with a smile',
     excerpt: 'Amina has tutored A-level chemistry with TEC for four years, at kitchen tables and on screen. We asked her what makes a good lesson and why she still loves titrations.',
     cover: 'science-experiment',
-    coverAlt: 'A learner and a tutor in goggles watching coloured liquids bubble in flasks.',
     authorName: 'Grace Whitfield',
     daysAgo: 56,
     bodyHtml: `
@@ -104,7 +101,6 @@ export const DEMO_BLOG_POSTS: readonly DemoBlogPost[] = [
     title: "A year with St Mary's Primary: what changed in reading and maths",
     excerpt: "Twelve months ago TEC tutors began working alongside teachers at St Mary's Primary. The school's results, and the pupils' confidence, tell a story worth sharing.",
     cover: 'classroom',
-    coverAlt: 'A teacher at a board of sums with pupils at their desks, one raising a hand.',
     authorName: 'Helen Carter',
     daysAgo: 87,
     bodyHtml: `
@@ -135,7 +131,6 @@ export const DEMO_BLOG_POSTS: readonly DemoBlogPost[] = [
     title: 'Online lessons reach learners in the Dales',
     excerpt: 'For families an hour from the nearest tutor, a laptop and a good connection now bring weekly lessons home. Here is how our online programme works for rural learners.',
     cover: 'video-lesson',
-    coverAlt: 'A learner in headphones waving to a tutor on a laptop screen.',
     authorName: 'Rhys Morgan',
     daysAgo: 118,
     bodyHtml: `
@@ -160,7 +155,6 @@ export const DEMO_BLOG_POSTS: readonly DemoBlogPost[] = [
     title: 'Homework Club turns one',
     excerpt: 'A year ago we opened our doors at Eastfield Community Centre with six children and a box of pencils. Now sixty learners come every week.',
     cover: 'community-hall',
-    coverAlt: 'Children and a volunteer doing homework at a long table in a community hall.',
     authorName: 'Grace Whitfield',
     daysAgo: 150,
     bodyHtml: `
@@ -185,7 +179,6 @@ export const DEMO_BLOG_POSTS: readonly DemoBlogPost[] = [
     title: 'Summer school 2026: early plans',
     excerpt: 'A first look at the summer school we are planning for next year. Not ready to share yet.',
     cover: 'celebration',
-    coverAlt: 'Learners celebrating with certificates under bunting.',
     authorName: 'Priya Shah',
     daysAgo: null,
     bodyHtml: `

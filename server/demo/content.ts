@@ -40,7 +40,7 @@ export async function seedDemoContent(tx: Db, now = new Date()): Promise<void> {
       title: post.title,
       excerpt: post.excerpt,
       bodyHtml: post.bodyHtml,
-      cover: { mediaId: mediaIdOf(post.cover), alt: post.coverAlt },
+      coverId: mediaIdOf(post.cover),
       authorName: post.authorName,
       status: post.daysAgo === null ? 'draft' : 'published',
       publishedAt: post.daysAgo === null ? null : new Date(now.getTime() - post.daysAgo * DAY_MS),

@@ -48,6 +48,11 @@ export type AuditAction =
   | 'course.status_changed'
   | 'course.deleted'
   | 'course.featured_order_changed'
+  | 'post.created'
+  | 'post.updated'
+  | 'post.status_changed'
+  | 'post.published'
+  | 'post.deleted'
 
 export interface AuditEvent {
   action: AuditAction

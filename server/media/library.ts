@@ -54,8 +54,8 @@ export async function usesOf(db: Db, ids: string[]): Promise<Map<string, MediaUs
       .innerJoin(sql`${wanted} as wanted`, inText(courses.descriptionHtml)),
     db.select({ mediaId: galleryItems.mediaId, id: galleryItems.id, title: galleryItems.caption }).from(galleryItems).where(inArray(galleryItems.mediaId, ids)),
   ])
-  const add = (kind: MediaUse['kind'], rows: { mediaId: string; id: string; title: string }[]) => {
-    for (const row of rows) uses.get(row.mediaId)?.push({ kind, id: row.id, title: row.title })
+  const add = (kind: MediaUse['kind'], rows: { mediaId: string | null; id: string; title: string }[]) => {
+    for (const row of rows) if (row.mediaId !== null) uses.get(row.mediaId)?.push({ kind, id: row.id, title: row.title })
   }
   add('blog_post_cover', covers)
   add('blog_post_body', bodies)

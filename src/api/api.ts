@@ -12,6 +12,7 @@ import { createLessonReportsApi } from './lesson-reports'
 import { createLessonsApi } from './lessons'
 import { createMediaApi } from './media'
 import { createPlacementsApi } from './placements'
+import { createPostRecordsApi } from './post-records'
 import { createRegistrationsApi } from './registrations'
 import { createSchoolsApi } from './schools'
 import { createSiteApi } from './site'
@@ -25,6 +26,7 @@ export function createApi(client: ApiClient, upload: Uploader) {
   return {
     auth: createAuthApi(client),
     blogs: createBlogsApi(client),
+    postRecords: createPostRecordsApi(client),
     courses: createCoursesApi(client),
     courseRecords: createCourseRecordsApi(client),
     media: createMediaApi(client, upload),

@@ -25,6 +25,7 @@ const FAMILY = {
   lesson: queryKeys.reports.all,
   safeguarding_concern: queryKeys.concerns.all,
   course: queryKeys.courses.all,
+  blog_post: queryKeys.blogs.all,
 } as const satisfies Record<HistorySubject, readonly string[]>
 
 /** Lives under the record's own family (`['students', 'history', …]`), so invalidating the record refetches it too. */

@@ -35,6 +35,10 @@ export const queryKeys = {
     all: ['blogs'] as const,
     list: (page: { page: number; pageSize: number }) => ['blogs', 'list', page] as const,
     detail: (postId: string) => ['blogs', 'detail', postId] as const,
+    /** The office's list, records and previews sit in the same family, so an edit refreshes the public blog too. */
+    records: (query: QueryOf<'listPostRecords'>) => ['blogs', 'records', query] as const,
+    record: (postId: string) => ['blogs', 'record', postId] as const,
+    preview: (postId: string) => ['blogs', 'preview', postId] as const,
   },
   courses: {
     all: ['courses'] as const,

@@ -62,7 +62,7 @@ describe.skipIf(noDatabase)('saveBlogPost', () => {
       title: '  A post with hostile markup ',
       excerpt: 'Testing the sanitiser.',
       bodyHtml: HOSTILE_BODY,
-      cover: { mediaId: coverId, alt: 'Books' },
+      coverId,
       authorName: 'Test Author',
       status: 'published',
       publishedAt: new Date(Date.now() - 60_000),
@@ -81,16 +81,16 @@ describe.skipIf(noDatabase)('saveBlogPost', () => {
       title: 'Scheduled',
       excerpt: 'Later.',
       bodyHtml: '<p>Not yet.</p>',
-      cover: { mediaId: coverId, alt: '' },
+      coverId,
       authorName: 'Test Author',
-      status: 'published',
+      status: 'scheduled',
       publishedAt: new Date(Date.now() + 24 * 3600_000),
     })
     expect((await t.request('GET', '/api/blog-posts/scheduled-post')).status).toBe(404)
   })
 
   it('refuses an invalid slug and publishing without a date', async () => {
-    const base = { title: 'x', excerpt: 'x', bodyHtml: '<p>x</p>', cover: { mediaId: coverId, alt: '' }, authorName: 'x' }
+    const base = { title: 'x', excerpt: 'x', bodyHtml: '<p>x</p>', coverId, authorName: 'x' }
     await expect(saveBlogPost(t.database.db, { ...base, slug: 'Bad Slug', status: 'draft', publishedAt: null })).rejects.toThrow(/slug/)
     await expect(saveBlogPost(t.database.db, { ...base, slug: 'no-date', status: 'published', publishedAt: null })).rejects.toThrow(/date/)
   })

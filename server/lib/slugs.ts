@@ -1,0 +1,28 @@
+import { and, eq, ne, sql } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import type { Db } from '../db/client.ts'
+
+interface SluggedTable {
+  table: PgTable
+  id: PgColumn
+  slug: PgColumn
+  title: PgColumn
+}
+
+/**
+ * Another record of this table with this slug, named by its title, and the first free slug to suggest instead
+ * (`slug-2`, `slug-3`, …), for the 409 that lets the form offer it.
+ */
+export async function slugClash(tx: Db, on: SluggedTable, slug: string, exceptId?: string): Promise<{ title: string; free: string } | undefined> {
+  const [taken] = await tx
+    .select({ title: on.title })
+    .from(on.table)
+    .where(and(eq(on.slug, slug), exceptId === undefined ? undefined : ne(on.id, exceptId)))
+    .limit(1)
+  if (!taken) return undefined
+  const similar = await tx.select({ slug: on.slug }).from(on.table).where(sql`${on.slug} like ${`${slug}-%`}`)
+  const used = new Set(similar.map((row) => String(row.slug)))
+  let n = 2
+  while (used.has(`${slug}-${n}`)) n++
+  return { title: String(taken.title), free: `${slug}-${n}` }
+}
