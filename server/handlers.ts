@@ -19,7 +19,7 @@ import {
 } from './registrations/handlers.ts'
 import { listHistory } from './history/handlers.ts'
 import { createSchool, deleteSchool, getSchool, listSchools, updateSchool } from './schools/handlers.ts'
-import { getSiteSettings } from './site-settings/handlers.ts'
+import { getSitePage, getSitePageRecord, getSiteSettings, getSiteSettingsRecord, listSitePageRecords, updateSitePage, updateSiteSettings } from './site-settings/handlers.ts'
 import { createStudent, getStudent, listStudents, updateStudent } from './students/handlers.ts'
 import { listSubjects } from './subjects/handlers.ts'
 import { getMyLearner, listMyLearners } from './my-learners/handlers.ts'
@@ -69,6 +69,12 @@ export const handlers: Handlers = {
   replaceMediaFile,
   listGalleryItems,
   getSiteSettings,
+  getSitePage,
+  getSiteSettingsRecord,
+  updateSiteSettings,
+  listSitePageRecords,
+  getSitePageRecord,
+  updateSitePage,
   createContactMessage,
   listSubjects,
   createSubjectEnrolment,

@@ -42,9 +42,11 @@ export const ENUMS = {
   ActivitySubject: ["student", "school", "tutor", "placement", "registration", "contact_message"],
   ActivityAction: ["student.created", "student.updated", "school.created", "school.updated", "school.deleted", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved", "registration.status_changed", "registration.accepted", "contact_message.status_changed"],
   MediaContentType: ["image/jpeg", "image/png", "image/webp", "image/svg+xml"],
-  MediaUseKind: ["blog_post_cover", "blog_post_body", "course_image", "course_description", "gallery"],
+  MediaUseKind: ["blog_post_cover", "blog_post_body", "course_image", "course_description", "gallery", "site_page"],
   CourseStatus: ["draft", "published", "archived"],
   PostStatus: ["draft", "scheduled", "published"],
+  SocialNetwork: ["facebook", "instagram", "x", "linkedin", "youtube", "tiktok"],
+  PageSlug: ["privacy-notice", "safeguarding-policy", "terms-of-use"],
 } as const
 
 /** Every schema’s limits (lengths, sizes, ranges, inline enums, defaults), nested as the schema nests. */
@@ -156,6 +158,13 @@ export const LIMITS = {
           width: { minimum: 1 },
           height: { minimum: 1 },
         },
+      },
+    },
+  },
+  SiteSettings: {
+    socialLinks: {
+      items: {
+        url: { maxLength: 300, pattern: "^https://" },
       },
     },
   },
@@ -1147,6 +1156,82 @@ export const LIMITS = {
     coverImage: {
       width: { minimum: 1 },
       height: { minimum: 1 },
+    },
+  },
+  SocialLink: {
+    url: { maxLength: 300, pattern: "^https://" },
+  },
+  SiteSettingsInput: {
+    organisationName: { minLength: 1, maxLength: 120 },
+    email: { minLength: 3, maxLength: 254 },
+    phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+    addressLines: {
+      minItems: 1,
+      maxItems: 6,
+      items: { minLength: 1, maxLength: 120 },
+    },
+    openingHours: { minLength: 1, maxLength: 200 },
+    figures: {
+      maxItems: 6,
+      items: {
+        label: { minLength: 1, maxLength: 60 },
+        value: { minLength: 1, maxLength: 20 },
+      },
+    },
+    socialLinks: {
+      maxItems: 6,
+      items: {
+        url: { maxLength: 300, pattern: "^https://" },
+      },
+    },
+  },
+  SiteSettingsRecord: {
+    version: { minimum: 1 },
+    settings: {
+      organisationName: { minLength: 1, maxLength: 120 },
+      email: { minLength: 3, maxLength: 254 },
+      phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
+      addressLines: {
+        minItems: 1,
+        maxItems: 6,
+        items: { minLength: 1, maxLength: 120 },
+      },
+      openingHours: { minLength: 1, maxLength: 200 },
+      figures: {
+        maxItems: 6,
+        items: {
+          label: { minLength: 1, maxLength: 60 },
+          value: { minLength: 1, maxLength: 20 },
+        },
+      },
+      socialLinks: {
+        maxItems: 6,
+        items: {
+          url: { maxLength: 300, pattern: "^https://" },
+        },
+      },
+    },
+  },
+  SitePageInput: {
+    title: { minLength: 1, maxLength: 120 },
+    bodyHtml: { minLength: 1, maxLength: 100000 },
+  },
+  SitePageRecord: {
+    version: { minimum: 1 },
+    fields: {
+      title: { minLength: 1, maxLength: 120 },
+      bodyHtml: { minLength: 1, maxLength: 100000 },
+    },
+  },
+  SitePageRecordList: {
+    items: {
+      items: {
+        version: { minimum: 1 },
+        fields: {
+          title: { minLength: 1, maxLength: 120 },
+          bodyHtml: { minLength: 1, maxLength: 100000 },
+        },
+      },
     },
   },
 } as const

@@ -263,9 +263,11 @@ export const LABELS = {
     public: { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' },
     staff: { draft: 'Draft (not on the site)', scheduled: 'Scheduled (published at its time)', published: 'Published' },
   },
+  PageSlug: { public: { 'privacy-notice': 'Privacy notice', 'safeguarding-policy': 'Safeguarding policy', 'terms-of-use': 'Terms of use' } },
+  SocialNetwork: { public: { facebook: 'Facebook', instagram: 'Instagram', x: 'X', linkedin: 'LinkedIn', youtube: 'YouTube', tiktok: 'TikTok' } },
   MediaContentType: { public: { 'image/jpeg': 'JPEG photo', 'image/png': 'PNG image', 'image/webp': 'WebP image', 'image/svg+xml': 'SVG drawing' } },
   MediaUseKind: {
-    public: { blog_post_cover: 'Cover of the post', blog_post_body: 'In the text of the post', course_image: 'Image of the course', course_description: 'In the description of the course', gallery: 'In the gallery' },
+    public: { blog_post_cover: 'Cover of the post', blog_post_body: 'In the text of the post', course_image: 'Image of the course', course_description: 'In the description of the course', gallery: 'In the gallery', site_page: 'In the text of a page' },
   },
   SuggestionFactor: {
     public: { subject: 'Subject', level: 'Level', mode: 'Way of teaching', area: 'Area', availability: 'Availability' },

@@ -370,9 +370,32 @@ export const siteSettings = pgTable(
     addressLines: text('address_lines').array().notNull(),
     openingHours: text('opening_hours').notNull(),
     figures: jsonb('figures').notNull().$type<SiteFigure[]>(),
+    socialLinks: jsonb('social_links').notNull().default([]).$type<SocialLink[]>(),
+    version: integer('version').notNull().default(1),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [check('site_settings_single_row_check', sql`${t.id} = 1`)],
+)
+
+export type SocialLink = { network: (typeof ENUMS.SocialNetwork)[number]; url: string }
+
+/**
+ * The site's own pages (privacy notice, safeguarding policy, terms of use) as the office wrote them; a page with no
+ * row yet shows its default text (server/site-settings/pages.ts).
+ */
+export const sitePages = pgTable(
+  'site_pages',
+  {
+    slug: text('slug', { enum: ENUMS.PageSlug }).primaryKey(),
+    title: text('title').notNull(),
+    /** Sanitised when saved (server/media/rich-text.ts); never written any other way. */
+    bodyHtml: text('body_html').notNull(),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('site_pages_slug_check', sql`${t.slug} in ('privacy-notice', 'safeguarding-policy', 'terms-of-use')`)],
 )
 
 

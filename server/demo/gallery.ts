@@ -34,4 +34,8 @@ export const DEMO_SITE_SETTINGS: SiteSettings = {
     { label: 'Partner schools', value: '36' },
     { label: 'Community venues', value: '14' },
   ],
+  socialLinks: [
+    { network: 'facebook', url: 'https://www.facebook.com/tec.example' },
+    { network: 'instagram', url: 'https://www.instagram.com/tec.example' },
+  ],
 }

@@ -53,6 +53,8 @@ export type AuditAction =
   | 'post.status_changed'
   | 'post.published'
   | 'post.deleted'
+  | 'site_settings.updated'
+  | 'site_page.updated'
 
 export interface AuditEvent {
   action: AuditAction

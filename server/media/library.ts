@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'dri
 import type { components } from '../../src/api/schema.gen.ts'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
-import { blogPosts, courses, galleryItems, media, mediaVariants, type MediaVariantFormat } from '../db/schema.ts'
+import { blogPosts, courses, galleryItems, media, mediaVariants, sitePages, type MediaVariantFormat } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import type { ChangeContext, UpdateOutcome } from '../lib/history.ts'
 import { window, type Page } from '../lib/paging.ts'
@@ -27,6 +27,7 @@ const USE_WORDS: Record<Schemas['MediaUseKind'], (title: string) => string> = {
   course_image: (title) => `the course “${title}”`,
   course_description: (title) => `the description of the course “${title}”`,
   gallery: (title) => `the gallery (“${title}”)`,
+  site_page: (title) => `the page “${title}”`,
 }
 
 /** The 409 of deleting an image still in use, naming every place. */
@@ -41,7 +42,7 @@ export async function usesOf(db: Db, ids: string[]): Promise<Map<string, MediaUs
   if (ids.length === 0) return uses
   const wanted = sql`(select unnest(${sql.param(ids)}::text[]) as id)`
   const inText = (column: AnyPgColumn) => sql`strpos(${column}, wanted.id) > 0`
-  const [covers, bodies, images, descriptions, gallery] = await Promise.all([
+  const [covers, bodies, images, descriptions, gallery, pages] = await Promise.all([
     db.select({ mediaId: blogPosts.coverMediaId, id: blogPosts.id, title: blogPosts.title }).from(blogPosts).where(inArray(blogPosts.coverMediaId, ids)),
     db
       .select({ mediaId: sql<string>`wanted.id`, id: blogPosts.id, title: blogPosts.title })
@@ -53,6 +54,10 @@ export async function usesOf(db: Db, ids: string[]): Promise<Map<string, MediaUs
       .from(courses)
       .innerJoin(sql`${wanted} as wanted`, inText(courses.descriptionHtml)),
     db.select({ mediaId: galleryItems.mediaId, id: galleryItems.id, title: galleryItems.caption }).from(galleryItems).where(inArray(galleryItems.mediaId, ids)),
+    db
+      .select({ mediaId: sql<string>`wanted.id`, id: sitePages.slug, title: sitePages.title })
+      .from(sitePages)
+      .innerJoin(sql`${wanted} as wanted`, inText(sitePages.bodyHtml)),
   ])
   const add = (kind: MediaUse['kind'], rows: { mediaId: string | null; id: string; title: string }[]) => {
     for (const row of rows) if (row.mediaId !== null) uses.get(row.mediaId)?.push({ kind, id: row.id, title: row.title })
@@ -62,6 +67,7 @@ export async function usesOf(db: Db, ids: string[]): Promise<Map<string, MediaUs
   add('course_image', images)
   add('course_description', descriptions)
   add('gallery', gallery)
+  add('site_page', pages)
   return uses
 }
 

@@ -16,6 +16,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   addressLines: ['TEC Learning Centre', '12 Station Road', 'London', 'N1 7GU'],
   openingHours: 'Monday to Friday, 9:00 to 17:30',
   figures: [],
+  socialLinks: [],
 }
 
 /** The saved settings (the single row), or the defaults while there is none. */
@@ -29,10 +30,11 @@ export async function readSiteSettings(db: Db): Promise<SiteSettings> {
     addressLines: row.addressLines,
     openingHours: row.openingHours,
     figures: row.figures,
+    socialLinks: row.socialLinks,
   }
 }
 
-/** Creates or replaces the single settings row. */
+/** Creates or replaces the single settings row: the demo seed's way in (the office's editor is records.ts). */
 export async function saveSiteSettings(db: Db, settings: SiteSettings): Promise<void> {
   const values = { ...settings, updatedAt: new Date() }
   await db

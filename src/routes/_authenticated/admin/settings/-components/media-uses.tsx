@@ -5,7 +5,7 @@ import { AnchorLink } from '../../../../-components/links'
 
 type MediaUse = MediaItem['usedBy'][number]
 
-/** Where one use is: a link to the course's page; a post has no page of its own in the back office yet, so its title is text. */
+/** Where one use is: a link to the course's page; other places are named by their title. */
 function UseTitle({ use }: { use: MediaUse }) {
   if (use.kind === 'course_image' || use.kind === 'course_description') {
     return (
