@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
+import { routeManifest } from './scripts/route-manifest.ts'
 
 // The API answers under /api; in `npm run dev` Vite forwards it to the API server (npm run dev:api).
 const apiPort = process.env.PORT ?? '3000'
@@ -11,9 +12,12 @@ export default defineConfig({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
+    // dist/routes.json: the app's routes, so the server answers 404 for any other path (server/lib/site-routes.ts).
+    routeManifest(),
     // Brotli and gzip copies beside each file of the build, served by server/static-site.ts to browsers that
-    // accept them: compressed once at build time, never per request. Source maps stay uncompressed.
-    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/], threshold: 1024 }),
+    // accept them: compressed once at build time, never per request. Source maps and routes.json (never served)
+    // are left out.
+    compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /routes\.json$/], threshold: 1024 }),
   ],
   server: {
     port: 5173,

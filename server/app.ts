@@ -11,7 +11,9 @@ import type { AppDeps } from './deps.ts'
 import { clientIp, type AppEnv } from './http-context.ts'
 import { describeError, MESSAGES } from './messages.ts'
 import { handlers as ownHandlers } from './handlers.ts'
+import { builtSiteRoutes } from './lib/site-routes.ts'
 import { securityHeaders } from './security-headers.ts'
+import { recordPageFound, siteFiles } from './site-files/site-files.ts'
 import { staticSite } from './static-site.ts'
 
 export interface AppOptions {
@@ -49,11 +51,16 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   // Each operation limits its body (registerContractRoutes): 64 KiB, or its x-max-body-bytes for uploads.
-  registerContractRoutes(api, options.contract ?? ownContract(), options.handlers ?? ownHandlers, deps)
+  const contract = options.contract ?? ownContract()
+  registerContractRoutes(api, contract, options.handlers ?? ownHandlers, deps)
   api.all('*', (c) => c.json({ message: MESSAGES.noSuchEndpoint }, 404))
   app.route('/api', api)
 
-  app.route('/', staticSite(deps.staticRoot))
+  // The build's own list of the app's routes tells a page (200) from an unknown path (404), and names the public
+  // pages for the sitemap.
+  const routes = builtSiteRoutes(deps.staticRoot, logger)
+  app.route('/', siteFiles(deps, routes, contract))
+  app.route('/', staticSite(deps.staticRoot, { routes, pageFound: recordPageFound(deps) }))
   app.notFound((c) => c.json({ message: MESSAGES.noSuchPage }, 404))
 
   app.onError((error, c) => {
