@@ -27,7 +27,9 @@ export async function issueLink(tx: Db, user: { id: string }, purpose: LinkPurpo
     createdAt: now,
     expiresAt: new Date(now.getTime() + LINK_LIFETIMES_MS[purpose]),
   })
-  return `${publicUrl}/reset-password?token=${token}`
+  // The page words an invitation as a welcome ("Choose your password"); the flag changes only its words, since the
+  // token alone decides what the link may do. It follows the token, so the address still starts the same way.
+  return `${publicUrl}/reset-password?token=${token}${purpose === 'invite' ? '&welcome=1' : ''}`
 }
 
 /** Ends every unused link of the user: after a password change or reset, and when a new link is issued. */

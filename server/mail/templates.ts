@@ -80,17 +80,19 @@ export const REGISTRATION_KINDS = {
 type RegistrationKind = keyof typeof REGISTRATION_KINDS
 
 /**
- * Confirms a registration to the address it gave. Plain text, and it repeats only the name, the reference and
- * what happens next: anyone can type someone else's address, so the mail holds nothing else they sent.
+ * Confirms a registration to the address it gave. Plain text, and it repeats only the name, the reference, what
+ * was enrolled for and what happens next: anyone can type someone else's address, so the mail holds nothing else
+ * they sent (`enrolledFor` is made from the site's own lists and records, see registrations/forms.ts).
  */
 export function registrationConfirmationMail(
   to: { email: string; name: string },
-  registration: { type: RegistrationKind; reference: string; nextSteps: string },
+  registration: { type: RegistrationKind; reference: string; enrolledFor: string; nextSteps: string },
 ): MailMessage {
   const text = [
     `Hello ${to.name},`,
     '',
-    `Thank you for your ${REGISTRATION_KINDS[registration.type]}. Your reference is ${registration.reference}; please quote it if you contact us.`,
+    `Thank you for your ${REGISTRATION_KINDS[registration.type]}: ${registration.enrolledFor}.`,
+    `Your reference is ${registration.reference}; please quote it if you contact us.`,
     '',
     registration.nextSteps,
     '',
@@ -137,8 +139,8 @@ export function tutorInviteMail(to: { email: string; name: string }, link: strin
     '',
     link,
     '',
-    `The link works once, for ${validHours} hours. Then sign in at the login page with this email address and your new password.`,
-    'If the link has expired, use "Forgot your password?" on the login page to get a new one.',
+    `The link works once, for ${validHours} hours. Then sign in with this email address and your new password.`,
+    'If the link has expired, use "Forgot your password?" on the sign-in page to get a new one.',
     '',
     'TEC',
   ].join('\n')
@@ -146,8 +148,8 @@ export function tutorInviteMail(to: { email: string; name: string }, link: strin
     `<p>Hello ${escapeHtml(to.name)},</p>`,
     `<p>${welcome}</p>`,
     `<p><a href="${escapeHtml(link)}">Choose your password</a></p>`,
-    `<p>The link works once, for ${validHours} hours. Then sign in at the login page with this email address and your new password.</p>`,
-    '<p>If the link has expired, use "Forgot your password?" on the login page to get a new one.</p>',
+    `<p>The link works once, for ${validHours} hours. Then sign in with this email address and your new password.</p>`,
+    '<p>If the link has expired, use "Forgot your password?" on the sign-in page to get a new one.</p>',
     '<p>TEC</p>',
   ].join('\n')
   return { to: to.email, subject: 'Welcome to TEC: choose your password', text, html }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { FieldErrors } from '../contract/validators.ts'
 import type { Db } from '../db/client.ts'
+import { labelOf } from '../../shared/labels.ts'
 import { courses, type DeliveryMode, type RegistrationType } from '../db/schema.ts'
 import { normaliseEmail } from '../lib/email.ts'
 import { checkSchema, cleanInput } from '../lib/input.ts'
@@ -39,6 +40,12 @@ export interface Described {
   /** Who mail is addressed to: the contact, the school's main contact or the applicant. */
   contactName: string
   summary: string
+  /**
+   * What the person enrolled in or applied for, as the confirmation mail names it ("Maths tutoring, taught online").
+   * Made only from the site's own lists and records (subjects on offer, the stored course, the modes and terms),
+   * never from text they typed: anyone can give someone else's address, so the mail carries none of it but the name.
+   */
+  enrolledFor: string
   /** What, beyond type and email, makes two sends the same submission (the student, the course). */
   duplicateParts: string[]
   /** For a course enrolment, the course's id (uuid) and title. */
@@ -77,6 +84,12 @@ function normaliseEmails<T>(value: T): T {
 }
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10)
+
+/** "Maths", "Maths and English", "Maths, English and Science" (or "… or …"). */
+function inWords(items: readonly string[], last: 'and' | 'or' = 'and'): string {
+  if (items.length <= 1) return items.join('')
+  return `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`
+}
 
 /** A preferred start: not before yesterday (UTC, so no visitor's time zone is refused) and within a year. */
 function startDateProblem(startDate: string, today: Date): string | undefined {
@@ -122,6 +135,7 @@ const subjectForm: FormSpec<SubjectAnswers> = {
       email: answers.contact.email,
       contactName: answers.contact.name,
       summary: `${answers.subjects.join(', ')} · ${MODE_LABELS[answers.deliveryMode]}`,
+      enrolledFor: `${inWords(answers.subjects)} tutoring, taught ${MODE_LABELS[answers.deliveryMode]}`,
       duplicateParts: [answers.student.name.toLowerCase()],
     }),
 }
@@ -166,6 +180,7 @@ const courseForm: FormSpec<CourseAnswers> = {
       email: answers.contact.email,
       contactName: answers.contact.name,
       summary: `${course.title} · ${MODE_LABELS[answers.deliveryMode]}`,
+      enrolledFor: `${course.title}, taught ${MODE_LABELS[answers.deliveryMode]}`,
       duplicateParts: [answers.student.name.toLowerCase(), answers.courseId],
       course: { id: course.id, title: course.title },
     }
@@ -200,6 +215,8 @@ const schoolForm: FormSpec<SchoolAnswers> = {
       email: answers.mainContact.email,
       contactName: answers.mainContact.name,
       summary: `${answers.school.address.town} · about ${answers.pupilCount} pupils · ${answers.subjects.join(', ')}`,
+      // Not the school's name: the sender typed it.
+      enrolledFor: `tutoring in ${inWords(answers.subjects)} for your pupils, from the ${labelOf('SchoolTerm', answers.startTerm).toLowerCase()} ${answers.startYear}`,
       duplicateParts: [],
     }),
 }
@@ -229,6 +246,7 @@ const tutorForm: FormSpec<TutorAnswers> = {
       email: answers.personal.email,
       contactName: answers.personal.name,
       summary: `${answers.teaching.subjects.join(', ')} · ${answers.delivery.modes.map((mode) => MODE_LABELS[mode]).join(', ')}`,
+      enrolledFor: `teaching ${inWords(answers.teaching.subjects)}, ${inWords(answers.delivery.modes.map((mode) => MODE_LABELS[mode]), 'or')}`,
       duplicateParts: [],
     }),
 }

@@ -42,7 +42,10 @@ async function submit<Answers>(spec: FormSpec<Answers>, body: Answers & { websit
     // Queued with the registration: it is never stored without its mails, nor mailed unstored.
     await deps.mailer.enqueue(
       tx,
-      registrationConfirmationMail({ email: described.email, name: described.contactName }, { type: spec.type, reference: created.reference, nextSteps: spec.received }),
+      registrationConfirmationMail(
+        { email: described.email, name: described.contactName },
+        { type: spec.type, reference: created.reference, enrolledFor: described.enrolledFor, nextSteps: spec.received },
+      ),
     )
     const settings = await readSiteSettings(tx)
     const inboxLink = `${deps.config.publicUrl}/admin/registrations?q=${created.reference}`

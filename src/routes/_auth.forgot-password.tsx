@@ -54,7 +54,7 @@ function ForgotPasswordPage() {
       )}
       <Text size="sm" ta="center">
         <AnchorLink to="/login">
-          Back to login
+          Back to sign in
         </AnchorLink>
       </Text>
     </Stack>

@@ -19,7 +19,7 @@ interface LoginSearch {
 export const Route = createFileRoute('/_auth/login')({
   validateSearch: (search: Record<string, unknown>): LoginSearch =>
     typeof search.redirect === 'string' ? { redirect: search.redirect } : {},
-  staticData: { title: 'Login' },
+  staticData: { title: 'Sign in' },
   beforeLoad: async ({ context }) => {
     const snapshot = await settledSession(context.auth)
     if (selectIsAuthenticated(snapshot)) throw redirect({ to: areaFor(selectRole(snapshot)), replace: true })

@@ -24,6 +24,7 @@ const team = [
 export const Route = createFileRoute('/_public/about')({
   staticData: {
     title: 'About',
+    loadFailure: 'the page about TEC',
     description: 'Why TEC exists, how our tutors teach, who we work with, and what the programme has achieved so far.',
   },
   loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(siteSettingsQueryOptions(api.site)),

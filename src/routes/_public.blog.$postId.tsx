@@ -14,7 +14,7 @@ import { headFrom } from './-lib/page-head'
 import { useAppContext } from './-lib/use-app-context'
 
 export const Route = createFileRoute('/_public/blog/$postId')({
-  staticData: { title: 'Blog', notFoundTitle: 'Blog post not found' },
+  staticData: { title: 'Blog', notFoundTitle: 'Blog post not found', loadFailure: 'this post' },
   loader: async ({ context: { queryClient, api }, params }) => {
     const post = await loadBySlug(params.postId, (postId) => queryClient.ensureQueryData(blogPostQueryOptions(api.blogs, postId)))
     return { title: post.title, description: post.excerpt }

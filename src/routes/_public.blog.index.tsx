@@ -11,6 +11,7 @@ import { useAppContext } from './-lib/use-app-context'
 export const Route = createFileRoute('/_public/blog/')({
   staticData: {
     title: 'Blog',
+    loadFailure: 'the blog posts',
     description: 'Stories from TEC lessons, schools and community clubs, study tips for learners and news from the team.',
   },
   validateSearch: pageSearch,

@@ -10,6 +10,7 @@ import { useAppContext } from './-lib/use-app-context'
 export const Route = createFileRoute('/_public/contact-us')({
   staticData: {
     title: 'Contact us',
+    loadFailure: 'our contact details',
     description: 'Call, email or write to the TEC team, or send a message with the form; we reply within two working days.',
   },
   loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(siteSettingsQueryOptions(api.site)),

@@ -18,6 +18,7 @@ const allCourses = {}
 export const Route = createFileRoute('/_public/course-enroll')({
   staticData: {
     title: 'Enrol in a course',
+    loadFailure: 'the course enrolment form',
     description: 'Ask for a place on a TEC course, online or in your community, and our team will confirm the dates with you.',
   },
   validateSearch: courseSearch,

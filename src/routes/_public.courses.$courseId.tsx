@@ -13,7 +13,7 @@ import { headFrom } from './-lib/page-head'
 import { useAppContext } from './-lib/use-app-context'
 
 export const Route = createFileRoute('/_public/courses/$courseId')({
-  staticData: { title: 'Course details', notFoundTitle: 'Course not found' },
+  staticData: { title: 'Course details', notFoundTitle: 'Course not found', loadFailure: 'this course' },
   loader: async ({ context: { queryClient, api }, params }) => {
     const course = await loadBySlug(params.courseId, (courseId) => queryClient.ensureQueryData(courseQueryOptions(api.courses, courseId)))
     return { title: course.title, description: course.summary }

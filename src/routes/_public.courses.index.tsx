@@ -26,6 +26,7 @@ const ALL = 'all'
 export const Route = createFileRoute('/_public/courses/')({
   staticData: {
     title: 'Courses',
+    loadFailure: 'the courses',
     description: 'Every TEC course: taught at home, in schools, online and in community venues, from early reading to GCSE revision. Find one by how it is taught or by subject.',
   },
   validateSearch: courseListSearch,

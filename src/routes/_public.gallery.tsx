@@ -16,6 +16,7 @@ const EAGER_THUMBNAILS = 3
 export const Route = createFileRoute('/_public/gallery')({
   staticData: {
     title: 'Gallery',
+    loadFailure: 'the gallery',
     description: 'Photos from TEC lessons at home, school programmes, online classes and community clubs.',
   },
   loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(galleryQueryOptions(api.gallery)),

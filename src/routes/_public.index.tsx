@@ -26,6 +26,7 @@ const callsToAction = [
 
 export const Route = createFileRoute('/_public/')({
   // No title or description of its own: the home page uses the site's (see -lib/page-head.ts).
+  staticData: { loadFailure: 'the home page' },
   loader: ({ context: { queryClient, api } }) =>
     Promise.all([
       queryClient.ensureQueryData(coursesQueryOptions(api.courses, FEATURED)),

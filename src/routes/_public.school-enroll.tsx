@@ -9,6 +9,7 @@ import { useAppContext } from './-lib/use-app-context'
 export const Route = createFileRoute('/_public/school-enroll')({
   staticData: {
     title: 'Enrol your school',
+    loadFailure: 'the school enrolment form',
     description: 'Bring TEC tutoring into your school for catch-up, exam preparation or enrichment, in the school day, after school or online.',
   },
   loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(subjectsQueryOptions(api.tutorApplications)),

@@ -9,6 +9,7 @@ import { useAppContext } from './-lib/use-app-context'
 export const Route = createFileRoute('/_public/subject-enroll')({
   staticData: {
     title: 'Enrol in a subject',
+    loadFailure: 'the subject enrolment form',
     description: 'Enrol a learner for one-to-one tutoring in one or more subjects, at home, at school, online or in the community.',
   },
   loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(subjectsQueryOptions(api.tutorApplications)),

@@ -9,6 +9,7 @@ import { useAppContext } from './-lib/use-app-context'
 export const Route = createFileRoute('/_public/tutor-register')({
   staticData: {
     title: 'Become a tutor',
+    loadFailure: 'the tutor application form',
     description: 'Apply to tutor with TEC at home, in schools, online or in your community: five short steps, and we reply within five working days.',
   },
   loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(subjectsQueryOptions(api.tutorApplications)),

@@ -49,7 +49,7 @@ export function BackOfficeLayout(props: BackOfficeLayoutProps) {
               </Text>
             </Stack>
             <Button variant="light" leftSection={<IconLogout size={16} aria-hidden />} onClick={onLogout} loading={loggingOut}>
-              Log out
+              Sign out
             </Button>
           </Group>
         </Group>

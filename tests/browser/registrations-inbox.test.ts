@@ -80,7 +80,7 @@ async function setPasswordLink(email: string): Promise<string> {
   while (Date.now() < deadline) {
     for (const mail of app.mail.messages) {
       if (!mail.envelopeTo.includes(email)) continue
-      const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}/.exec(mail.text ?? '')?.[0]
+      const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}&welcome=1/.exec(mail.text ?? '')?.[0]
       if (link) return link
     }
     await new Promise((resolve) => setTimeout(resolve, 200))
@@ -144,13 +144,15 @@ describe('the registrations inbox', () => {
     expect(link.startsWith(app.baseUrl)).toBe(true)
     const tutorPage = await app.newPage()
     await tutorPage.goto(link)
-    await tutorPage.getByRole('heading', { name: 'Choose a new password' }).waitFor()
+    await tutorPage.getByRole('heading', { name: 'Choose your password' }).waitFor()
     // The page takes the token out of the address as soon as it reads it.
     await expect.poll(() => new URL(tutorPage.url()).searchParams.has('token')).toBe(false)
     const password = 'Heron-Quarry-Lantern-58'
     await tutorPage.getByRole('textbox', { name: 'New password', exact: true }).fill(password)
     await tutorPage.getByRole('textbox', { name: 'Confirm new password' }).fill(password)
-    await tutorPage.getByRole('button', { name: 'Save the new password' }).click()
+    await tutorPage.getByRole('button', { name: 'Save the password' }).click()
+    await tutorPage.getByRole('heading', { name: 'Your password is set' }).waitFor()
+    await tutorPage.getByRole('link', { name: 'Sign in' }).click()
     await tutorPage.waitForURL((url) => url.pathname === '/login')
     await signIn(tutorPage, { email: tutorApplicant.email, password }, '/tutor')
 

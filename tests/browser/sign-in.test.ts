@@ -137,7 +137,7 @@ describe('logout', () => {
     const token = await storedToken(page)
     expect(token).toBeTruthy()
 
-    await page.getByRole('button', { name: 'Log out' }).click()
+    await page.getByRole('button', { name: 'Sign out' }).click()
     await page.waitForURL((url) => url.pathname === '/login')
     const left = await page.evaluate(() => [
       localStorage.getItem('tec.auth.user'),
@@ -163,7 +163,7 @@ describe('logout', () => {
     await second.getByRole('heading', { name: /settings/i }).first().waitFor()
 
     await first.bringToFront()
-    await first.getByRole('button', { name: 'Log out' }).click()
+    await first.getByRole('button', { name: 'Sign out' }).click()
     await first.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 })
     // The user switches back to the other tab and finds it signed out too.
     await second.bringToFront()
@@ -172,10 +172,10 @@ describe('logout', () => {
   })
 })
 
-test('an unknown path shows the not-found page', async () => {
+test('an unknown path shows the not-found page, answered with 404 for crawlers', async () => {
   const page = await app.newPage()
   const answer = await page.goto('/no-such-page/here')
-  expect(answer?.status()).toBe(200)
+  expect(answer?.status()).toBe(404)
   await page.getByRole('heading', { name: /not found/i }).waitFor()
   await page.context().close()
 })

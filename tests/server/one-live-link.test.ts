@@ -28,7 +28,7 @@ afterAll(async () => t?.close())
 async function latestLinkTo(email: string): Promise<string> {
   await t.deps.tasks.idle()
   const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1)
-  const token = /\/reset-password\?token=([A-Za-z0-9_-]{43})$/m.exec(mail?.text ?? '')?.[1]
+  const token = /\/reset-password\?token=([A-Za-z0-9_-]{43})(&welcome=1)?$/m.exec(mail?.text ?? '')?.[1]
   if (!token) throw new Error(`no link mailed to ${email}`)
   return token
 }

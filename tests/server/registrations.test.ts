@@ -24,6 +24,13 @@ const SCHEMAS: Record<FormType, string> = {
 }
 const FORM_TYPES = Object.keys(FORM_PATHS) as FormType[]
 const REQUIRED = 'This field is required.'
+/** What each confirmation names for the valid bodies (tests/server/support/registration-bodies.ts). */
+const ENROLLED_FOR: Record<FormType, string> = {
+  subject: 'Thank you for your subject enrolment: Maths and Physics tutoring, taught at home.',
+  course: 'Thank you for your course enrolment: GCSE Maths Revision, taught online.',
+  school: `Thank you for your school enrolment: tutoring in Reading and Maths for your pupils, from the spring term ${new Date().getUTCFullYear() + 1}.`,
+  tutor: 'Thank you for your tutor application: teaching Maths and Computing, online or at home.',
+}
 
 beforeAll(async () => {
   if (noDatabase) return
@@ -141,6 +148,7 @@ describe.skipIf(noDatabase).each(FORM_TYPES)('the %s form', (type) => {
     const [confirmation] = await mailsTo(row?.email ?? '')
     expect(confirmation?.subject).toContain(answer.body.reference)
     expect(confirmation?.text).toContain(answer.body.message)
+    expect(confirmation?.text).toContain(ENROLLED_FOR[type])
     const notification = (await mailsTo(TEAM_EMAIL)).find((mail) => mail.subject.endsWith(answer.body.reference))
     expect(notification?.text).toContain(`Email: ${row?.email}`)
     expect(notification?.text).toContain(`http://tec.test/admin/registrations?q=${answer.body.reference}`)

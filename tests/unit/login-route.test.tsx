@@ -16,7 +16,7 @@ describe('/login', () => {
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/forgot-password')
     expect(screen.getByRole('link', { name: 'Register Here' }).getAttribute('href')).toBe('/tutor-register')
     expect(screen.getByRole('link', { name: /^TEC Education and tutoring$/ }).getAttribute('href')).toBe('/')
-    await waitFor(() => expect(document.title).toBe('Login · TEC'))
+    await waitFor(() => expect(document.title).toBe('Sign in · TEC'))
   })
 
   it('asks for both fields when submitted empty, without calling the server', async () => {

@@ -58,6 +58,8 @@ describe('a registration', { timeout: 15_000 }, () => {
     expect(screen.getByText('Safeguarding lead')).toBeDefined()
     expect(screen.getByText('Year 5, Year 6')).toBeDefined()
     expect(screen.getByText('Spring term 2027')).toBeDefined()
+    // The person who filled in the form, not the school it is about.
+    expect(screen.getByText('Sent by Helen Carter (h.carter@riverside.example) through the website')).toBeDefined()
     expect(screen.getByText('Ada Admin moved it from New to In review')).toBeDefined()
     expect(screen.getByText('Checking the safeguarding lead.')).toBeDefined()
     const actions = screen.getByRole('group', { name: 'Actions' })

@@ -6,10 +6,10 @@ import { renderApp } from './render-app'
 
 const resetToken = 'R'.repeat(43)
 
-async function choosePassword(password: string) {
+async function choosePassword(password: string, button = 'Save the new password') {
   await userEvent.type(await screen.findByLabelText(/^New password/), password)
   await userEvent.type(screen.getByLabelText(/^Confirm new password/), password)
-  await userEvent.click(screen.getByRole('button', { name: 'Save the new password' }))
+  await userEvent.click(screen.getByRole('button', { name: button }))
 }
 
 describe('/reset-password', () => {
@@ -75,8 +75,48 @@ describe('/reset-password', () => {
     expect(await screen.findByText(ownDetails)).toBeDefined()
   })
 
+  it('offers the way back to signing in', async () => {
+    renderApp(`/reset-password?token=${resetToken}`)
+    expect((await screen.findByRole('link', { name: 'Back to sign in' })).getAttribute('href')).toBe('/login')
+  })
+
   it('offers a new link when the address has no token', async () => {
     renderApp('/reset-password')
     expect(await screen.findByText('This link has expired or was already used.')).toBeDefined()
+  })
+})
+
+describe('the welcome link a new tutor is mailed', () => {
+  it('says "Choose your password", and ends with "Your password is set" and the way to sign in', async () => {
+    let sentToken: string | null = null
+    const { router } = renderApp(`/reset-password?token=${resetToken}&welcome=1`, {
+      handlers: {
+        'PATCH /auth/reset-password': (request) => {
+          sentToken = new URL(request.url).searchParams.get('token')
+          return json(200, { message: 'Your password has been changed. Sign in with your new password.' })
+        },
+      },
+    })
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choose your password' })).toBeDefined()
+    await waitFor(() => expect(router.state.location.href).toBe('/reset-password'))
+    await userEvent.type(screen.getByLabelText(/^New password/), 'a long new password')
+    await userEvent.type(screen.getByLabelText(/^Confirm new password/), 'a long new password')
+    await userEvent.click(screen.getByRole('button', { name: 'Save the password' }))
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Your password is set' })).toBeDefined()
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login')
+    expect(screen.queryByText('Your password has been changed. Sign in with your new password.')).toBeNull()
+    expect(router.state.location.pathname).toBe('/reset-password')
+    expect(sentToken).toBe(resetToken)
+  })
+
+  it('explains a used or expired welcome link in its own terms', async () => {
+    renderApp(`/reset-password?token=${resetToken}&welcome=1`, {
+      handlers: { 'PATCH /auth/reset-password': () => json(400, { message: 'Check the highlighted fields.', fields: { token: 'This link no longer works.' } }) },
+    })
+    await choosePassword('a long new password', 'Save the password')
+    expect(await screen.findByText('This link has expired or was already used.')).toBeDefined()
+    expect(screen.getByText(/Welcome links work once, for 72 hours/)).toBeDefined()
+    expect(screen.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeDefined()
   })
 })

@@ -25,4 +25,4 @@ export const publicPages: NavItem[] = [
   { to: routeTo({ to: '/contact-us' }), label: 'Contact us' },
 ]
 
-export const loginItem: NavItem = { to: routeTo({ to: '/login' }), label: 'Login' }
+export const loginItem: NavItem = { to: routeTo({ to: '/login' }), label: 'Sign in' }

@@ -8,7 +8,7 @@ import { RouterLink } from '../../-components/router-link'
 
 const roleLabels = { ADMIN: 'Administrator', TUTOR: 'Tutor' } as const
 
-/** The AppShell of a staff area, showing the signed-in user and a Log out button. */
+/** The AppShell of a staff area, showing the signed-in user and a Sign out button. */
 export function BackOfficeArea({ area, navigation }: { area: string; navigation: NavItem[] }) {
   const { auth } = useAppContext()
   const user = useSelector(auth, selectUser)

@@ -259,6 +259,22 @@ export function answerSections(registration: Pick<Registration, 'type' | 'answer
   }
 }
 
+/**
+ * Who filled in the form: an enrolment's contact (a parent, a referrer or the learner), a school's main contact, the
+ * applicant. Not the registration's name, which is the learner's or the school's.
+ */
+export function senderOf(registration: Pick<Registration, 'type' | 'answers'>): { name: string; email: string } {
+  switch (registration.type) {
+    case 'subject':
+    case 'course':
+      return (registration.answers as SubjectEnrolmentRequest | CourseEnrolmentRequest).contact
+    case 'school':
+      return (registration.answers as SchoolEnrolmentRequest).mainContact
+    case 'tutor':
+      return (registration.answers as TutorApplicationRequest).personal
+  }
+}
+
 export function RegistrationAnswers({ registration }: { registration: Registration }) {
   return (
     <Stack gap="md" component="section" aria-labelledby="answers-title">

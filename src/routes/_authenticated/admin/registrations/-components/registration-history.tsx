@@ -3,14 +3,17 @@ import { IconCheck, IconNote, IconSend, IconSwitchHorizontal } from '@tabler/ico
 import type { Registration, RegistrationEvent } from '../../../../../api/registrations'
 import { formatDateTime } from '../../../../../ui/format-date-time'
 import { labelOf } from '../../../../../../shared/labels'
+import { senderOf } from './registration-answers'
 
 const icon = { size: 12, 'aria-hidden': true } as const
 
 function headline(event: RegistrationEvent, registration: Registration): string {
   const who = event.actor?.name ?? 'Someone on the team'
   switch (event.kind) {
-    case 'submitted':
-      return `Sent by ${registration.name} through the website`
+    case 'submitted': {
+      const sender = senderOf(registration)
+      return `Sent by ${sender.name} (${sender.email}) through the website`
+    }
     case 'accepted':
       return `${who} accepted it`
     case 'note':
