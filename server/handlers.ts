@@ -26,6 +26,7 @@ import { getMyLearner, listMyLearners } from './my-learners/handlers.ts'
 import { createPlacement, endPlacement, listPlacements, movePlacement, suggestTutors } from './placements/handlers.ts'
 import { changeTutorStatus, getTutor, inviteTutor, listTutors, recordSafeguardingCheck, updateTutor } from './tutors/handlers.ts'
 import { getHealth, listDevOutbox } from './system/handlers.ts'
+import { changeStaffRole, changeStaffStatus, inviteAdmin, listStaffAccounts } from './staff/handlers.ts'
 import { cancelLesson, getMyLesson, getTutorOverview, listMyLessons, markLessonMissed, moveLesson, planLessons, saveLessonReportDraft, submitLessonReport } from './lessons/handlers.ts'
 import { approveLessonReport, approveLessonReports, getLessonReport, listLessonReports, returnLessonReport } from './lesson-reports/handlers.ts'
 import { changeSafeguardingConcernStatus, getSafeguardingConcern, listSafeguardingConcerns } from './safeguarding-concerns/handlers.ts'
@@ -136,4 +137,8 @@ export const handlers: Handlers = {
   getMedia,
   getHealth,
   listDevOutbox,
+  listStaffAccounts,
+  inviteAdmin,
+  changeStaffRole,
+  changeStaffStatus,
 }

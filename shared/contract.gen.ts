@@ -47,6 +47,7 @@ export const ENUMS = {
   PostStatus: ["draft", "scheduled", "published"],
   SocialNetwork: ["facebook", "instagram", "x", "linkedin", "youtube", "tiktok"],
   PageSlug: ["privacy-notice", "safeguarding-policy", "terms-of-use"],
+  StaffStatus: ["invited", "active", "deactivated"],
 } as const
 
 /** Every schema’s limits (lengths, sizes, ranges, inline enums, defaults), nested as the schema nests. */
@@ -1234,6 +1235,15 @@ export const LIMITS = {
       },
     },
   },
+  StaffAccountPage: {
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+  },
+  AdminInvitation: {
+    name: { minLength: 1, maxLength: 100 },
+    email: { minLength: 3, maxLength: 254 },
+  },
 } as const
 
 /** The query parameters’ limits and defaults, by operation. */
@@ -1279,6 +1289,11 @@ export const PARAMETERS = {
     pageSize: { minimum: 1, maximum: 100, default: 20 },
   },
   listSchools: {
+    q: { maxLength: 100 },
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  listStaffAccounts: {
     q: { maxLength: 100 },
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },

@@ -263,6 +263,10 @@ export const LABELS = {
     public: { draft: 'Draft', scheduled: 'Scheduled', published: 'Published' },
     staff: { draft: 'Draft (not on the site)', scheduled: 'Scheduled (published at its time)', published: 'Published' },
   },
+  StaffStatus: {
+    public: { invited: 'Invited', active: 'Active', deactivated: 'Deactivated' },
+    staff: { invited: 'Invited (no password yet)', active: 'Active', deactivated: 'Deactivated (cannot sign in)' },
+  },
   PageSlug: { public: { 'privacy-notice': 'Privacy notice', 'safeguarding-policy': 'Safeguarding policy', 'terms-of-use': 'Terms of use' } },
   SocialNetwork: { public: { facebook: 'Facebook', instagram: 'Instagram', x: 'X', linkedin: 'LinkedIn', youtube: 'YouTube', tiktok: 'TikTok' } },
   MediaContentType: { public: { 'image/jpeg': 'JPEG photo', 'image/png': 'PNG image', 'image/webp': 'WebP image', 'image/svg+xml': 'SVG drawing' } },

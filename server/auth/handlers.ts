@@ -56,12 +56,13 @@ async function signIn({ body, cookies, request }: HandlerInput<'login'>, deps: A
   // An unknown email verifies against a dummy hash: the same work, time and answer as a wrong password.
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.pass)
   const left = found?.tutorStatus === 'left'
-  if (!user || !passwordOk || left) {
+  const deactivated = user?.deactivatedAt != null
+  if (!user || !passwordOk || left || deactivated) {
     await recordAudit(db, {
       action: 'auth.login_failed',
       actorUserId: user?.id ?? null,
       ip: request.ip,
-      details: { email, reason: !user ? 'unknown email' : !passwordOk ? 'wrong password' : 'tutor has left', device: device ? 'trusted' : 'unknown' },
+      details: { email, reason: !user ? 'unknown email' : !passwordOk ? 'wrong password' : left ? 'tutor has left' : 'account deactivated', device: device ? 'trusted' : 'unknown' },
     })
     return { status: 401, body: { message: AUTH_MESSAGES.loginFailed } }
   }
@@ -130,7 +131,7 @@ export const resetPassword: Handler<'resetPassword'> = async ({ body, query, req
     const now = new Date()
     const used = await useLink(tx, query.token, now)
     if (!used) return false
-    const [user] = await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, used.userId)).returning()
+    const [user] = await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now, invitedAt: null }).where(eq(users.id, used.userId)).returning()
     if (!user) return false
     // The owner proved they hold the mailbox: whatever anyone tried against the account so far stops counting.
     await clear(tx, accountCounterKey(user.email), `change-password:user:${user.id}`, ...(await deviceCounterKeys(tx, user.id)))

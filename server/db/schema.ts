@@ -26,6 +26,10 @@ export const users = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     updatedAt: timestamptz('updated_at').notNull().defaultNow(),
     passwordChangedAt: timestamptz('password_changed_at').notNull().defaultNow(),
+    /** Set when the office invites the account; cleared when its owner chooses a password through the link. */
+    invitedAt: timestamptz('invited_at'),
+    /** Set when the office deactivates the account: it cannot sign in until let in again. */
+    deactivatedAt: timestamptz('deactivated_at'),
   },
   (t) => [check('users_role_check', sql`${t.role} in ('ADMIN', 'TUTOR')`)],
 )

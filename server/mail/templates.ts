@@ -155,6 +155,32 @@ export function tutorInviteMail(to: { email: string; name: string }, link: strin
   return { to: to.email, subject: 'Welcome to TEC: choose your password', text, html }
 }
 
+/** Invites a new admin: the link to choose a password, and what the account is for. */
+export function adminInviteMail(to: { email: string; name: string }, link: string, validHours: number, invitedBy: string): MailMessage {
+  const welcome = `${invitedBy} has made you an admin account for TEC's office. Open this link to choose a password for it:`
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    welcome,
+    '',
+    link,
+    '',
+    `The link works once, for ${validHours} hours. Then sign in with this email address and your new password.`,
+    'If the link has expired, use "Forgot your password?" on the sign-in page to get a new one.',
+    '',
+    'TEC',
+  ].join('\n')
+  const html = [
+    `<p>Hello ${escapeHtml(to.name)},</p>`,
+    `<p>${escapeHtml(welcome)}</p>`,
+    `<p><a href="${escapeHtml(link)}">Choose your password</a></p>`,
+    `<p>The link works once, for ${validHours} hours. Then sign in with this email address and your new password.</p>`,
+    '<p>If the link has expired, use "Forgot your password?" on the sign-in page to get a new one.</p>',
+    '<p>TEC</p>',
+  ].join('\n')
+  return { to: to.email, subject: 'Welcome to TEC: choose your password', text, html }
+}
+
 /** Tells an enrolment's contact that it was accepted. */
 export function enrolmentAcceptedMail(to: { email: string; name: string }, registration: { type: RegistrationKind; reference: string }): MailMessage {
   const text = [

@@ -220,7 +220,7 @@ export async function createTutorAccount(
 ): Promise<UserRow | undefined> {
   const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, account.email)).limit(1)
   if (existing) return undefined
-  const [user] = await tx.insert(users).values({ ...account, role: 'TUTOR' }).returning()
+  const [user] = await tx.insert(users).values({ ...account, role: 'TUTOR', invitedAt: new Date() }).returning()
   if (!user) throw new Error('The user insert returned no row.')
   const link = await issueLink(tx, user, 'invite', deps.config.publicUrl)
   await deps.mailer.enqueue(tx, tutorInviteMail(user, link, INVITE_LINK_HOURS, context.why))

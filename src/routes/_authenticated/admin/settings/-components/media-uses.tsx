@@ -2,14 +2,23 @@ import { List, Text } from '@mantine/core'
 import { labelOf } from '../../../../../../shared/labels'
 import type { MediaItem } from '../../../../../api/media'
 import { AnchorLink } from '../../../../-components/links'
+import { isPageSlug } from '../../../../-lib/site-pages'
 
 type MediaUse = MediaItem['usedBy'][number]
 
-/** Where one use is: a link to the course's page; other places are named by their title. */
+/** Where one use is: a link to the course's page or the site page's editor; other places are named by their title. */
 function UseTitle({ use }: { use: MediaUse }) {
   if (use.kind === 'course_image' || use.kind === 'course_description') {
     return (
       <AnchorLink to="/admin/courses/$courseId" params={{ courseId: use.id }}>
+        {use.title}
+      </AnchorLink>
+    )
+  }
+  // A site page's use is named by its slug.
+  if (use.kind === 'site_page' && isPageSlug(use.id)) {
+    return (
+      <AnchorLink to="/admin/settings/pages/$pageSlug" params={{ pageSlug: use.id }}>
         {use.title}
       </AnchorLink>
     )
