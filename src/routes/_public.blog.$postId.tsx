@@ -1,14 +1,12 @@
-import { Container, Stack, Text, Title } from '@mantine/core'
+import { Container } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { IconArrowLeft } from '@tabler/icons-react'
 import { blogPostQueryOptions } from '../api/blogs'
 import { ArticleSkeleton } from '../ui/content-skeleton'
-import { ResponsiveImage } from '../ui/responsive-image'
-import { RichTextBody } from './-components/rich-text-body'
+import { BlogPostArticle } from './-components/blog-post-article'
 import { BlogPostNotFound } from './-components/blog-post-not-found'
 import { AnchorLink } from './-components/links'
-import { formatDate } from './-lib/format-date'
 import { loadBySlug } from './-lib/load-by-slug'
 import { headFrom } from './-lib/page-head'
 import { useAppContext } from './-lib/use-app-context'
@@ -17,7 +15,8 @@ export const Route = createFileRoute('/_public/blog/$postId')({
   staticData: { title: 'Blog', notFoundTitle: 'Blog post not found', loadFailure: 'this post' },
   loader: async ({ context: { queryClient, api }, params }) => {
     const post = await loadBySlug(params.postId, (postId) => queryClient.ensureQueryData(blogPostQueryOptions(api.blogs, postId)))
-    return { title: post.title, description: post.excerpt }
+    // What search engines and shared links show: the office's SEO words where set.
+    return { title: post.seoTitle ?? post.title, description: post.seoDescription ?? post.excerpt }
   },
   head: ({ loaderData }) => headFrom(loaderData),
   pendingComponent: ArticleSkeleton,
@@ -32,22 +31,15 @@ function BlogPostPage() {
 
   return (
     <Container size="md" py="xl">
-      <Stack component="article" gap="lg">
-        <AnchorLink to="/blog" size="sm">
-          <IconArrowLeft size={14} aria-hidden /> All posts
-        </AnchorLink>
-        <Stack gap="xs">
-          <Title order={1}>{post.title}</Title>
-          <Text c="dimmed">
-            <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time> · {post.authorName}
-          </Text>
-        </Stack>
-        <ResponsiveImage image={post.coverImage} eager />
-        <RichTextBody html={post.bodyHtml} />
-        <AnchorLink to="/blog">
-          Back to the blog
-        </AnchorLink>
-      </Stack>
+      <BlogPostArticle
+        post={post}
+        before={
+          <AnchorLink to="/blog" size="sm">
+            <IconArrowLeft size={14} aria-hidden /> All posts
+          </AnchorLink>
+        }
+        after={<AnchorLink to="/blog">Back to the blog</AnchorLink>}
+      />
     </Container>
   )
 }

@@ -18,3 +18,10 @@ const calendarDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 's
 export function formatDate(isoDate: string): string {
   return calendarDay.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`))
 }
+
+const timeOfDay = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })
+
+/** The time of day of a moment, e.g. "14:05", on the programme's clock: for "Saved at 14:05". */
+export function formatTime(isoDateTime: string): string {
+  return timeOfDay.format(new Date(isoDateTime))
+}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack } from '@mantine/core'
+import { Alert, Button, Group, List, Stack } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import type { UseMutationResult } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
@@ -10,8 +10,9 @@ import { placeFieldErrors } from './record-form'
 /**
  * One action on a record in a dialog (pause a tutor, record a check, end a placement): its few fields, then the
  * action's button and Cancel. The server's field errors land under their fields; a refusal (409: the record changed
- * meanwhile, or the move is not possible now) shows above the buttons, and `onRefused` refetches the record so the
- * page shows what is true now. `action` is a useSaveRecord mutation, so the record, its list and its history
+ * meanwhile, or the move is not possible now) shows above the buttons, with each part it names (what a post still
+ * needs before it can be published) listed under the reason, and `onRefused` refetches the record so the page shows
+ * what is true now. `action` is a useSaveRecord mutation, so the record, its list and its history
  * refresh and a toast confirms.
  */
 export function ActionForm<Values extends Record<string, unknown>, Input>({
@@ -38,7 +39,7 @@ export function ActionForm<Values extends Record<string, unknown>, Input>({
   onRefused?: () => Promise<unknown>
   children: ReactNode
 }) {
-  const [problem, setProblem] = useState<string | null>(null)
+  const [problem, setProblem] = useState<{ message: string; parts: string[] } | null>(null)
   const close = () => {
     form.reset()
     setProblem(null)
@@ -52,12 +53,13 @@ export function ActionForm<Values extends Record<string, unknown>, Input>({
       onSuccess: close,
       onError: (error) => {
         if (isApiError(error) && error.status === 409) {
-          setProblem(error.message)
+          // The parts a refusal names are not fields of this dialog: they are listed with the reason instead.
+          setProblem({ message: error.message, parts: Object.values(error.fields ?? {}) })
           void onRefused?.()
           return
         }
         const unplaced = isApiError(error) && error.fields ? placeFieldErrors(form, error.fields) : [errorMessage(error)]
-        if (unplaced.length > 0) setProblem(unplaced.join(' '))
+        if (unplaced.length > 0) setProblem({ message: unplaced.join(' '), parts: [] })
       },
     })
   })
@@ -68,7 +70,14 @@ export function ActionForm<Values extends Record<string, unknown>, Input>({
           {children}
           {problem && (
             <Alert color="red" variant="light" role="alert" title="Nothing was changed">
-              {problem}
+              {problem.message}
+              {problem.parts.length > 0 && (
+                <List size="sm" mt="xs" withPadding>
+                  {problem.parts.map((part) => (
+                    <List.Item key={part}>{part}</List.Item>
+                  ))}
+                </List>
+              )}
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">

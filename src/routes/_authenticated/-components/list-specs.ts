@@ -45,3 +45,6 @@ export const mediaListSpec = defineListSearch({ filters: { ready: ['yes', 'no'] 
 
 /** /admin/courses: a status filter, search and pages; featured courses first in their order, then by title. */
 export const courseListSpec = defineListSearch({ filters: { status: ENUMS.CourseStatus }, sorts: [], ...adminPaging })
+
+/** /admin/blogs: a status filter, search and pages; the post changed last comes first. */
+export const blogListSpec = defineListSearch({ filters: { status: ENUMS.PostStatus }, sorts: [], ...adminPaging })

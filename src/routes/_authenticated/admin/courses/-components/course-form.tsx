@@ -1,17 +1,17 @@
 import { Checkbox, Grid, NumberInput, TagsInput, Textarea, TextInput } from '@mantine/core'
 import { useForm, type UseFormReturnType } from '@mantine/form'
 import { useQuery, type UseMutationResult } from '@tanstack/react-query'
-import { useState, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import type { CourseInput } from '../../../../../api/course-records'
-import { isSlug, slugFrom } from '../../../../../api/slug'
 import { subjectsQueryOptions } from '../../../../../api/tutor-applications'
 import { RichTextEditor } from '../../../../../ui/back-office/rich-text-editor'
 import { FormSection } from '../../../../../ui/form-section'
 import type { ImageSource } from '../../../../../ui/responsive-image'
 import { useAppContext } from '../../../../-lib/use-app-context'
 import { EnumChecks } from '../../../-components/enum-checks'
+import { MediaImageField, useImagePrompt } from '../../../-components/media-image-field'
 import { RecordForm } from '../../../-components/record-form'
-import { CourseImageField, useImagePrompt } from './course-media'
+import { slugRule, TitleAndSlugFields } from '../../../-components/title-and-slug'
 import { COURSE_FIELD_LABELS as LABEL, COURSE_LIMITS } from './course-words'
 
 export interface CourseFormValues extends Record<string, unknown> {
@@ -77,12 +77,7 @@ export function useCourseForm(initial: CourseFormValues): UseFormReturnType<Cour
     initialValues: initial,
     validate: {
       title: required('Enter the course’s title.'),
-      slug: (value) =>
-        value.trim() === ''
-          ? 'Enter the address of the course’s page.'
-          : isSlug(value.trim())
-            ? null
-            : 'Use lower-case letters, numbers and single hyphens between words, such as gcse-maths-revision.',
+      slug: slugRule('the course’s page', 'gcse-maths-revision'),
       modes: (value) => (value.length === 0 ? 'Choose at least one way the course is taught.' : null),
       subjects: (value) => (value.length === 0 ? 'Add at least one subject: type it and press Enter.' : null),
       level: required('Say who the course suits, such as “Ages 14–16 (GCSE)”.'),
@@ -94,44 +89,6 @@ export function useCourseForm(initial: CourseFormValues): UseFormReturnType<Cour
       imageId: (value) => (value === '' ? 'Choose an image for the course.' : null),
     },
   })
-}
-
-/** Title and address: the address follows the title until it is edited by hand (always, for a new course). */
-function TitleAndSlug({ form, slugFollowsTitle }: { form: UseFormReturnType<CourseFormValues>; slugFollowsTitle: boolean }) {
-  const [follows, setFollows] = useState(slugFollowsTitle)
-  const address = `/courses/${form.getValues().slug.trim() || '…'}`
-  return (
-    <>
-      <Grid.Col span={24}>
-        <TextInput
-          label={LABEL.title}
-          required
-          maxLength={COURSE_LIMITS.title.maxLength}
-          {...form.getInputProps('title')}
-          onChange={(event) => {
-            const title = event.currentTarget.value
-            form.setFieldValue('title', title)
-            if (follows) form.setFieldValue('slug', slugFrom(title))
-          }}
-        />
-      </Grid.Col>
-      <Grid.Col span={24}>
-        <TextInput
-          label={LABEL.slug}
-          description={`Lower-case words joined by hyphens. The course’s page: ${address}`}
-          required
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={COURSE_LIMITS.slug.maxLength}
-          {...form.getInputProps('slug')}
-          onChange={(event) => {
-            form.setFieldValue('slug', event.currentTarget.value)
-            setFollows(false)
-          }}
-        />
-      </Grid.Col>
-    </>
-  )
 }
 
 /** The course form, for a new course and for an edit. */
@@ -160,7 +117,15 @@ export function CourseForm({
     <RecordForm form={form} save={save} toInput={toCourseInput} submitLabel={submitLabel} cancel={cancel} onReload={onReload}>
       <FormSection title="The course">
         <Grid gap="md">
-          <TitleAndSlug form={form} slugFollowsTitle={slugFollowsTitle} />
+          <Grid.Col span={24}>
+            <TitleAndSlugFields
+              form={form}
+              labels={LABEL}
+              limits={COURSE_LIMITS}
+              page={{ name: 'The course’s page', path: (slug) => `/courses/${slug}` }}
+              slugFollowsTitle={slugFollowsTitle}
+            />
+          </Grid.Col>
           <Grid.Col span={{ base: 24, sm: 12 }}>
             <TextInput label={LABEL.level} description="Who it suits, such as “Ages 14–16 (GCSE)”." required maxLength={COURSE_LIMITS.level.maxLength} {...form.getInputProps('level')} />
           </Grid.Col>
@@ -202,8 +167,11 @@ export function CourseForm({
           onInsertImage={imagePrompt.ask}
         />
         {imagePrompt.picker}
-        <CourseImageField
+        <MediaImageField
           label={LABEL.imageId}
+          description="Shown on the course’s card and at the top of its page. Publishing needs an image with alt text and a caption."
+          pickerTitle="Choose the course’s image"
+          required
           image={values.image}
           error={form.errors.imageId}
           onPick={(item) => {

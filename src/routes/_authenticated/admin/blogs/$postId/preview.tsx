@@ -1,0 +1,71 @@
+import { Alert, Anchor, Group, Stack, Container } from '@mantine/core'
+import { useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { postPreviewQueryOptions, type PostPreview } from '../../../../../api/post-records'
+import { queryKeys } from '../../../../../api/query-keys'
+import { BackLabel } from '../../../../../ui/back-office/detail-layout'
+import { ArticleSkeleton } from '../../../../../ui/content-skeleton'
+import { formatDateTime } from '../../../../../ui/format-date-time'
+import { AnchorLink } from '../../../../-components/links'
+import { headFrom } from '../../../../-lib/page-head'
+import { useAppContext } from '../../../../-lib/use-app-context'
+import { loadRecord } from '../../../-components/record-page'
+import { PostNotFound } from '../-components/post-not-found'
+import { BlogPostArticle } from '../../../../-components/blog-post-article'
+import { PostElsewhere } from '../-components/post-preview-article'
+import { POST_STATUS_COLORS } from '../-components/post-words'
+
+export const Route = createFileRoute('/_authenticated/admin/blogs/$postId/preview')({
+  staticData: { title: 'Preview', notFoundTitle: 'Post not found' },
+  loader: async ({ context: { queryClient, api }, params }) => {
+    // Always what is saved now: a preview kept from an earlier visit would hide the changes just saved.
+    queryClient.removeQueries({ queryKey: queryKeys.blogs.preview(params.postId), exact: true })
+    const preview = await loadRecord(queryClient, postPreviewQueryOptions(api.postRecords, params.postId), params.postId)
+    return { title: `Preview of ${preview.post.title}`, description: preview.post.excerpt }
+  },
+  head: ({ loaderData }) => headFrom(loaderData),
+  pendingComponent: ArticleSkeleton,
+  notFoundComponent: PostNotFound,
+  component: PostPreviewPage,
+})
+
+/** The banner's words: whether visitors can read the post yet, and from when. */
+function bannerWords({ status, post }: PostPreview): { title: string; text: string } {
+  if (status === 'scheduled' && post.publishedAt) {
+    return { title: `Preview: scheduled for ${formatDateTime(post.publishedAt)}`, text: 'Visitors can read it on the blog from that time, as it is below.' }
+  }
+  if (status === 'published') return { title: 'Published', text: 'This is the post as visitors read it on the blog.' }
+  return { title: 'Preview: this draft is not on the site yet', text: 'This is how the post will look on the blog. Visitors cannot read it until you publish it.' }
+}
+
+function PostPreviewPage() {
+  const { api } = useAppContext()
+  const { postId } = Route.useParams()
+  const { data: preview } = useSuspenseQuery(postPreviewQueryOptions(api.postRecords, postId))
+  const words = bannerWords(preview)
+
+  return (
+    <Stack gap="lg" py="md">
+      <Alert color={POST_STATUS_COLORS[preview.status]} variant="light" title={words.title}>
+        {words.text}
+        <Group gap="md" mt="sm" wrap="wrap">
+          <AnchorLink to="/admin/blogs/$postId/edit" params={{ postId }} size="sm">
+            <BackLabel>Back to the editor</BackLabel>
+          </AnchorLink>
+          <AnchorLink to="/admin/blogs/$postId" params={{ postId }} size="sm">
+            The post’s page in the office
+          </AnchorLink>
+          {preview.status === 'published' && (
+            <Anchor href={`/blog/${preview.post.id}`} size="sm">
+              View on the blog
+            </Anchor>
+          )}
+        </Group>
+      </Alert>
+      <Container size="md" px={0} w="100%">
+        <BlogPostArticle post={preview.post} />
+      </Container>
+      <PostElsewhere post={preview.post} />
+    </Stack>
+  )
+}

@@ -1,0 +1,42 @@
+import { LIMITS } from '../../../../../../shared/contract.gen'
+import { labelOf } from '../../../../../../shared/labels'
+import type { PostRecord } from '../../../../../api/post-records'
+import { formatDateTime } from '../../../../../ui/format-date-time'
+import type { HistoryWords } from '../../../-components/record-history'
+
+/** The contract's limits for a post, under the name the form uses. */
+export const POST_LIMITS = LIMITS.PostInput
+
+/** What the editor calls each field; the history and the record page use the same words. */
+export const POST_FIELD_LABELS = {
+  title: 'Title',
+  slug: 'Address',
+  excerpt: 'Excerpt',
+  bodyHtml: 'Text of the post',
+  coverId: 'Cover image',
+  authorName: 'Author',
+  seoTitle: 'Title for search engines',
+  seoDescription: 'Description for search engines',
+  status: 'Status',
+  publishedAt: 'Publish time',
+} as const satisfies Record<string, string>
+
+export const POST_HISTORY_WORDS: HistoryWords = {
+  fields: POST_FIELD_LABELS,
+  value: (field, value) => {
+    if (field === 'status') return labelOf('PostStatus', value as never)
+    if (field === 'publishedAt') return formatDateTime(value)
+    return undefined
+  },
+  unshown: ['coverId', 'bodyHtml'],
+}
+
+/** A status's colour, the same on the list, the badge and the preview's banner. */
+export const POST_STATUS_COLORS = { draft: 'yellow', scheduled: 'blue', published: 'green' } as const
+
+/** Where the post is on the blog, or when it will be, in a sentence. */
+export function whereOnTheBlog(post: Pick<PostRecord, 'status' | 'publishedAt'>): string {
+  if (post.status === 'scheduled' && post.publishedAt) return `Scheduled: it goes on the blog on ${formatDateTime(post.publishedAt)}.`
+  if (post.status === 'published') return 'On the blog: saved changes show to visitors at once.'
+  return 'Not on the blog yet: only the office sees a draft. Publish or schedule it when it is ready.'
+}
