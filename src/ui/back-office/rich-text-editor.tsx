@@ -6,6 +6,7 @@ import Image from '@tiptap/extension-image'
 import { useEditor } from '@tiptap/react'
 import StarterKit from '@tiptap/starter-kit'
 import { useEffect, useId, useMemo, useState } from 'react'
+import classes from './rich-text-editor.module.css'
 
 /** An image to put in the text: its address and its alternative text. */
 export interface InsertedImage {
@@ -153,7 +154,7 @@ export function RichTextEditor({ label, description, value, onChange, error, req
             <Editor.Redo />
           </Editor.ControlsGroup>
         </Editor.Toolbar>
-        <Editor.Content mih={200} />
+        <Editor.Content mih={200} className={classes.content} />
       </Editor>
     </Input.Wrapper>
   )

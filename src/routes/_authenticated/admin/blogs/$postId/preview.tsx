@@ -49,14 +49,15 @@ function PostPreviewPage() {
       <Alert color={POST_STATUS_COLORS[preview.status]} variant="light" title={words.title}>
         {words.text}
         <Group gap="md" mt="sm" wrap="wrap">
-          <AnchorLink to="/admin/blogs/$postId/edit" params={{ postId }} size="sm">
+          {/* In the banner's colour: the brand blue of links is too faint on the banner's tint in the dark scheme. */}
+          <AnchorLink to="/admin/blogs/$postId/edit" params={{ postId }} size="sm" c="inherit">
             <BackLabel>Back to the editor</BackLabel>
           </AnchorLink>
-          <AnchorLink to="/admin/blogs/$postId" params={{ postId }} size="sm">
+          <AnchorLink to="/admin/blogs/$postId" params={{ postId }} size="sm" c="inherit">
             The post’s page in the office
           </AnchorLink>
           {preview.status === 'published' && (
-            <Anchor href={`/blog/${preview.post.id}`} size="sm">
+            <Anchor href={`/blog/${preview.post.id}`} size="sm" c="inherit">
               View on the blog
             </Anchor>
           )}
