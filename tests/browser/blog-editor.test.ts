@@ -126,7 +126,7 @@ describe('the blog editor', () => {
           await heading(visitor, 'Blog').waitFor()
           return visitor.getByRole('link', { name: TITLE }).count()
         },
-        { timeout: 150_000, intervals: [2_000] },
+        { timeout: 150_000, interval: 2_000 },
       )
       .toBeGreaterThan(0)
     expect(Date.now()).toBeGreaterThanOrEqual(due.getTime())

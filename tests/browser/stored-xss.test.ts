@@ -129,3 +129,65 @@ test('no payload runs on any registration page, and each shows as text', async (
   }
   await page.context().close()
 })
+
+/** The payloads through the office's content editors: posts (every field, the body also pasted into the editor) and pages. */
+test('no payload runs through the blog editor or the site’s pages, on the office’s screens or the public site', { timeout: 180_000 }, async () => {
+  const library = (await (await api('GET', '/admin/media?ready=true&pageSize=1', undefined, adminToken)).json()) as { items: { id: string }[] }
+  const coverId = library.items[0]!.id
+  const posts: { id: string; slug: string }[] = []
+  for (const [i, payload] of PAYLOADS.entries()) {
+    const slug = `hostile-post-${i}`
+    const fields = { title: payload, slug, excerpt: payload, bodyHtml: `<p>The post ${i}: ${payload}</p>${payload}`, coverId, authorName: payload, seoTitle: payload.slice(0, 70), seoDescription: payload.slice(0, 160) }
+    const created = await api('POST', '/admin/blog-posts', fields, adminToken)
+    expect(created.status, await created.clone().text()).toBe(201)
+    const post = (await created.json()) as { id: string; version: number }
+    const published = await fetch(`${app.baseUrl}/api/admin/blog-posts/${post.id}/status`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}`, 'if-match': `"${post.version}"` },
+      body: JSON.stringify({ status: 'published' }),
+    })
+    expect(published.status, await published.clone().text()).toBe(200)
+    posts.push({ id: post.id, slug })
+  }
+  const pageRecord = (await (await api('GET', '/admin/pages/terms-of-use', undefined, adminToken)).json()) as { version: number }
+  const savedPage = await fetch(`${app.baseUrl}/api/admin/pages/terms-of-use`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}`, 'if-match': `"${pageRecord.version}"` },
+    body: JSON.stringify({ title: 'Terms of use', bodyHtml: `<p>Terms.</p>${PAYLOADS.join('')}` }),
+  })
+  expect(savedPage.status).toBe(200)
+
+  const { page, ran } = await adminPage()
+  // The body pasted into the editor as a browser would paste copied HTML: the editor keeps only what it knows, and
+  // the server sanitises what it is sent.
+  const first = posts[0]!
+  await page.goto(`/admin/blogs/${first.id}/edit`)
+  const body = page.getByRole('textbox', { name: 'Text of the post' })
+  await body.click()
+  await body.evaluate((element, html) => {
+    const data = new DataTransfer()
+    data.setData('text/html', html)
+    data.setData('text/plain', html)
+    element.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }))
+  }, PAYLOADS.join('<br>'))
+  await page.getByRole('button', { name: 'Save the changes' }).click()
+  await page.getByText('The changes have been saved').waitFor()
+  await expectNothingRan(page, ran, 'the post editor after a paste')
+
+  for (const path of ['/admin/blogs', ...posts.flatMap((post) => [`/admin/blogs/${post.id}`, `/admin/blogs/${post.id}/edit`, `/admin/blogs/${post.id}/preview`])]) {
+    await page.goto(path)
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    await page.waitForLoadState('networkidle')
+    await expectNothingRan(page, ran, path)
+  }
+  for (const path of ['/blog', '/terms-of-use', ...posts.map((post) => `/blog/${post.slug}`)]) {
+    await page.goto(path)
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    await page.waitForLoadState('networkidle')
+    await expectNothingRan(page, ran, path)
+  }
+  // Shown as the text it is: a title on its page.
+  await page.goto(`/blog/${posts[1]!.slug}`)
+  await page.getByRole('heading', { name: PAYLOADS[1]!, level: 1 }).waitFor()
+  await page.context().close()
+})

@@ -1,3 +1,5 @@
+import sanitizeHtml from 'sanitize-html'
+import { RICH_TEXT_POLICY } from '../../../shared/rich-text-policy'
 import '@mantine/tiptap/styles.css'
 import { Input } from '@mantine/core'
 import { Link, RichTextEditor as Editor, useRichTextEditorContext, type RichTextEditorLabels } from '@mantine/tiptap'
@@ -81,6 +83,10 @@ export function RichTextEditor({ label, description, value, onChange, error, req
   const describedBy = [error ? errorId : undefined, description ? descriptionId : undefined].filter(Boolean).join(' ')
   const editorProps = useMemo(
     () => ({
+      // Pasted HTML is cleaned as text, by the server's own policy, before the editor parses it: any parse by the
+      // browser (ProseMirror's detached document, even DOMParser) compiles an `onerror` or `ontoggle`, which the
+      // site's CSP then has to refuse. The server sanitises what is saved in any case.
+      transformPastedHTML: (html: string) => sanitizeHtml(html, RICH_TEXT_POLICY),
       attributes: {
         role: 'textbox',
         'aria-multiline': 'true',
