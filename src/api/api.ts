@@ -16,6 +16,8 @@ import { createPostRecordsApi } from './post-records'
 import { createRegistrationsApi } from './registrations'
 import { createSchoolsApi } from './schools'
 import { createSiteApi } from './site'
+import { createSiteRecordsApi } from './site-records'
+import { createStaffApi } from './staff'
 import { createStudentsApi } from './students'
 import { createTutorApplicationsApi } from './tutor-applications'
 import { createTutorsApi } from './tutors'
@@ -32,6 +34,8 @@ export function createApi(client: ApiClient, upload: Uploader) {
     media: createMediaApi(client, upload),
     gallery: createGalleryApi(client),
     site: createSiteApi(client),
+    siteRecords: createSiteRecordsApi(client),
+    staff: createStaffApi(client),
     contact: createContactApi(client),
     enrolments: createEnrolmentsApi(client),
     registrations: createRegistrationsApi(client),

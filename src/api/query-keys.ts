@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import type { components, operations } from './schema.gen'
 
 type DeliveryMode = components['schemas']['DeliveryMode']
+type PageSlug = components['schemas']['PageSlug']
 type QueryOf<Operation extends keyof operations> = NonNullable<operations[Operation]['parameters']['query']>
 
 /**
@@ -54,6 +55,11 @@ export const queryKeys = {
     detail: (mediaId: string) => ['media', 'detail', mediaId] as const,
   },
   users: { all: ['users'] as const },
+  /** The office's list of accounts that sign in (admins and tutors), by name. */
+  staff: {
+    all: ['staff'] as const,
+    list: (query: QueryOf<'listStaffAccounts'>) => ['staff', 'list', query] as const,
+  },
   schools: {
     all: ['schools'] as const,
     list: (query: QueryOf<'listSchools'>) => ['schools', 'list', query] as const,
@@ -87,7 +93,15 @@ export const queryKeys = {
     detail: (lessonId: string) => ['lessons', 'detail', lessonId] as const,
   },
   gallery: { all: ['gallery'] as const, list: () => ['gallery', 'list'] as const },
-  site: { all: ['site'] as const, settings: () => ['site', 'settings'] as const },
+  site: {
+    all: ['site'] as const,
+    settings: () => ['site', 'settings'] as const,
+    page: (pageSlug: PageSlug) => ['site', 'page', pageSlug] as const,
+    /** The office's records sit in the same family, so a save refreshes what the public pages and footer show. */
+    settingsRecord: () => ['site', 'settings-record'] as const,
+    pageRecords: () => ['site', 'page-records'] as const,
+    pageRecord: (pageSlug: PageSlug) => ['site', 'page-record', pageSlug] as const,
+  },
   subjects: { all: ['subjects'] as const, list: () => ['subjects', 'list'] as const },
 }
 

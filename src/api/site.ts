@@ -5,12 +5,15 @@ import { queryKeys } from './query-keys'
 import type { components } from './schema.gen'
 
 export type SiteSettings = components['schemas']['SiteSettings']
+export type SitePage = components['schemas']['SitePage']
 export type Image = components['schemas']['Image']
+type PageSlug = components['schemas']['PageSlug']
 
-/** The contact details and headline figures the public pages show. */
+/** The contact details, headline figures and social links the public pages show, and the site's own pages. */
 export function createSiteApi(client: ApiClient) {
   return {
     getSettings: () => unwrap(client.GET('/site-settings')),
+    getPage: (pageSlug: PageSlug) => unwrap(client.GET('/pages/{pageSlug}', { params: { path: { pageSlug } } })),
   }
 }
 
@@ -20,6 +23,14 @@ export function siteSettingsQueryOptions(siteApi: SiteApi) {
   return queryOptions({
     queryKey: queryKeys.site.settings(),
     queryFn: () => siteApi.getSettings(),
+    staleTime: PUBLIC_CONTENT_STALE_MS,
+  })
+}
+
+export function sitePageQueryOptions(siteApi: SiteApi, pageSlug: PageSlug) {
+  return queryOptions({
+    queryKey: queryKeys.site.page(pageSlug),
+    queryFn: () => siteApi.getPage(pageSlug),
     staleTime: PUBLIC_CONTENT_STALE_MS,
   })
 }

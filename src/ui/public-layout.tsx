@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { ColorSchemeMenu } from './color-scheme-menu'
 import { isActive, type LinkComponent, type NavGroup, type NavItem } from './link-component'
 import { LogoLink } from './logo'
-import { PublicFooter, type SiteContact } from './public-footer'
+import { PublicFooter, type SiteContact, type SocialLinkItem } from './public-footer'
 import classes from './public-layout.module.css'
 
 export interface PublicLayoutProps {
@@ -15,12 +15,16 @@ export interface PublicLayoutProps {
   groups: NavGroup[]
   pages: NavItem[]
   login: NavItem
+  /** The site's own pages (privacy notice, terms…), linked from the foot of every page. */
+  policies: NavItem[]
   /** The organisation's contact details for the footer; left out until they have loaded. */
   contact: SiteContact | undefined
+  /** The organisation's pages elsewhere, for the footer; none until the details have loaded. */
+  social: SocialLinkItem[]
   children: ReactNode
 }
 
-export function PublicLayout({ linkComponent: Link, pathname, groups, pages, login, contact, children }: PublicLayoutProps) {
+export function PublicLayout({ linkComponent: Link, pathname, groups, pages, login, policies, contact, social, children }: PublicLayoutProps) {
   const [drawerOpened, drawer] = useDisclosure(false)
   const current = (item: NavItem) => (isActive(item, pathname) ? 'page' : undefined)
 
@@ -100,7 +104,7 @@ export function PublicLayout({ linkComponent: Link, pathname, groups, pages, log
         {children}
       </Box>
 
-      <PublicFooter linkComponent={Link} groups={groups} pages={pages} contact={contact} />
+      <PublicFooter linkComponent={Link} groups={groups} pages={pages} policies={policies} contact={contact} social={social} />
     </Box>
   )
 }

@@ -42,7 +42,8 @@ export const theme = createTheme({
  * for done), in the light scheme: Mantine's shade 6, used for their text, outlines and filled buttons, reads at about
  * 3:1 on white, and shade 9 of orange, green and yellow still below 4.5:1. These inks pass 4.5:1 on white and on the
  * colour's own light background, with white text on them; the second is the hover. In the dark scheme Mantine's own
- * shades pass, so components use the colour's name (`color="red"`), never a fixed shade that suits one scheme only.
+ * shades pass for text and outlines, and the fills take these inks too; components use the colour's name
+ * (`color="red"`), never a fixed shade that suits one scheme only.
  */
 const STATUS_COLORS_ON_WHITE: Record<string, readonly [ink: string, hover: string]> = {
   red: ['#c52929', '#a72323'],
@@ -76,6 +77,13 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     ...Object.fromEntries(Object.entries(STATUS_COLORS_ON_WHITE).flatMap(([name, [ink, hover]]) => statusColorVariables(name, ink, hover))),
   },
   dark: {
+    // White on Mantine's dark-scheme fill (shade 6) reads at about 3:1; the light scheme's inks pass in both.
+    ...Object.fromEntries(
+      Object.entries(STATUS_COLORS_ON_WHITE).flatMap(([name, [ink, hover]]) => [
+        [`--mantine-color-${name}-filled`, ink],
+        [`--mantine-color-${name}-filled-hover`, hover],
+      ]),
+    ),
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--mantine-color-anchor': 'var(--mantine-color-tec-2)',
     '--mantine-color-tec-text': 'var(--mantine-color-tec-2)',

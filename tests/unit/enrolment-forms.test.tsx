@@ -97,6 +97,8 @@ describe('/subject-enroll', { timeout: 30_000 }, () => {
     const link = within(consent).getByRole('link', { name: 'how we use your information' })
     const target = document.getElementById(link.getAttribute('href')!.slice(1))
     expect(target?.textContent).toContain('We use the details in this form only to arrange and run')
+    const notice = within(consent).getByRole('link', { name: 'privacy notice (opens in a new tab)' })
+    expect([notice.getAttribute('href'), notice.getAttribute('target')]).toEqual(['/privacy-notice', '_blank'])
     expect(within(consent).getByRole('checkbox', { name: /I agree to TEC using these details/ })).toHaveProperty('checked', false)
     expect(within(consent).getByRole('checkbox', { name: /news and offers/ })).toHaveProperty('checked', false)
   })

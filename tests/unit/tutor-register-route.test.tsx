@@ -65,8 +65,13 @@ describe('/tutor-register', () => {
     await stepHeading('Personal statement and review')
     expect(screen.getByText('Maths, Physics')).toBeDefined()
     expect(screen.getByText(/Helen Carter · Head of science/)).toBeDefined()
+    // The policies open in a new tab, so the application stays as it is while they are read.
+    const notice = screen.getByRole('link', { name: 'privacy notice (opens in a new tab)' })
+    expect([notice.getAttribute('href'), notice.getAttribute('target')]).toEqual(['/privacy-notice', '_blank'])
     await userEvent.click(screen.getByRole('button', { name: 'Edit checks and referees' }))
     await stepHeading('Background check and referees')
+    const policy = screen.getByRole('link', { name: 'safeguarding policy (opens in a new tab)' })
+    expect([policy.getAttribute('href'), policy.getAttribute('target')]).toEqual(['/safeguarding-policy', '_blank'])
     await userEvent.click(screen.getByRole('button', { name: 'Back to review' }))
     await stepHeading('Personal statement and review')
   })

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Textarea, TextInput, VisuallyHidden } from '@mantine/core'
+import { Alert, Button, Group, Stack, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
@@ -7,6 +7,7 @@ import { CONTACT_LIMITS, contactRules } from '../-lib/contact-rules'
 import { showServerErrors } from '../-lib/server-errors'
 import { useAppContext } from '../-lib/use-app-context'
 import { ContactReceipt } from './contact-receipt'
+import { PolicyLink } from './policy-link'
 
 const emptyMessage = { name: '', email: '', phone: '', subject: '', message: '', website: '' }
 
@@ -72,6 +73,9 @@ export function ContactForm() {
         <VisuallyHidden aria-hidden>
           <TextInput label="Website" tabIndex={-1} autoComplete="off" {...form.getInputProps('website')} />
         </VisuallyHidden>
+        <Text size="sm">
+          We use these details only to answer your message, as our <PolicyLink slug="privacy-notice">privacy notice</PolicyLink> explains.
+        </Text>
         <Group>
           <Button type="submit" loading={send.isPending}>
             Send message

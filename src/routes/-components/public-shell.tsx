@@ -4,8 +4,10 @@ import type { ReactNode } from 'react'
 import { siteSettingsQueryOptions } from '../../api/site'
 import { PublicLayout } from '../../ui/public-layout'
 import { deliveryModes, joinUs, loginItem, publicPages } from '../-lib/site-navigation'
+import { sitePageLinks } from '../-lib/site-pages'
 import { useAppContext } from '../-lib/use-app-context'
 import { RouterLink } from './router-link'
+import { socialLinkItems } from './social-links'
 
 const groups = [deliveryModes, joinUs]
 
@@ -18,7 +20,16 @@ export function PublicShell({ children }: { children: ReactNode }) {
   const pathname = useLocation({ select: (location) => location.pathname })
   const { data: settings } = useQuery(siteSettingsQueryOptions(api.site))
   return (
-    <PublicLayout linkComponent={RouterLink} pathname={pathname} groups={groups} pages={publicPages} login={loginItem} contact={settings}>
+    <PublicLayout
+      linkComponent={RouterLink}
+      pathname={pathname}
+      groups={groups}
+      pages={publicPages}
+      login={loginItem}
+      policies={sitePageLinks}
+      contact={settings}
+      social={socialLinkItems(settings)}
+    >
       {children}
     </PublicLayout>
   )

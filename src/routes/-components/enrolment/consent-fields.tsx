@@ -2,13 +2,14 @@ import { Anchor, Checkbox, Stack, Text } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import type { ConsentValues } from '../../-lib/enrolment-rules'
 import { AnchorLink } from '../links'
+import { PolicyLink } from '../policy-link'
 
 /** One consent section per page, so the sentence has a fixed, readable anchor. */
 const DATA_USE_ID = 'how-we-use-your-information'
 
 /**
- * The required privacy consent, which links to the sentence saying how the details are used, and the separate,
- * optional consent to news by email (never ticked for the person).
+ * The required privacy consent, which links to the sentence saying how the details are used and to the privacy
+ * notice, and the separate, optional consent to news by email (never ticked for the person).
  */
 export function ConsentFields({ form, about }: { form: UseFormReturnType<ConsentValues>; about: string }) {
   return (
@@ -26,7 +27,8 @@ export function ConsentFields({ form, about }: { form: UseFormReturnType<Consent
         required
         label={
           <>
-            I agree to TEC using these details as described in <Anchor href={`#${DATA_USE_ID}`}>how we use your information</Anchor>.
+            I agree to TEC using these details as described in <Anchor href={`#${DATA_USE_ID}`}>how we use your information</Anchor> and
+            in our <PolicyLink slug="privacy-notice">privacy notice</PolicyLink>.
           </>
         }
         {...form.getInputProps('privacyConsent', { type: 'checkbox' })}

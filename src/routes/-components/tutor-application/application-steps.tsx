@@ -2,6 +2,7 @@ import { Checkbox, Fieldset, Grid, Group, Radio, Select, SimpleGrid, Stack, Text
 import type { UseFormReturnType } from '@mantine/form'
 import { LIMITS, teachesInPerson, type TutorApplicationDraft } from '../../../machines/tutor-application.rules'
 import { optionsOf, type Option } from '../../../../shared/labels'
+import { PolicyLink } from '../policy-link'
 
 export type ApplicationForm = UseFormReturnType<TutorApplicationDraft>
 
@@ -199,6 +200,11 @@ export function ChecksStep({ form }: { form: ApplicationForm }) {
       )}
       <Checkbox
         label="I agree to an enhanced background check before I work with learners"
+        description={
+          <>
+            Every tutor is checked before teaching, as our <PolicyLink slug="safeguarding-policy">safeguarding policy</PolicyLink> explains.
+          </>
+        }
         required
         {...form.getInputProps('backgroundCheck.consentToCheck', { type: 'checkbox' })}
       />

@@ -2,6 +2,7 @@ import { Anchor, Box, Checkbox, Divider, Group, Select, Stack, Text, Textarea, T
 import { LIMITS, teachesInPerson, type StepId, type TutorApplicationDraft, type YesNo } from '../../../machines/tutor-application.rules'
 import type { ApplicationForm } from './application-steps'
 import { labelOf, optionsOf, type EnumName, type EnumValue } from '../../../../shared/labels'
+import { PolicyLink } from '../policy-link'
 import { stepCopy } from './step-copy'
 
 const yesNo = (value: YesNo) => (value === 'yes' ? 'Yes' : value === 'no' ? 'No' : 'Not answered')
@@ -125,7 +126,11 @@ export function ReviewStep({ form, onEdit }: { form: ApplicationForm; onEdit: (s
       </Title>
       <ApplicationSummary draft={form.getValues()} onEdit={onEdit} />
       <Checkbox
-        label="I have read the privacy notice and agree that TEC keeps my answers to assess my application"
+        label={
+          <>
+            I have read the <PolicyLink slug="privacy-notice">privacy notice</PolicyLink> and agree that TEC keeps my answers to assess my application
+          </>
+        }
         required
         {...form.getInputProps('privacyConsent', { type: 'checkbox' })}
       />

@@ -12,8 +12,8 @@ import { placeFieldErrors } from './record-form'
  * action's button and Cancel. The server's field errors land under their fields; a refusal (409: the record changed
  * meanwhile, or the move is not possible now) shows above the buttons, with each part it names (what a post still
  * needs before it can be published) listed under the reason, and `onRefused` refetches the record so the page shows
- * what is true now. `action` is a useSaveRecord mutation, so the record, its list and its history
- * refresh and a toast confirms.
+ * what is true now. A refusal about one of the dialog's own fields (an email another account has) shows under that
+ * field. `action` is a useSaveRecord mutation, so the record, its list and its history refresh and a toast confirms.
  */
 export function ActionForm<Values extends Record<string, unknown>, Input>({
   opened,
@@ -53,8 +53,14 @@ export function ActionForm<Values extends Record<string, unknown>, Input>({
       onSuccess: close,
       onError: (error) => {
         if (isApiError(error) && error.status === 409) {
-          // The parts a refusal names are not fields of this dialog: they are listed with the reason instead.
-          setProblem({ message: error.message, parts: Object.values(error.fields ?? {}) })
+          // What a refusal names that is not a field of this dialog is listed with the reason instead; when it
+          // names only the dialog's own fields, the message under them says it all.
+          const values = form.getValues()
+          const named = Object.entries(error.fields ?? {})
+          const atFields = named.filter(([field]) => Object.hasOwn(values, field))
+          const parts = named.filter(([field]) => !Object.hasOwn(values, field)).map(([, message]) => message)
+          if (atFields.length > 0) form.setErrors(Object.fromEntries(atFields))
+          if (atFields.length === 0 || parts.length > 0) setProblem({ message: error.message, parts })
           void onRefused?.()
           return
         }

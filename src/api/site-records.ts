@@ -1,0 +1,41 @@
+import { queryOptions } from '@tanstack/react-query'
+import { unwrap, type ApiClient } from './client'
+import { queryKeys } from './query-keys'
+import type { components } from './schema.gen'
+import { ifMatch } from './students'
+
+type Schemas = components['schemas']
+export type SiteSettingsRecord = Schemas['SiteSettingsRecord']
+export type SiteSettingsInput = Schemas['SiteSettingsInput']
+export type SitePageRecord = Schemas['SitePageRecord']
+export type SitePageInput = Schemas['SitePageInput']
+export type PageSlug = Schemas['PageSlug']
+export type SocialNetwork = Schemas['SocialNetwork']
+
+/** The office's editor of the site's details and its own pages; ADMIN only. What visitors read is in site.ts. */
+export function createSiteRecordsApi(client: ApiClient) {
+  const page = (pageSlug: PageSlug) => ({ path: { pageSlug } })
+  return {
+    getSettings: () => unwrap(client.GET('/admin/site-settings')),
+    updateSettings: (version: number, body: SiteSettingsInput) =>
+      unwrap(client.PUT('/admin/site-settings', { params: { header: ifMatch(version) }, body })),
+    listPages: () => unwrap(client.GET('/admin/pages')),
+    getPage: (pageSlug: PageSlug) => unwrap(client.GET('/admin/pages/{pageSlug}', { params: page(pageSlug) })),
+    updatePage: (pageSlug: PageSlug, version: number, body: SitePageInput) =>
+      unwrap(client.PUT('/admin/pages/{pageSlug}', { params: { ...page(pageSlug), header: ifMatch(version) }, body })),
+  }
+}
+
+export type SiteRecordsApi = ReturnType<typeof createSiteRecordsApi>
+
+export function siteSettingsRecordQueryOptions(siteRecordsApi: SiteRecordsApi) {
+  return queryOptions({ queryKey: queryKeys.site.settingsRecord(), queryFn: () => siteRecordsApi.getSettings() })
+}
+
+export function sitePageRecordsQueryOptions(siteRecordsApi: SiteRecordsApi) {
+  return queryOptions({ queryKey: queryKeys.site.pageRecords(), queryFn: () => siteRecordsApi.listPages() })
+}
+
+export function sitePageRecordQueryOptions(siteRecordsApi: SiteRecordsApi, pageSlug: PageSlug) {
+  return queryOptions({ queryKey: queryKeys.site.pageRecord(pageSlug), queryFn: () => siteRecordsApi.getPage(pageSlug) })
+}
