@@ -1,4 +1,4 @@
-import { Anchor, Container, createTheme, Grid, PasswordInput, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core'
+import { Anchor, Container, createTheme, defaultVariantColorsResolver, Grid, PasswordInput, type CSSVariablesResolver, type MantineColorsTuple, type VariantColorsResolver } from '@mantine/core'
 
 /** The brand's deep blue (#020065) at shade 6; shades 7–9 darken so hover states never turn lighter. */
 const tec: MantineColorsTuple = [
@@ -14,7 +14,20 @@ const tec: MantineColorsTuple = [
   '#010034',
 ]
 
+/**
+ * Filled brand-blue controls take their text colour from the scheme: white on #020065 in the light scheme; in the
+ * dark one the fill is a light tint of the brand blue (#020065 itself would sit at about 1.1:1 against the dark
+ * page), so its text is the darkest brand shade.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colors = defaultVariantColorsResolver(input)
+  const brand = input.color === undefined || input.color === 'tec' || input.color === input.theme.primaryColor
+  if (input.variant === 'filled' && brand) return { ...colors, color: 'var(--tec-on-primary)' }
+  return colors
+}
+
 export const theme = createTheme({
+  variantColorResolver,
   colors: { tec },
   primaryColor: 'tec',
   // The same shade in both schemes, so filled primary buttons are exactly #020065 everywhere.
@@ -74,6 +87,7 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--tec-on-primary': 'var(--mantine-color-white)',
     ...Object.fromEntries(Object.entries(STATUS_COLORS_ON_WHITE).flatMap(([name, [ink, hover]]) => statusColorVariables(name, ink, hover))),
   },
   dark: {
@@ -85,6 +99,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
       ]),
     ),
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    // Filled brand buttons: a light tint with the darkest brand shade on it, 6.9:1 against the page, 9:1 for text.
+    '--mantine-color-tec-filled': 'var(--mantine-color-tec-2)',
+    '--mantine-color-tec-filled-hover': 'var(--mantine-color-tec-1)',
+    '--mantine-primary-color-filled': 'var(--mantine-color-tec-2)',
+    '--mantine-primary-color-filled-hover': 'var(--mantine-color-tec-1)',
+    '--tec-on-primary': 'var(--mantine-color-tec-9)',
     '--mantine-color-anchor': 'var(--mantine-color-tec-2)',
     '--mantine-color-tec-text': 'var(--mantine-color-tec-2)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',

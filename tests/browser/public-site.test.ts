@@ -229,7 +229,43 @@ describe('on a phone', () => {
   })
 })
 
+type Rgb = [number, number, number]
+
+/** The first filled brand button's fill and text colours (the default variant, so no data-variant), and the page's background, as painted. */
+async function brandButtonColours(page: Page): Promise<[Rgb, Rgb, Rgb]> {
+  const colours = await page.evaluate(() => {
+    const button = document.querySelector<HTMLElement>('.mantine-Button-root:not([data-variant])')
+    if (!button) throw new Error('no filled button on the page')
+    const label = button.querySelector('.mantine-Button-label') ?? button
+    return [getComputedStyle(button).backgroundColor, getComputedStyle(label).color, getComputedStyle(document.body).backgroundColor]
+  })
+  return colours.map((colour) => (colour.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number) as Rgb) as [Rgb, Rgb, Rgb]
+}
+
+/** WCAG contrast ratio of two sRGB colours. */
+function contrast(a: Rgb, b: Rgb): number {
+  const luminance = ([r, g, b_]: Rgb) => {
+    const [R, G, B] = [r, g, b_].map((v) => {
+      const c = v / 255
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+    }) as Rgb
+    return 0.2126 * R + 0.7152 * G + 0.0722 * B
+  }
+  const [high, low] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number]
+  return (high + 0.05) / (low + 0.05)
+}
+
 describe('the colour scheme', () => {
+  test('the brand’s filled buttons are #020065 in the light scheme', async () => {
+    const page = await app.newPage()
+    await page.goto('/contact-us')
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    const [button, text] = await brandButtonColours(page)
+    expect(button).toEqual([2, 0, 101])
+    expect(text).toEqual([255, 255, 255])
+    await page.context().close()
+  })
+
   test('switches to dark, is kept on reload, and pages stay accessible in it', async () => {
     const page = await app.newPage()
     await page.goto('/')
@@ -240,6 +276,13 @@ describe('the colour scheme', () => {
     await page.reload()
     await heading(page, /Education and tutoring/).waitFor()
     expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark')
+    // The brand's filled buttons stand out from the dark page (3:1) and their words from them (4.5:1); in the light
+    // scheme they are #020065 itself.
+    await page.goto('/contact-us')
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    const [button, text, background] = await brandButtonColours(page)
+    expect(contrast(button, background), 'a brand button against the dark page').toBeGreaterThanOrEqual(3)
+    expect(contrast(text, button), 'a brand button’s words in the dark scheme').toBeGreaterThanOrEqual(4.5)
     for (const path of ['/', '/blog', '/contact-us', '/gallery', '/tec-online', '/courses/gcse-maths-revision']) {
       await page.goto(path)
       await page.getByRole('heading', { level: 1 }).first().waitFor()
