@@ -123,41 +123,8 @@ export function registrationNotificationMail(
   return { to, subject: `New ${REGISTRATION_KINDS[registration.type]} ${registration.reference}`, text, html: null }
 }
 
-/**
- * Welcomes a tutor with a link to choose a password (the reset-token mechanism, purpose invite): after their
- * application was accepted, or when the office invited them directly.
- */
-export function tutorInviteMail(to: { email: string; name: string }, link: string, validHours: number, why: 'accepted' | 'invited'): MailMessage {
-  const welcome =
-    why === 'accepted'
-      ? 'Welcome to TEC: your tutor application has been accepted. Open this link to choose a password for your account:'
-      : 'Welcome to TEC: the office has made you a tutor account. Open this link to choose a password for it:'
-  const text = [
-    `Hello ${to.name},`,
-    '',
-    welcome,
-    '',
-    link,
-    '',
-    `The link works once, for ${validHours} hours. Then sign in with this email address and your new password.`,
-    'If the link has expired, use "Forgot your password?" on the sign-in page to get a new one.',
-    '',
-    'TEC',
-  ].join('\n')
-  const html = [
-    `<p>Hello ${escapeHtml(to.name)},</p>`,
-    `<p>${welcome}</p>`,
-    `<p><a href="${escapeHtml(link)}">Choose your password</a></p>`,
-    `<p>The link works once, for ${validHours} hours. Then sign in with this email address and your new password.</p>`,
-    '<p>If the link has expired, use "Forgot your password?" on the sign-in page to get a new one.</p>',
-    '<p>TEC</p>',
-  ].join('\n')
-  return { to: to.email, subject: 'Welcome to TEC: choose your password', text, html }
-}
-
-/** Invites a new admin: the link to choose a password, and what the account is for. */
-export function adminInviteMail(to: { email: string; name: string }, link: string, validHours: number, invitedBy: string): MailMessage {
-  const welcome = `${invitedBy} has made you an admin account for TEC's office. Open this link to choose a password for it:`
+/** An invitation: the welcome line, the link to choose a password, and how long it works. */
+function inviteMail(to: { email: string; name: string }, link: string, validHours: number, welcome: string): MailMessage {
   const text = [
     `Hello ${to.name},`,
     '',
@@ -179,6 +146,23 @@ export function adminInviteMail(to: { email: string; name: string }, link: strin
     '<p>TEC</p>',
   ].join('\n')
   return { to: to.email, subject: 'Welcome to TEC: choose your password', text, html }
+}
+
+/**
+ * Welcomes a tutor with a link to choose a password (the reset-token mechanism, purpose invite): after their
+ * application was accepted, or when the office invited them directly.
+ */
+export function tutorInviteMail(to: { email: string; name: string }, link: string, validHours: number, why: 'accepted' | 'invited'): MailMessage {
+  const welcome =
+    why === 'accepted'
+      ? 'Welcome to TEC: your tutor application has been accepted. Open this link to choose a password for your account:'
+      : 'Welcome to TEC: the office has made you a tutor account. Open this link to choose a password for it:'
+  return inviteMail(to, link, validHours, welcome)
+}
+
+/** Invites a new admin: who made the account, and the link to choose a password. */
+export function adminInviteMail(to: { email: string; name: string }, link: string, validHours: number, invitedBy: string): MailMessage {
+  return inviteMail(to, link, validHours, `${invitedBy} has made you an admin account for TEC's office. Open this link to choose a password for it:`)
 }
 
 /** Tells an enrolment's contact that it was accepted. */
