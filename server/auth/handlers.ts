@@ -55,7 +55,8 @@ async function signIn({ body, cookies, request }: HandlerInput<'login'>, deps: A
   const user = found?.user
   // An unknown email verifies against a dummy hash: the same work, time and answer as a wrong password.
   const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), body.pass)
-  const left = found?.tutorStatus === 'left'
+  // A tutor who left is refused; an admin who was a tutor once is not held to their old tutor record.
+  const left = user?.role === 'TUTOR' && found?.tutorStatus === 'left'
   const deactivated = user?.deactivatedAt != null
   if (!user || !passwordOk || left || deactivated) {
     await recordAudit(db, {
@@ -86,8 +87,8 @@ async function mailResetLink(deps: AppDeps, email: string, request: RequestInfo)
   const queued = await db.transaction(async (tx) => {
     // Locking the user row serialises two requests for one account, so neither trips the one-live-link index.
     const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update').limit(1)
-    // A tutor who left gets nothing, as an unknown email does: they may not sign in again.
-    if (!user || (await hasLeft(tx, user.id))) return false
+    // A tutor who left, or a deactivated account, gets nothing, as an unknown email does: they may not sign in again.
+    if (!user || user.deactivatedAt !== null || (user.role === 'TUTOR' && (await hasLeft(tx, user.id)))) return false
     const link = await issueLink(tx, user, 'reset', deps.config.publicUrl)
     await deps.mailer.enqueue(tx, resetPasswordMail(user, link, RESET_LINK_MINUTES))
     await recordAudit(tx, { action: 'auth.password_reset_requested', actorUserId: null, subject: { type: 'user', id: user.id }, ip: request.ip })

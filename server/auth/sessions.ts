@@ -58,7 +58,8 @@ export async function authenticate(db: Db, token: string, now = new Date()): Pro
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+    // A deactivated account's sessions end when it is deactivated; this also ends one a sign-in racing it made.
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), isNull(users.deactivatedAt)))
     .limit(1)
   if (!found) return null
   const { session } = found

@@ -166,6 +166,8 @@ export async function changePostStatusRecord(
   if (change.status === 'scheduled') {
     if (change.publishAt === undefined) return { badTime: POST_RECORD_MESSAGES.whenNeeded }
     publishedAt = new Date(change.publishAt)
+    // A time the format allows but a Date cannot hold (a leap second) is no time to publish at.
+    if (Number.isNaN(publishedAt.getTime())) return { badTime: POST_RECORD_MESSAGES.whenNeeded }
     if (publishedAt.getTime() <= now.getTime()) return { badTime: POST_RECORD_MESSAGES.notInFuture }
   } else if (change.status === 'published') {
     // Publishing a post already on the blog keeps its date; a scheduled one goes out now.
@@ -195,7 +197,9 @@ export async function deletePostRecord(tx: Db, id: string, version: number, cont
   const [row] = await tx.select().from(blogPosts).where(eq(blogPosts.id, id)).for('update').limit(1)
   if (!row) return 'missing'
   if (row.version !== version) return 'stale'
-  if (row.status === 'published') return { refused: POST_RECORD_MESSAGES.publishedCannotGo }
+  // Visitors read a scheduled post from its time, before the round marks it published: it is on the blog too.
+  const live = row.status === 'published' || (row.status === 'scheduled' && row.publishedAt !== null && row.publishedAt <= new Date())
+  if (live) return { refused: POST_RECORD_MESSAGES.publishedCannotGo }
   await tx.delete(blogPosts).where(eq(blogPosts.id, id))
   await recordAudit(tx, { action: 'post.deleted', actorUserId: context.actorId, subject: { type: 'blog_post', id }, ip: context.request.ip, details: { title: row.title } })
   return 'deleted'

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { labelOf } from '../../shared/labels.ts'
 import { nextLessonStatus, type LessonEventType, type LessonStatus } from '../../shared/lesson-lifecycle.ts'
 import { isLateCancellation, lessonInstant, longLessonDay, londonDay, londonTime, PLAN_AHEAD_DAYS, SERIES_LIMIT, shiftDay, weeklyDays, daysBetween } from '../../shared/lesson-time.ts'
@@ -350,7 +350,11 @@ export async function submitReportRecord(tx: Db, deps: LessonDeps, tutorId: stri
       details: { detail: `Severity ${labelOf('ConcernSeverity', report.concern.severity).toLowerCase()}` },
     })
     const [tutor] = await tx.select({ name: users.name }).from(users).where(eq(users.id, tutorId)).limit(1)
-    const admins = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.role, 'ADMIN')).orderBy(asc(users.email))
+    const admins = await tx
+      .select({ name: users.name, email: users.email })
+      .from(users)
+      .where(and(eq(users.role, 'ADMIN'), isNull(users.deactivatedAt)))
+      .orderBy(asc(users.email))
     for (const admin of admins) {
       await deps.mailer.enqueue(
         tx,

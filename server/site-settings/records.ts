@@ -68,10 +68,13 @@ export async function updateSiteSettingsRecord(tx: Db, version: number, input: S
   const changes = changesBetween(before, input)
   if (changes.length === 0) return 'unchanged'
   const values = { ...input, version: current + 1, updatedAt: new Date(), updatedBy: context.actorId }
-  await tx
+  // Two first saves at once: the second waits on the first's row and finds its version moved on.
+  const [saved] = await tx
     .insert(siteSettings)
     .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: siteSettings.id, set: values })
+    .onConflictDoUpdate({ target: siteSettings.id, set: values, setWhere: eq(siteSettings.version, current) })
+    .returning({ id: siteSettings.id })
+  if (!saved) return 'stale'
   await recordAudit(tx, { action: 'site_settings.updated', actorUserId: context.actorId, ip: context.request.ip, details: { changes: changes.map(({ field }) => ({ field })) } })
   return 'updated'
 }

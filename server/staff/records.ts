@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import { hashPassword } from '../auth/passwords.ts'
-import { issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
+import { endLinks, issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
 import { newToken } from '../auth/tokens.ts'
 import type { Db } from '../db/client.ts'
@@ -12,7 +12,7 @@ import type { ChangeContext } from '../lib/history.ts'
 import { window } from '../lib/paging.ts'
 import { containsPattern, searchText } from '../lib/search.ts'
 import { adminInviteMail } from '../mail/templates.ts'
-import { EMPTY_PROFILE, insertTutorProfile } from '../tutors/queries.ts'
+import { EMPTY_PROFILE, hasLeft, insertTutorProfile } from '../tutors/queries.ts'
 
 type Schemas = components['schemas']
 export type StaffAccount = Schemas['StaffAccount']
@@ -24,6 +24,7 @@ export const STAFF_MESSAGES = {
   accountExists: (email: string) => `An account already uses ${email}. Find it in the list and change its role instead.`,
   notYourself: 'You cannot change your own role or deactivate your own account. Ask another admin to do it.',
   lastAdmin: 'This is the last active admin: the office would have nobody left to run it. Make another account an admin first.',
+  tutorLeft: 'This tutor is marked as left, so they cannot sign in. Make them active on the Tutors screen first.',
 } as const
 
 const INVITE_LINK_HOURS = LINK_LIFETIMES_MS.invite / 3600_000
@@ -131,6 +132,7 @@ export async function changeRole(tx: Db, id: string, role: Role, context: Change
   if (user.role === role) return user.id === context.actorId ? { refused: STAFF_MESSAGES.notYourself } : 'unchanged'
   const refusal = await checkChange(tx, user, context.actorId, isActiveAdmin(user) && role !== 'ADMIN')
   if (refusal) return refusal
+  if (role === 'ADMIN' && (await hasLeft(tx, id))) return { refused: STAFF_MESSAGES.tutorLeft }
   await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id))
   // A tutor needs a profile for the tutor area and the office's tutor list; one who was a tutor before keeps theirs.
   if (role === 'TUTOR') {
@@ -151,7 +153,11 @@ export async function changeActive(tx: Db, id: string, active: boolean, context:
   if (refusal) return refusal
   const now = new Date()
   await tx.update(users).set({ deactivatedAt: active ? null : now, updatedAt: now }).where(eq(users.id, id))
-  if (!active) await revokeUserSessions(tx, id, {}, now)
+  if (!active) {
+    // Signed out everywhere, and any invitation or reset link mailed before stops working.
+    await revokeUserSessions(tx, id, {}, now)
+    await endLinks(tx, id)
+  }
   await recordAudit(tx, { action: active ? 'user.reactivated' : 'user.deactivated', actorUserId: context.actorId, subject: { type: 'user', id }, ip: context.request.ip })
   return 'changed'
 }

@@ -99,7 +99,8 @@ function checkStateSql(state: CheckState, today: Date): SQL {
 /** The search and filters of the tutor list but status, which the status counts leave out. */
 export function tutorConditions(query: Omit<TutorQuery, 'status' | 'sort' | 'page' | 'pageSize'>): SQL | undefined {
   const text = searchText(query.q)
-  const conditions: (SQL | undefined)[] = []
+  // An admin who was a tutor keeps their profile on record, but is not one of the tutors.
+  const conditions: (SQL | undefined)[] = [eq(users.role, 'TUTOR')]
   if (text !== undefined) {
     const pattern = containsPattern(text)
     conditions.push(or(ilike(users.name, pattern), ilike(users.email, pattern), sql`array_to_string(${tutorProfiles.subjects}, ' ') ilike ${pattern}`))

@@ -125,6 +125,8 @@ describe.skipIf(noDatabase)('the blog editor', () => {
     expect(past.status).toBe(400)
     expect(past.body.fields?.publishAt).toBe('Choose a date and time still to come.')
     expect((await send('PUT', `/${post.id}/status`, { status: 'scheduled' }, post.version)).body.fields?.publishAt).toBe('Choose when to publish the post.')
+    // A leap second passes the format but is no moment a date can hold.
+    expect((await send('PUT', `/${post.id}/status`, { status: 'scheduled', publishAt: '2030-06-30T23:59:60Z' }, post.version)).status).toBe(400)
 
     const due = new Date(Date.now() + 60 * 60_000)
     const scheduled = await send('PUT', `/${post.id}/status`, { status: 'scheduled', publishAt: due.toISOString() }, post.version)

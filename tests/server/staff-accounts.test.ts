@@ -72,6 +72,11 @@ describe.skipIf(noDatabase)('staff accounts', () => {
     expect((await t.request('GET', '/api/auth/me', { token: tutor })).status).toBe(401)
     const refused = await t.request('POST', '/api/auth/login', { body: { email: 'tutor@tec.test', pass: 'Test-Password-123!' } })
     expect(refused.status).toBe(401)
+    // Nor can it get a reset link: the same answer as an unknown email, and no mail.
+    const mailsBefore = (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'tutor@tec.test'))).length
+    expect((await t.request('POST', '/api/auth/forget-password', { body: { email: 'tutor@tec.test' } })).status).toBe(202)
+    await t.deps.tasks.idle()
+    expect((await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'tutor@tec.test'))).length).toBe(mailsBefore)
     const on = await put(`/${tutorId}/status`, { active: true })
     expect(on.body.status).toBe('active')
   })
