@@ -1,4 +1,4 @@
-import { Anchor, Container, createTheme, defaultVariantColorsResolver, Grid, PasswordInput, type CSSVariablesResolver, type MantineColorsTuple, type VariantColorsResolver } from '@mantine/core'
+import { Anchor, Button, Container, createTheme, defaultVariantColorsResolver, Grid, PasswordInput, type CSSVariablesResolver, type MantineColorsTuple, type VariantColorsResolver } from '@mantine/core'
 
 /** The brand's deep blue (#020065) at shade 6; shades 7–9 darken so hover states never turn lighter. */
 const tec: MantineColorsTuple = [
@@ -22,7 +22,7 @@ const tec: MantineColorsTuple = [
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input)
   const brand = input.color === undefined || input.color === 'tec' || input.color === input.theme.primaryColor
-  if (input.variant === 'filled' && brand) return { ...colors, color: 'var(--tec-on-primary)' }
+  if (input.variant === 'filled' && brand) return { ...colors, background: 'var(--tec-brand-fill)', hover: 'var(--tec-brand-fill-hover)', color: 'var(--tec-on-primary)' }
   return colors
 }
 
@@ -40,6 +40,8 @@ export const theme = createTheme({
     Container: Container.extend({ defaultProps: { size: 'lg' } }),
     // Underlined so links stand apart from body text without relying on colour alone.
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
+    // Named, so the button takes its colours from variantColorResolver (unnamed, Mantine paints the plain primary fill).
+    Button: Button.extend({ defaultProps: { variant: 'filled' } }),
     PasswordInput: PasswordInput.extend({
       defaultProps: {
         // Reachable by keyboard; aria-pressed (set by Mantine) tells whether the password is shown.
@@ -87,6 +89,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--tec-brand-fill': 'var(--mantine-color-tec-6)',
+    '--tec-brand-fill-hover': 'var(--mantine-color-tec-7)',
     '--tec-on-primary': 'var(--mantine-color-white)',
     ...Object.fromEntries(Object.entries(STATUS_COLORS_ON_WHITE).flatMap(([name, [ink, hover]]) => statusColorVariables(name, ink, hover))),
   },
@@ -99,11 +103,10 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
       ]),
     ),
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
-    // Filled brand buttons: a light tint with the darkest brand shade on it, 6.9:1 against the page, 9:1 for text.
-    '--mantine-color-tec-filled': 'var(--mantine-color-tec-2)',
-    '--mantine-color-tec-filled-hover': 'var(--mantine-color-tec-1)',
-    '--mantine-primary-color-filled': 'var(--mantine-color-tec-2)',
-    '--mantine-primary-color-filled-hover': 'var(--mantine-color-tec-1)',
+    // Filled brand buttons (and badges, icons): a light tint with the darkest brand shade on it, 6.9:1 against the
+    // page, 9:1 for text. Other fills (a checked chip, the current page number) keep #020065 with white words.
+    '--tec-brand-fill': 'var(--mantine-color-tec-2)',
+    '--tec-brand-fill-hover': 'var(--mantine-color-tec-1)',
     '--tec-on-primary': 'var(--mantine-color-tec-9)',
     '--mantine-color-anchor': 'var(--mantine-color-tec-2)',
     '--mantine-color-tec-text': 'var(--mantine-color-tec-2)',

@@ -231,10 +231,10 @@ describe('on a phone', () => {
 
 type Rgb = [number, number, number]
 
-/** The first filled brand button's fill and text colours (the default variant, so no data-variant), and the page's background, as painted. */
+/** The first filled button's fill and text colours (on the pages used, a brand one), and the page's background, as painted. */
 async function brandButtonColours(page: Page): Promise<[Rgb, Rgb, Rgb]> {
   const colours = await page.evaluate(() => {
-    const button = document.querySelector<HTMLElement>('.mantine-Button-root:not([data-variant])')
+    const button = document.querySelector<HTMLElement>('.mantine-Button-root[data-variant="filled"]')
     if (!button) throw new Error('no filled button on the page')
     const label = button.querySelector('.mantine-Button-label') ?? button
     return [getComputedStyle(button).backgroundColor, getComputedStyle(label).color, getComputedStyle(document.body).backgroundColor]
