@@ -162,9 +162,11 @@ describe.skipIf(noDatabase)('the blog editor', () => {
   })
 })
 
-const onPostgres = inject('testDatabase').kind === 'postgres'
+// Several processes share one database only on PostgreSQL (the embedded one is locked to one process), so this
+// exists in the server-pg project alone, rather than showing as skipped in the other.
+const postgresOnly = inject('testDatabase').kind === 'postgres' ? describe : () => {}
 
-describe.skipIf(noDatabase || !onPostgres)('scheduled publishing with two server processes on PostgreSQL', () => {
+postgresOnly('scheduled publishing with two server processes on PostgreSQL', () => {
   it('publishes a due post exactly once, whichever process gets there first', { timeout: 90_000 }, async () => {
     const database = await testDatabaseForProcess()
     const db = await database.open()
