@@ -22,7 +22,11 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
 /** The saved settings (the single row), or the defaults while there is none. */
 export async function readSiteSettings(db: Db): Promise<SiteSettings> {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1)).limit(1)
-  if (!row) return DEFAULT_SITE_SETTINGS
+  return row ? settingsOf(row) : DEFAULT_SITE_SETTINGS
+}
+
+/** A saved row's settings as the contract has them. */
+export function settingsOf(row: typeof siteSettings.$inferSelect): SiteSettings {
   return {
     organisationName: row.organisationName,
     email: row.email,

@@ -9,7 +9,7 @@ import { checkSchema, cleanInput } from '../lib/input.ts'
 import { mediaIdsIn, sanitiseRichText } from '../media/rich-text.ts'
 import { unusableMedia } from '../media/library.ts'
 import { DEFAULT_SITE_PAGES } from './pages.ts'
-import { DEFAULT_SITE_SETTINGS } from './queries.ts'
+import { DEFAULT_SITE_SETTINGS, settingsOf } from './queries.ts'
 
 type Schemas = components['schemas']
 export type SiteSettingsInput = Schemas['SiteSettingsInput']
@@ -45,15 +45,7 @@ export async function readSiteSettingsRecord(db: Db): Promise<Schemas['SiteSetti
   const { settings, by } = row
   return {
     version: settings.version,
-    settings: {
-      organisationName: settings.organisationName,
-      email: settings.email,
-      phone: settings.phone,
-      addressLines: settings.addressLines,
-      openingHours: settings.openingHours,
-      figures: settings.figures,
-      socialLinks: settings.socialLinks,
-    },
+    settings: settingsOf(settings),
     updatedAt: settings.updatedAt.toISOString(),
     ...(by === null ? {} : { updatedBy: by }),
   }
@@ -64,7 +56,7 @@ export async function updateSiteSettingsRecord(tx: Db, version: number, input: S
   const [row] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update').limit(1)
   const current = row?.version ?? 1
   if (current !== version) return 'stale'
-  const before = row ? { ...DEFAULT_SITE_SETTINGS, ...(await readSiteSettingsRecord(tx)).settings } : DEFAULT_SITE_SETTINGS
+  const before = row ? settingsOf(row) : DEFAULT_SITE_SETTINGS
   const changes = changesBetween(before, input)
   if (changes.length === 0) return 'unchanged'
   const values = { ...input, version: current + 1, updatedAt: new Date(), updatedBy: context.actorId }
