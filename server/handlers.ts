@@ -4,7 +4,7 @@ import { changeContactMessageStatus, createContactMessage, getContactMessage, li
 import { getDashboard } from './dashboard/handlers.ts'
 import type { Handlers } from './contract/types.ts'
 import { changeCourseStatus, createCourse, deleteCourse, getCourse, getCourseRecord, listCourseRecords, listCourses, orderFeaturedCourses, updateCourse } from './courses/handlers.ts'
-import { listGalleryItems } from './gallery/handlers.ts'
+import { addGalleryItem, listGalleryItems, listGalleryRecords, orderGalleryItems, removeGalleryItem, updateGalleryItem } from './gallery/handlers.ts'
 import { deleteMediaItem, getMedia, getMediaItem, listMediaItems, replaceMediaFile, updateMediaItem, uploadMedia } from './media/handlers.ts'
 import {
   acceptRegistration,
@@ -69,6 +69,11 @@ export const handlers: Handlers = {
   deleteMediaItem,
   replaceMediaFile,
   listGalleryItems,
+  listGalleryRecords,
+  addGalleryItem,
+  orderGalleryItems,
+  updateGalleryItem,
+  removeGalleryItem,
   getSiteSettings,
   getSitePage,
   getSiteSettingsRecord,

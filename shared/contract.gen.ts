@@ -162,6 +162,37 @@ export const LIMITS = {
       },
     },
   },
+  GalleryRecord: {
+    version: { minimum: 1 },
+    mediaId: { pattern: "^[a-f0-9]{64}$" },
+    image: {
+      width: { minimum: 1 },
+      height: { minimum: 1 },
+    },
+  },
+  GalleryRecordList: {
+    items: {
+      items: {
+        version: { minimum: 1 },
+        mediaId: { pattern: "^[a-f0-9]{64}$" },
+        image: {
+          width: { minimum: 1 },
+          height: { minimum: 1 },
+        },
+      },
+    },
+  },
+  GalleryItemNew: {
+    mediaId: { pattern: "^[a-f0-9]{64}$" },
+    caption: { maxLength: 500 },
+    shown: { default: true },
+  },
+  GalleryItemChange: {
+    caption: { maxLength: 500 },
+  },
+  GalleryOrder: {
+    galleryItemIds: { maxItems: 500 },
+  },
   SiteSettings: {
     socialLinks: {
       items: {

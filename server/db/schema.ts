@@ -349,13 +349,14 @@ export const galleryItems = pgTable(
     mediaId: text('media_id')
       .notNull()
       .references(() => media.id),
-    alt: text('alt').notNull(),
     caption: text('caption').notNull(),
     sortOrder: integer('sort_order').notNull().default(0),
     published: boolean('published').notNull().default(false),
+    version: integer('version').notNull().default(1),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
   },
-  (t) => [index('gallery_items_listing_idx').on(t.published, t.sortOrder)],
+  (t) => [index('gallery_items_listing_idx').on(t.published, t.sortOrder), uniqueIndex('gallery_items_media_idx').on(t.mediaId)],
 )
 
 export interface SiteFigure {

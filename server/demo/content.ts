@@ -59,7 +59,6 @@ export async function seedDemoContent(tx: Db, now = new Date()): Promise<void> {
   await tx.insert(galleryItems).values(
     DEMO_GALLERY.map((item, index) => ({
       mediaId: mediaIdOf(item.image),
-      alt: stored(item.image).alt,
       caption: item.caption,
       published: item.published,
       sortOrder: (index + 1) * 10,

@@ -58,6 +58,10 @@ export type AuditAction =
   | 'post.deleted'
   | 'site_settings.updated'
   | 'site_page.updated'
+  | 'gallery.item_added'
+  | 'gallery.item_updated'
+  | 'gallery.item_removed'
+  | 'gallery.order_changed'
 
 export interface AuditEvent {
   action: AuditAction
