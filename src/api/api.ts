@@ -7,6 +7,7 @@ import { createCoursesApi } from './courses'
 import { createDashboardApi } from './dashboard'
 import { createEnrolmentsApi } from './enrolments'
 import { createGalleryApi } from './gallery'
+import { createGalleryRecordsApi } from './gallery-records'
 import { createHistoryApi } from './history'
 import { createLessonReportsApi } from './lesson-reports'
 import { createLessonsApi } from './lessons'
@@ -33,6 +34,7 @@ export function createApi(client: ApiClient, upload: Uploader) {
     courseRecords: createCourseRecordsApi(client),
     media: createMediaApi(client, upload),
     gallery: createGalleryApi(client),
+    galleryRecords: createGalleryRecordsApi(client),
     site: createSiteApi(client),
     siteRecords: createSiteRecordsApi(client),
     staff: createStaffApi(client),

@@ -49,8 +49,40 @@ function UnreadyImage({ item, onFix }: { item: MediaItem; onFix: (item: MediaIte
   )
 }
 
+/** A ready image this screen cannot use again (already in the gallery): shown dimmed, with the reason. */
+function UnavailableImage({ item, reason }: { item: MediaItem; reason: string }) {
+  return (
+    <Card component="li" withBorder padding="xs">
+      <Card.Section style={{ opacity: 0.55 }}>
+        <MediaImage item={item} sizes="200px" />
+      </Card.Section>
+      <Stack gap={4} mt="xs" align="flex-start">
+        <Text size="xs" c="dimmed" lineClamp={2}>
+          {item.caption}
+        </Text>
+        <Badge color="gray" variant="light" size="sm" styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal' } }}>
+          {reason}
+        </Badge>
+      </Stack>
+    </Card>
+  )
+}
+
+interface PickerLibraryProps {
+  onPick: (item: MediaItem) => void
+  onFix: (item: MediaItem) => void
+  unavailable?: (item: MediaItem) => string | undefined
+}
+
+/** One image as the picker offers it: pickable, to be made ready, or not for this screen. */
+function LibraryImage({ item, onPick, onFix, unavailable }: { item: MediaItem } & PickerLibraryProps) {
+  if (!item.ready) return <UnreadyImage item={item} onFix={onFix} />
+  const reason = unavailable?.(item)
+  return reason === undefined ? <PickableImage item={item} onPick={onPick} /> : <UnavailableImage item={item} reason={reason} />
+}
+
 /** The library in the picker: search, then a page of images; ready ones are buttons, the rest can be made ready. */
-export function MediaPickerLibrary({ onPick, onFix }: { onPick: (item: MediaItem) => void; onFix: (item: MediaItem) => void }) {
+export function MediaPickerLibrary({ onPick, onFix, unavailable }: PickerLibraryProps) {
   const { api } = useAppContext()
   const [q, setQ] = useState('')
   const [page, setPage] = useState(1)
@@ -86,7 +118,9 @@ export function MediaPickerLibrary({ onPick, onFix }: { onPick: (item: MediaItem
         <Text>{q ? 'No images match your search. Check the spelling, or upload the image below.' : 'The library is empty. Upload the first image below.'}</Text>
       ) : (
         <SimpleGrid component="ul" cols={GRID_COLS} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Images in the library" aria-busy={result.isPlaceholderData}>
-          {result.data.items.map((item) => (item.ready ? <PickableImage key={item.id} item={item} onPick={onPick} /> : <UnreadyImage key={item.id} item={item} onFix={onFix} />))}
+          {result.data.items.map((item) => (
+            <LibraryImage key={item.id} item={item} onPick={onPick} onFix={onFix} unavailable={unavailable} />
+          ))}
         </SimpleGrid>
       )}
       {pages > 1 && (

@@ -13,6 +13,8 @@ export interface MediaPickerProps {
   /** Called with the chosen image, which always has its alt text and caption (`ready`). */
   onPick: (item: MediaItem) => void
   title?: string
+  /** Why an image cannot be picked here although it is ready (it is already in the gallery), or nothing. */
+  unavailable?: (item: MediaItem) => string | undefined
 }
 
 /**
@@ -20,16 +22,16 @@ export interface MediaPickerProps {
  * ready image, or upload one, give it its alt text and caption, and use it. Images still missing either are shown
  * but cannot be picked until they have them.
  */
-export function MediaPicker({ opened, onClose, onPick, title = 'Choose an image' }: MediaPickerProps) {
+export function MediaPicker({ opened, onClose, onPick, title = 'Choose an image', unavailable }: MediaPickerProps) {
   return (
     <ActionDialog opened={opened} onClose={onClose} title={title} size="xl">
       {/* Mounted only while open, so each opening starts from the library with no search. */}
-      {opened && <MediaPickerBody onPick={onPick} />}
+      {opened && <MediaPickerBody onPick={onPick} unavailable={unavailable} />}
     </ActionDialog>
   )
 }
 
-function MediaPickerBody({ onPick }: { onPick: (item: MediaItem) => void }) {
+function MediaPickerBody({ onPick, unavailable }: Pick<MediaPickerProps, 'onPick' | 'unavailable'>) {
   const uploads = useMediaUploads()
   // The image whose alt text and caption are being written before it is used.
   const [editing, setEditing] = useState<MediaItem | null>(null)
@@ -39,7 +41,7 @@ function MediaPickerBody({ onPick }: { onPick: (item: MediaItem) => void }) {
   }
   return (
     <Stack gap="lg">
-      <MediaPickerLibrary onPick={onPick} onFix={setEditing} />
+      <MediaPickerLibrary onPick={onPick} onFix={setEditing} unavailable={unavailable} />
       <Divider />
       <Stack gap="sm">
         <Title order={3} size="h5">

@@ -1,28 +1,15 @@
-import { ActionIcon, Alert, Badge, Card, Group, List, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react'
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { Alert, Badge, Card, Group, List, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { useQuery } from '@tanstack/react-query'
 import { courseRecordsQueryOptions, type CourseRow } from '../../../../../api/course-records'
 import { queryKeys } from '../../../../../api/query-keys'
 import { labelOf } from '../../../../../../shared/labels'
 import { AnchorLink } from '../../../../-components/links'
 import { errorMessage } from '../../../../-lib/server-errors'
 import { useAppContext } from '../../../../-lib/use-app-context'
+import { MoveButtons, useReorder } from '../../../-components/reorder'
 
 /** Featured courses come first in the office's list, in their order; one page of the most the order may hold finds them all. */
 const FEATURED_FIRST = { page: 1, pageSize: 100 } as const
-
-type Direction = 'up' | 'down'
-
-function moved(ids: readonly string[], id: string, direction: Direction): string[] {
-  const from = ids.indexOf(id)
-  const to = direction === 'up' ? from - 1 : from + 1
-  if (from < 0 || to < 0 || to >= ids.length) return [...ids]
-  const next = [...ids]
-  next.splice(from, 1)
-  next.splice(to, 0, id)
-  return next
-}
 
 /**
  * The order of the featured courses on the home page, first to last, each with Move up and Move down; every move
@@ -30,53 +17,15 @@ function moved(ids: readonly string[], id: string, direction: Direction): string
  */
 export function FeaturedOrder() {
   const { api } = useAppContext()
-  const queryClient = useQueryClient()
   const rows = useQuery(courseRecordsQueryOptions(api.courseRecords, FEATURED_FIRST))
   const featured = (rows.data?.items ?? []).filter((row) => row.featured)
-  const [pending, setPending] = useState<string[] | null>(null)
-  const [announcement, setAnnouncement] = useState('')
-  const refocus = useRef<{ id: string; direction: Direction } | null>(null)
-  const buttons = useRef(new Map<string, HTMLButtonElement>())
-
-  // Moves made quickly follow each other; the list shows the last one until every save has answered.
-  const inFlight = useRef(0)
-  const save = useMutation({
-    mutationFn: (ids: string[]) => api.courseRecords.orderFeatured(ids),
-    onSettled: async () => {
-      inFlight.current -= 1
-      if (inFlight.current > 0) return
-      await queryClient.invalidateQueries({ queryKey: queryKeys.courses.all })
-      setPending(null)
-    },
+  const reorder = useReorder<CourseRow>({
+    items: featured,
+    nameOf: (row) => row.title,
+    save: (ids) => api.courseRecords.orderFeatured(ids),
+    refresh: queryKeys.courses.all,
   })
-
-  const byId = new Map(featured.map((row) => [row.id, row]))
-  const shown = (pending ?? featured.map((row) => row.id)).map((id) => byId.get(id)).filter((row): row is CourseRow => row !== undefined)
-
-  // The moved course keeps the focus: on the same button, or the other one when it reached an end.
-  useEffect(() => {
-    const target = refocus.current
-    if (!target) return
-    refocus.current = null
-    const index = shown.findIndex((row) => row.id === target.id)
-    const atEnd = target.direction === 'up' ? index === 0 : index === shown.length - 1
-    const other: Direction = target.direction === 'up' ? 'down' : 'up'
-    buttons.current.get(`${target.id}:${atEnd ? other : target.direction}`)?.focus()
-  })
-
-  const move = (row: CourseRow, direction: Direction) => {
-    const next = moved(
-      shown.map((item) => item.id),
-      row.id,
-      direction,
-    )
-    setPending(next)
-    setAnnouncement(`${row.title} moved to place ${next.indexOf(row.id) + 1} of ${next.length}.`)
-    refocus.current = { id: row.id, direction }
-    save.reset()
-    inFlight.current += 1
-    save.mutate(next)
-  }
+  const { shown } = reorder
 
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="featured-title" maw={720}>
@@ -93,9 +42,9 @@ export function FeaturedOrder() {
             {errorMessage(rows.error)}
           </Alert>
         )}
-        {save.isError && (
+        {reorder.error && (
           <Alert color="red" variant="light" role="alert" title="The order was not saved">
-            {errorMessage(save.error)}
+            {errorMessage(reorder.error)}
           </Alert>
         )}
         {rows.isSuccess && shown.length === 0 && <Text c="dimmed">No course is featured yet.</Text>}
@@ -117,32 +66,14 @@ export function FeaturedOrder() {
                       </Badge>
                     )}
                   </Group>
-                  <Group gap={4} wrap="nowrap">
-                    {(['up', 'down'] as const).map((direction) => (
-                      <ActionIcon
-                        key={direction}
-                        ref={(element) => {
-                          if (element) buttons.current.set(`${row.id}:${direction}`, element)
-                          else buttons.current.delete(`${row.id}:${direction}`)
-                        }}
-                        variant="default"
-                        size="lg"
-                        aria-label={`Move ${row.title} ${direction}`}
-                        title={`Move ${direction}`}
-                        disabled={direction === 'up' ? index === 0 : index === shown.length - 1}
-                        onClick={() => move(row, direction)}
-                      >
-                        {direction === 'up' ? <IconArrowUp size={18} aria-hidden /> : <IconArrowDown size={18} aria-hidden />}
-                      </ActionIcon>
-                    ))}
-                  </Group>
+                  <MoveButtons item={row} name={row.title} index={index} count={shown.length} reorder={reorder} />
                 </Group>
               </List.Item>
             ))}
           </List>
         )}
         <VisuallyHidden role="status" aria-live="polite">
-          {announcement}
+          {reorder.announcement}
         </VisuallyHidden>
       </Stack>
     </Card>

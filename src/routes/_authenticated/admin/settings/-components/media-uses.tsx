@@ -6,7 +6,7 @@ import { isPageSlug } from '../../../../-lib/site-pages'
 
 type MediaUse = MediaItem['usedBy'][number]
 
-/** Where one use is: a link to the course's page or the site page's editor; other places are named by their title. */
+/** Where one use is: a link to the course's page, the site page's editor or the gallery; other places are named by their title. */
 function UseTitle({ use }: { use: MediaUse }) {
   if (use.kind === 'course_image' || use.kind === 'course_description') {
     return (
@@ -23,6 +23,7 @@ function UseTitle({ use }: { use: MediaUse }) {
       </AnchorLink>
     )
   }
+  if (use.kind === 'gallery') return <AnchorLink to="/admin/settings/gallery">{use.title}</AnchorLink>
   return <>{use.title}</>
 }
 

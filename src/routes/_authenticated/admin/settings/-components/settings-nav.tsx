@@ -10,6 +10,7 @@ const SECTIONS = [
   { to: '/admin/settings', label: 'Your account', exact: true },
   { to: '/admin/settings/site', label: 'Site details', exact: false },
   { to: '/admin/settings/pages', label: 'Pages', exact: false },
+  { to: '/admin/settings/gallery', label: 'Gallery', exact: false },
   { to: '/admin/settings/staff', label: 'Staff accounts', exact: false },
   { to: '/admin/settings/media', label: 'Media library', exact: false },
 ] as const
