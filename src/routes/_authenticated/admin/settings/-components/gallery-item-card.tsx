@@ -54,7 +54,7 @@ function CaptionForm({ item, place, focus }: { item: GalleryRecord; place: strin
           w="100%"
           label={
             <>
-              Caption<VisuallyHidden> of {place}</VisuallyHidden>
+              Caption <VisuallyHidden>of {place}</VisuallyHidden>
             </>
           }
           description="The line under the photo on the gallery."
@@ -67,10 +67,10 @@ function CaptionForm({ item, place, focus }: { item: GalleryRecord; place: strin
         {form.isDirty() && (
           <Group gap="sm">
             <Button type="submit" size="sm" loading={save.isPending}>
-              Save the caption<VisuallyHidden> of {place}</VisuallyHidden>
+              Save the caption <VisuallyHidden>of {place}</VisuallyHidden>
             </Button>
             <Button size="sm" variant="subtle" onClick={() => form.reset()}>
-              Undo<VisuallyHidden> the change to the caption of {place}</VisuallyHidden>
+              Undo <VisuallyHidden>the change to the caption of {place}</VisuallyHidden>
             </Button>
           </Group>
         )}
@@ -99,7 +99,7 @@ function ShownSwitch({ item, place }: { item: GalleryRecord; place: string }) {
     <Switch
       label={
         <>
-          Show on the gallery<VisuallyHidden> ({place})</VisuallyHidden>
+          Show on the gallery <VisuallyHidden>({place})</VisuallyHidden>
         </>
       }
       checked={checked}
@@ -129,7 +129,7 @@ function RemoveFromGallery({ item, place }: { item: GalleryRecord; place: string
   return (
     <>
       <Button size="sm" variant="subtle" color="red" onClick={() => setOpened(true)}>
-        Remove from the gallery<VisuallyHidden> ({place})</VisuallyHidden>
+        Remove from the gallery <VisuallyHidden>({place})</VisuallyHidden>
       </Button>
       <ActionDialog opened={opened} onClose={close} title="Remove this photo from the gallery?">
         <Stack gap="md">
@@ -208,7 +208,7 @@ export function GalleryItemCard({
             </Text>{' '}
             {item.image.alt}{' '}
             <AnchorLink to="/admin/settings/media/$mediaId" params={{ mediaId: item.mediaId }} size="sm">
-              Change it in the media library<VisuallyHidden> ({item.fileName})</VisuallyHidden>
+              Change it in the media library <VisuallyHidden>({item.fileName})</VisuallyHidden>
             </AnchorLink>
           </Text>
           <Group gap="md" justify="space-between">
