@@ -2,6 +2,7 @@ import type { Handler } from '../contract/types.ts'
 import type { Db } from '../db/client.ts'
 import { pageOf } from '../lib/paging.ts'
 import { fieldsProblem } from '../lib/replies.ts'
+import { settleSlugRace } from '../lib/slugs.ts'
 import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
 import { listLivePosts, readLivePost } from './queries.ts'
 import {
@@ -11,6 +12,7 @@ import {
   insertPost,
   listPostRowPage,
   POST_RECORD_MESSAGES,
+  POST_SLUGS,
   readPostPreview,
   readPostRecord,
   updatePostRecord,
@@ -56,7 +58,7 @@ export const createPost: Handler<'createPost'> = async ({ body, request, session
   const { db } = deps.database
   const { input, problems } = await checkPostInput(db, body)
   if (Object.keys(problems).length > 0) return fieldsProblem(problems)
-  const outcome = await db.transaction((tx) => insertPost(tx, input, { actorId: session().user.id, request }))
+  const outcome = await settleSlugRace(db, POST_SLUGS, input.slug, undefined, () => db.transaction((tx) => insertPost(tx, input, { actorId: session().user.id, request })))
   if (typeof outcome === 'object') return slugTaken(outcome)
   const found = await readRecord(db, outcome)
   if (!found) throw new Error('The post just stored cannot be read.')
@@ -67,7 +69,9 @@ export const updatePost: Handler<'updatePost'> = async ({ params, headers, body,
   const { db } = deps.database
   const { input, problems } = await checkPostInput(db, body)
   if (Object.keys(problems).length > 0) return fieldsProblem(problems)
-  const outcome = await db.transaction((tx) => updatePostRecord(tx, params.postRecordId, versionFromTag(headers['If-Match']), input, { actorId: session().user.id, request }))
+  const outcome = await settleSlugRace(db, POST_SLUGS, input.slug, params.postRecordId, () =>
+    db.transaction((tx) => updatePostRecord(tx, params.postRecordId, versionFromTag(headers['If-Match']), input, { actorId: session().user.id, request })),
+  )
   if (outcome === 'missing') return notFound
   if (outcome === 'stale') return staleVersion
   if (typeof outcome === 'object' && 'slugTaken' in outcome) return slugTaken(outcome)

@@ -8,7 +8,7 @@ import { changesBetween, type ChangeContext, type UpdateOutcome } from '../lib/h
 import { checkSchema, cleanInput } from '../lib/input.ts'
 import { window } from '../lib/paging.ts'
 import { containsPattern, searchText } from '../lib/search.ts'
-import { slugClash } from '../lib/slugs.ts'
+import { slugClash, type SlugClash } from '../lib/slugs.ts'
 import { unusableMedia } from '../media/library.ts'
 import { imageOf, mediaSize, type MediaSize } from '../media/queries.ts'
 import { mediaIdsIn, renderRichText, sanitiseRichText } from '../media/rich-text.ts'
@@ -32,9 +32,10 @@ export const POST_RECORD_MESSAGES = {
   publishedCannotGo: 'This post is on the blog. Unpublish it first; then it can be deleted.',
 } as const
 
-const SLUGGED = { table: blogPosts, id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title }
+/** Where the slugs are, for the clash check and for settling a race on a new slug. */
+export const POST_SLUGS = { table: blogPosts, id: blogPosts.id, slug: blogPosts.slug, title: blogPosts.title }
 
-export type SlugClash = { slugTaken: { title: string; free: string } }
+export type { SlugClash } from '../lib/slugs.ts'
 
 /** A row's fields as the contract has them: what the editor shows and sends back. */
 function postFields(row: BlogPostRow): PostInput {
@@ -104,7 +105,7 @@ export async function checkPostInput(db: Db, body: PostInput): Promise<{ input: 
 }
 
 export async function insertPost(tx: Db, input: PostInput, context: ChangeContext): Promise<string | SlugClash> {
-  const clash = await slugClash(tx, SLUGGED, input.slug)
+  const clash = await slugClash(tx, POST_SLUGS, input.slug)
   if (clash) return { slugTaken: clash }
   const [row] = await tx
     .insert(blogPosts)
@@ -130,7 +131,7 @@ export async function updatePostRecord(
     if (Object.keys(missing).length > 0) return { incomplete: missing }
   }
   if (input.slug !== row.slug) {
-    const clash = await slugClash(tx, SLUGGED, input.slug, id)
+    const clash = await slugClash(tx, POST_SLUGS, input.slug, id)
     if (clash) return { slugTaken: clash }
   }
   const changes = changesBetween(postFields(row), input)

@@ -1,12 +1,14 @@
 import type { Handler } from '../contract/types.ts'
 import { pageOf } from '../lib/paging.ts'
 import { fieldsProblem } from '../lib/replies.ts'
+import { settleSlugRace } from '../lib/slugs.ts'
 import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
 import { listPublishedCourses, readPublishedCourse } from './queries.ts'
 import {
   changeCourseStatusRecord,
   checkCourseInput,
   COURSE_RECORD_MESSAGES,
+  COURSE_SLUGS,
   deleteCourseRecord,
   insertCourse,
   listCourseRowPage,
@@ -47,7 +49,7 @@ export const createCourse: Handler<'createCourse'> = async ({ body, request, ses
   const { db } = deps.database
   const { input, problems } = await checkCourseInput(db, body)
   if (Object.keys(problems).length > 0) return fieldsProblem(problems)
-  const outcome = await db.transaction((tx) => insertCourse(tx, input, { actorId: session().user.id, request }))
+  const outcome = await settleSlugRace(db, COURSE_SLUGS, input.slug, undefined, () => db.transaction((tx) => insertCourse(tx, input, { actorId: session().user.id, request })))
   if (typeof outcome === 'object') return slugTaken(outcome)
   const record = await readCourseRecord(db, outcome)
   if (!record) throw new Error('The course just stored cannot be read.')
@@ -58,7 +60,9 @@ export const updateCourse: Handler<'updateCourse'> = async ({ params, headers, b
   const { db } = deps.database
   const { input, problems } = await checkCourseInput(db, body)
   if (Object.keys(problems).length > 0) return fieldsProblem(problems)
-  const outcome = await db.transaction((tx) => updateCourseRecord(tx, params.courseId, versionFromTag(headers['If-Match']), input, { actorId: session().user.id, request }))
+  const outcome = await settleSlugRace(db, COURSE_SLUGS, input.slug, params.courseId, () =>
+    db.transaction((tx) => updateCourseRecord(tx, params.courseId, versionFromTag(headers['If-Match']), input, { actorId: session().user.id, request })),
+  )
   if (outcome === 'missing') return notFound
   if (outcome === 'stale') return staleVersion
   if (typeof outcome === 'object' && 'slugTaken' in outcome) return slugTaken(outcome)

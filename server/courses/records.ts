@@ -7,7 +7,7 @@ import { recordAudit } from '../lib/audit.ts'
 import { changesBetween, type ChangeContext, type UpdateOutcome } from '../lib/history.ts'
 import { checkSchema, cleanInput } from '../lib/input.ts'
 import { window } from '../lib/paging.ts'
-import { slugClash } from '../lib/slugs.ts'
+import { slugClash, type SlugClash } from '../lib/slugs.ts'
 import { containsPattern, searchText } from '../lib/search.ts'
 import { unusableMedia } from '../media/library.ts'
 import { imageOf, mediaSize, type MediaSize } from '../media/queries.ts'
@@ -93,9 +93,10 @@ export async function checkCourseInput(db: Db, body: CourseInput): Promise<{ inp
   return { input, problems }
 }
 
-export type SlugClash = { slugTaken: { title: string; free: string } }
+export type { SlugClash } from '../lib/slugs.ts'
 
-const SLUGGED = { table: courses, id: courses.id, slug: courses.slug, title: courses.title }
+/** Where the slugs are, for the clash check and for settling a race on a new slug. */
+export const COURSE_SLUGS = { table: courses, id: courses.id, slug: courses.slug, title: courses.title }
 
 async function nextFeaturedPlace(tx: Db): Promise<number> {
   const [last] = await tx.select({ max: sql<number | null>`max(${courses.sortOrder})` }).from(courses).where(eq(courses.featured, true))
@@ -103,7 +104,7 @@ async function nextFeaturedPlace(tx: Db): Promise<number> {
 }
 
 export async function insertCourse(tx: Db, input: CourseInput, context: ChangeContext): Promise<string | SlugClash> {
-  const clash = await slugClash(tx, SLUGGED, input.slug)
+  const clash = await slugClash(tx, COURSE_SLUGS, input.slug)
   if (clash) return { slugTaken: clash }
   const [row] = await tx
     .insert(courses)
@@ -155,7 +156,7 @@ export async function updateCourseRecord(tx: Db, id: string, version: number, in
   if (!row) return 'missing'
   if (row.version !== version) return 'stale'
   if (input.slug !== row.slug) {
-    const clash = await slugClash(tx, SLUGGED, input.slug, id)
+    const clash = await slugClash(tx, COURSE_SLUGS, input.slug, id)
     if (clash) return { slugTaken: clash }
     const { enrolments } = await recordsOn(tx, row)
     if (enrolments > 0) return { slugFixed: enrolments }

@@ -1,8 +1,9 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
+import { isUniqueViolation } from '../db/errors.ts'
 
-interface SluggedTable {
+export interface SluggedTable {
   table: PgTable
   id: PgColumn
   slug: PgColumn
@@ -25,4 +26,23 @@ export async function slugClash(tx: Db, on: SluggedTable, slug: string, exceptId
   let n = 2
   while (used.has(`${slug}-${n}`)) n++
   return { title: String(taken.title), free: `${slug}-${n}` }
+}
+
+/** A write refused because another record has the slug: its title and a free slug to offer. */
+export type SlugClash = { slugTaken: { title: string; free: string } }
+
+/**
+ * Runs a write (its own transaction) that stores a slug. The write checks for a clash first, but two writes of
+ * one new slug at the same moment both pass that check; the unique index then refuses the later one, which is
+ * answered as the clash it is (the earlier has committed by then) rather than as a server error.
+ */
+export async function settleSlugRace<T>(db: Db, on: SluggedTable, slug: string, exceptId: string | undefined, write: () => Promise<T>): Promise<T | SlugClash> {
+  try {
+    return await write()
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error
+    const clash = await slugClash(db, on, slug, exceptId)
+    if (!clash) throw error
+    return { slugTaken: clash }
+  }
 }

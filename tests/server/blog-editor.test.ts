@@ -96,6 +96,16 @@ describe.skipIf(noDatabase)('the blog editor', () => {
     expect((await send('DELETE', `/${other.body.id}`, undefined, other.body.version)).status).toBe(204)
   })
 
+  it('answers two posts saved with one new address at the same moment with one post and one 409, never an error', async () => {
+    for (const round of [1, 2, 3, 4]) {
+      const slug = `open-evening-${round}`
+      const answers = await Promise.all([send('POST', '', input({ title: 'Open evening', slug })), send('POST', '', input({ title: 'Open evening', slug }))])
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409])
+      expect(answers.find((answer) => answer.status === 409)?.body.fields?.slug).toBe(`Another post, “Open evening”, has this address. Try ${slug}-2.`)
+      for (const answer of answers) if (answer.status === 201) expect((await send('DELETE', `/${answer.body.id}`, undefined, answer.body.version)).status).toBe(204)
+    }
+  })
+
   it('publishes now: on the blog at once with its SEO words, must stay complete, and cannot be deleted until unpublished', async () => {
     const seo = await send('PUT', `/${post.id}`, input({ seoTitle: 'Free GCSE revision at half term', seoDescription: 'Three free mornings.' }), post.version)
     const published = await send('PUT', `/${post.id}/status`, { status: 'published' }, seo.body.version)

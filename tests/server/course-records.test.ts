@@ -97,6 +97,16 @@ describe.skipIf(noDatabase)('the course editor', () => {
     expect(missingImage.body.fields?.imageId).toBe('This image is not in the media library. Choose one from the library.')
   })
 
+  it('answers two courses saved with one new address at the same moment with one course and one 409, never an error', async () => {
+    for (const round of [1, 2, 3, 4]) {
+      const slug = `chess-club-${round}`
+      const answers = await Promise.all([send('POST', '', input({ title: 'Chess Club', slug })), send('POST', '', input({ title: 'Chess Club', slug }))])
+      expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409])
+      expect(answers.find((answer) => answer.status === 409)?.body.fields?.slug).toBe(`Another course, “Chess Club”, has this address. Try ${slug}-2.`)
+      for (const answer of answers) if (answer.status === 201) expect((await send('DELETE', `/${answer.body.id}`, undefined, answer.body.version)).status).toBe(204)
+    }
+  })
+
   it('uses only images with alt text and a caption, as the image and within the description', async () => {
     const form = new FormData()
     form.append('file', new File([Uint8Array.from(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4"/></svg>'))], 'square.svg', { type: 'image/svg+xml' }))
