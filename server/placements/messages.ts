@@ -6,6 +6,7 @@ export const PLACEMENT_MESSAGES = {
   unknownLearner: 'Choose a learner from the list.',
   unknownCourse: 'Choose a course from the list.',
   tutorPaused: (name: string) => `${name} is paused, so they cannot be given new learners. Make them active again first, or choose another tutor.`,
+  accountDeactivated: (name: string) => `${name}’s account is deactivated, so they cannot be given learners. Reactivate it in Settings → Staff accounts first, or choose another tutor.`,
   tutorLeft: (name: string) => `${name} has left TEC, so they cannot be given learners. Choose another tutor.`,
   noCheck: (name: string) => `${name} has no safeguarding check on record. Record their check first, or choose another tutor.`,
   checkExpired: (name: string) => `${name}'s safeguarding check has ended. Record their renewed check first, or choose another tutor.`,

@@ -225,7 +225,12 @@ describe.skipIf(noDatabase)('placing a learner', () => {
     const left = await tutor('Tam Left', { check: day(400), status: 'left' })
     const unchecked = await tutor('Uma Unchecked')
     const expired = await tutor('Vic Expired', { check: day(-3) })
+    // Active with a current check, but their account was deactivated in Settings → Staff accounts.
+    const deactivated = await tutor('Dot Deactivated', { check: day(400) })
+    expect((await t.request('PUT', `/api/admin/staff/${deactivated.id}/status`, { token, body: { active: false } })).status).toBe(200)
+    expect((await suggest(student.id, 'subject=Maths')).body.items.map((item) => item.tutor.id)).not.toContain(deactivated.id)
     const refusals: [string, string][] = [
+      [deactivated.id, 'Dot Deactivated’s account is deactivated, so they cannot be given learners. Reactivate it in Settings → Staff accounts first, or choose another tutor.'],
       [paused.id, 'Sol Paused is paused, so they cannot be given new learners. Make them active again first, or choose another tutor.'],
       [left.id, 'Tam Left has left TEC, so they cannot be given learners. Choose another tutor.'],
       [unchecked.id, 'Uma Unchecked has no safeguarding check on record. Record their check first, or choose another tutor.'],
