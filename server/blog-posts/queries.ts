@@ -86,6 +86,17 @@ export async function listLivePosts(db: Db, request: PageRequest): Promise<Page<
 }
 
 /** A live post by its slug; a draft or a scheduled post reads as missing, so drafts cannot be found by slug. */
+/** Whether visitors can read the post at this slug: what readLivePost would find, without rendering it. */
+export async function livePostExists(db: Db, slug: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: blogPosts.id })
+    .from(blogPosts)
+    .innerJoin(media, eq(media.id, blogPosts.coverMediaId))
+    .where(and(eq(blogPosts.slug, slug), livePost()))
+    .limit(1)
+  return found !== undefined
+}
+
 export async function readLivePost(db: Db, slug: string): Promise<Schemas['BlogPost'] | undefined> {
   const [found] = await db
     .select({ post: blogPosts, cover: mediaSize })

@@ -40,6 +40,17 @@ export async function listPublishedCourses(db: Db, filter: { mode?: DeliveryMode
 }
 
 /** A published course by its slug; a draft or archived one reads as missing. */
+/** Whether visitors can see the course at this slug: what readPublishedCourse would find, without building it. */
+export async function publishedCourseExists(db: Db, slug: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: courses.id })
+    .from(courses)
+    .innerJoin(media, eq(media.id, courses.imageMediaId))
+    .where(and(eq(courses.slug, slug), eq(courses.status, 'published')))
+    .limit(1)
+  return found !== undefined
+}
+
 export async function readPublishedCourse(db: Db, slug: string): Promise<Schemas['Course'] | undefined> {
   const [found] = await db
     .select({ course: courses, image: mediaSize })

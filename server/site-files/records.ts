@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm'
-import { listLivePosts, readLivePost } from '../blog-posts/queries.ts'
-import { listPublishedCourses, readPublishedCourse } from '../courses/queries.ts'
+import { listLivePosts, livePostExists } from '../blog-posts/queries.ts'
+import { listPublishedCourses, publishedCourseExists } from '../courses/queries.ts'
 import type { Db } from '../db/client.ts'
 import { blogPosts, courses } from '../db/schema.ts'
 
@@ -52,6 +52,6 @@ async function publishedCourses(db: Db): Promise<PublishedRecord[]> {
  * its unknown ids answer 200 again, which tests/server/site-files.test.ts reports.
  */
 export const RECORD_PAGES: Readonly<Record<string, RecordPage>> = {
-  '/blog/$postId': { list: livePosts, exists: async (db, id) => (await readLivePost(db, id)) !== undefined },
-  '/courses/$courseId': { list: publishedCourses, exists: async (db, id) => (await readPublishedCourse(db, id)) !== undefined },
+  '/blog/$postId': { list: livePosts, exists: livePostExists },
+  '/courses/$courseId': { list: publishedCourses, exists: publishedCourseExists },
 }
