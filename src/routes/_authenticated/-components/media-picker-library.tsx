@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Card, Center, Pagination, SimpleGrid, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { mediaListQueryOptions, type MediaItem } from '../../../api/media'
 import { SearchBox } from '../../../ui/back-office/filter-bar'
 import { errorMessage } from '../../-lib/server-errors'
@@ -27,44 +27,50 @@ function PickableImage({ item, onPick }: { item: MediaItem; onPick: (item: Media
   )
 }
 
-/** An image without its alt text or caption: shown, not pickable, with a way to add them. */
-function UnreadyImage({ item, onFix }: { item: MediaItem; onFix: (item: MediaItem) => void }) {
+/** An image that cannot be picked here: dimmed, with what stands in the way under it. */
+function DimmedImage({ item, children }: { item: MediaItem; children: ReactNode }) {
   return (
     <Card component="li" withBorder padding="xs">
       <Card.Section style={{ opacity: 0.55 }}>
         <MediaImage item={item} sizes="200px" />
       </Card.Section>
       <Stack gap={4} mt="xs" align="flex-start">
-        <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
-          {item.fileName}
-        </Text>
-        <Badge color="orange" variant="light" size="sm" styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal' } }}>
-          Needs alt text and caption
-        </Badge>
-        <Anchor component="button" type="button" size="xs" ta="left" onClick={() => onFix(item)}>
-          Add alt text and caption<VisuallyHidden> to {item.fileName}</VisuallyHidden>
-        </Anchor>
+        {children}
       </Stack>
     </Card>
+  )
+}
+
+const wrappingBadge = { root: { height: 'auto' }, label: { whiteSpace: 'normal' } } as const
+
+/** An image without its alt text or caption: shown, not pickable, with a way to add them. */
+function UnreadyImage({ item, onFix }: { item: MediaItem; onFix: (item: MediaItem) => void }) {
+  return (
+    <DimmedImage item={item}>
+      <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+        {item.fileName}
+      </Text>
+      <Badge color="orange" variant="light" size="sm" styles={wrappingBadge}>
+        Needs alt text and caption
+      </Badge>
+      <Anchor component="button" type="button" size="xs" ta="left" onClick={() => onFix(item)}>
+        Add alt text and caption<VisuallyHidden> to {item.fileName}</VisuallyHidden>
+      </Anchor>
+    </DimmedImage>
   )
 }
 
 /** A ready image this screen cannot use again (already in the gallery): shown dimmed, with the reason. */
 function UnavailableImage({ item, reason }: { item: MediaItem; reason: string }) {
   return (
-    <Card component="li" withBorder padding="xs">
-      <Card.Section style={{ opacity: 0.55 }}>
-        <MediaImage item={item} sizes="200px" />
-      </Card.Section>
-      <Stack gap={4} mt="xs" align="flex-start">
-        <Text size="xs" c="dimmed" lineClamp={2}>
-          {item.caption}
-        </Text>
-        <Badge color="gray" variant="light" size="sm" styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal' } }}>
-          {reason}
-        </Badge>
-      </Stack>
-    </Card>
+    <DimmedImage item={item}>
+      <Text size="xs" c="dimmed" lineClamp={2}>
+        {item.caption}
+      </Text>
+      <Badge color="gray" variant="light" size="sm" styles={wrappingBadge}>
+        {reason}
+      </Badge>
+    </DimmedImage>
   )
 }
 
