@@ -85,7 +85,6 @@ export async function listLivePosts(db: Db, request: PageRequest): Promise<Page<
   return { items: rows.map(({ post, cover }) => postSummary(post, cover)), ...request, total: totals[0]?.total ?? 0 }
 }
 
-/** A live post by its slug; a draft or a scheduled post reads as missing, so drafts cannot be found by slug. */
 /** Whether visitors can read the post at this slug: what readLivePost would find, without rendering it. */
 export async function livePostExists(db: Db, slug: string): Promise<boolean> {
   const [found] = await db
@@ -97,6 +96,7 @@ export async function livePostExists(db: Db, slug: string): Promise<boolean> {
   return found !== undefined
 }
 
+/** A live post by its slug; a draft or a scheduled post reads as missing, so drafts cannot be found by slug. */
 export async function readLivePost(db: Db, slug: string): Promise<Schemas['BlogPost'] | undefined> {
   const [found] = await db
     .select({ post: blogPosts, cover: mediaSize })

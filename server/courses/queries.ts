@@ -39,7 +39,6 @@ export async function listPublishedCourses(db: Db, filter: { mode?: DeliveryMode
   return rows.map(({ course, image }) => courseSummary(course, image))
 }
 
-/** A published course by its slug; a draft or archived one reads as missing. */
 /** Whether visitors can see the course at this slug: what readPublishedCourse would find, without building it. */
 export async function publishedCourseExists(db: Db, slug: string): Promise<boolean> {
   const [found] = await db
@@ -51,6 +50,7 @@ export async function publishedCourseExists(db: Db, slug: string): Promise<boole
   return found !== undefined
 }
 
+/** A published course by its slug; a draft or archived one reads as missing. */
 export async function readPublishedCourse(db: Db, slug: string): Promise<Schemas['Course'] | undefined> {
   const [found] = await db
     .select({ course: courses, image: mediaSize })

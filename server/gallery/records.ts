@@ -112,7 +112,8 @@ export async function removeFromGallery(tx: Db, id: string, version: number, con
 
 /** Puts the gallery in this order; the list must name each photo in it once, or nothing changes. */
 export async function orderGallery(tx: Db, ids: string[], context: ChangeContext): Promise<'ordered' | 'changed'> {
-  const rows = await tx.select({ id: galleryItems.id }).from(galleryItems).for('update')
+  // Locked in one order, so two saves of the order at once wait for each other instead of deadlocking.
+  const rows = await tx.select({ id: galleryItems.id }).from(galleryItems).orderBy(asc(galleryItems.id)).for('update')
   const current = new Set(rows.map((row) => row.id))
   if (current.size !== ids.length || ids.some((id) => !current.has(id))) return 'changed'
   if (ids.length > 0) {

@@ -172,6 +172,8 @@ async function startPlacement(
 ): Promise<PlacementResult> {
   const [student] = await tx.select().from(students).where(eq(students.id, studentId)).for('update').limit(1)
   if (!student) return { field: 'studentId', message: PLACEMENT_MESSAGES.unknownLearner }
+  // Held until the placement is stored, so a deactivation at the same moment waits for it or is seen here.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, tutorId)).for('share')
   const [tutor] = await tutorFacts(tx, [tutorId])
   if (!tutor) return { field: 'tutorId', message: PLACEMENT_MESSAGES.unknownTutor }
   if (student.status === 'paused' || student.status === 'finished') return { refused: PLACEMENT_MESSAGES.learnerClosed(student.name, student.status) }

@@ -75,7 +75,7 @@ function areaReason(profile: Pick<TutorProfileRow, 'travelArea' | 'postcode'>, m
 
 /**
  * The tutors who could teach this learner the subject in this way, best first (ties by name), at most 20. Left
- * out and counted: paused and left tutors, tutors without a current check, tutors already teaching them this subject.
+ * out and counted: paused and left tutors, deactivated accounts, tutors without a current check, tutors already teaching them this subject.
  */
 export async function suggestTutorsFor(db: Db, student: StudentRow, subject: string, mode: DeliveryMode): Promise<Schemas['TutorSuggestionList']> {
   const [all, current, school] = await Promise.all([

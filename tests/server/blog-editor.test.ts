@@ -104,6 +104,12 @@ describe.skipIf(noDatabase)('the blog editor', () => {
       expect(answers.find((answer) => answer.status === 409)?.body.fields?.slug).toBe(`Another post, “Open evening”, has this address. Try ${slug}-2.`)
       for (const answer of answers) if (answer.status === 201) expect((await send('DELETE', `/${answer.body.id}`, undefined, answer.body.version)).status).toBe(204)
     }
+    // Two posts given one new address at once.
+    const [a, b] = await Promise.all([send('POST', '', input({ title: 'Sports day', slug: 'sports-day-a' })), send('POST', '', input({ title: 'Sports day', slug: 'sports-day-b' }))])
+    const moves = await Promise.all([a, b].map((made) => send('PUT', `/${made.body.id}`, input({ title: 'Sports day', slug: 'sports-day' }), made.body.version)))
+    expect(moves.map((answer) => answer.status).sort()).toEqual([200, 409])
+    expect(moves.find((answer) => answer.status === 409)?.body.fields?.slug).toBe('Another post, “Sports day”, has this address. Try sports-day-2.')
+    for (const made of await Promise.all([a, b].map((one) => send('GET', `/${one.body.id}`)))) expect((await send('DELETE', `/${made.body.id}`, undefined, made.body.version)).status).toBe(204)
   })
 
   it('publishes now: on the blog at once with its SEO words, must stay complete, and cannot be deleted until unpublished', async () => {

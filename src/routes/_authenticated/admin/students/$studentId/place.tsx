@@ -234,8 +234,8 @@ function PlacePage() {
           Suggested tutors
         </Title>
         <Text size="sm">
-          Best fit first, by subject and level, way of teaching, area and free time. Paused and left tutors and tutors without a current safeguarding check are never
-          offered.
+          Best fit first, by subject and level, way of teaching, area and free time. Paused and left tutors, deactivated accounts and tutors without a current
+          safeguarding check are never offered.
         </Text>
         {suggestions.isError ? (
           <Alert color="red" variant="light" role="alert" title="The suggestions could not be loaded">
@@ -245,7 +245,7 @@ function PlacePage() {
           <Skeleton height={120} aria-busy="true" aria-label="Loading the suggestions" role="status" />
         ) : items.length === 0 ? (
           <Alert variant="light" title="No tutor can be offered yet">
-            {suggestions.data?.notOffered ?? 0} tutors are left out (paused, left, without a current safeguarding check, or already teaching {student.fields.name}{' '}
+            {suggestions.data?.notOffered ?? 0} tutors are left out (paused, left, deactivated, without a current safeguarding check, or already teaching {student.fields.name}{' '}
             {subject}). <AnchorLink to="/admin/tutors">Find a tutor</AnchorLink> to record their check, or <AnchorLink to="/admin/tutors/new">invite one</AnchorLink>.
           </Alert>
         ) : (
@@ -263,7 +263,7 @@ function PlacePage() {
         )}
         {items !== undefined && items.length > 0 && (suggestions.data?.notOffered ?? 0) > 0 && (
           <Text size="sm" c="dimmed">
-            {suggestions.data?.notOffered} more tutors are not offered: paused, left, without a current safeguarding check, or already teaching this subject to{' '}
+            {suggestions.data?.notOffered} more tutors are not offered: paused, left, deactivated, without a current safeguarding check, or already teaching this subject to{' '}
             {student.fields.name}.
           </Text>
         )}
