@@ -53,26 +53,31 @@ describe('the gallery, chosen by the office', () => {
     await page.getByText('Added at the end of the gallery, shown at once').waitFor()
 
     // It is last, and its caption has the focus: the gallery's own words for it.
-    const last = `photo ${DEMO_GALLERY.length + 1}`
-    const caption = page.getByRole('textbox', { name: `Caption of ${last}` })
+    const caption = page.getByRole('textbox', { name: 'Caption of science-fair.jpg' })
     await expect.poll(() => caption.evaluate((element) => element === document.activeElement)).toBe(true)
     expect(await caption.inputValue()).toBe('Science fair at Eastfield')
-    await caption.fill('')
-    await page.getByRole('button', { name: `Save the caption of ${last}` }).click()
+    await caption.fill(' ')
+    await page.getByRole('button', { name: 'Save the caption of science-fair.jpg' }).click()
     await page.getByText('Write the line that goes under the photo on the gallery.').waitFor()
     await caption.fill('Science fair at Eastfield: the volcano erupts on time')
-    await page.getByRole('button', { name: `Save the caption of ${last}` }).click()
+    await page.getByRole('button', { name: 'Save the caption of science-fair.jpg' }).click()
     await page.getByText('The caption is saved').waitFor()
+    // The save button goes once saved; the focus goes back to the caption, not to the page.
+    await expect.poll(() => caption.evaluate((element) => element === document.activeElement)).toBe(true)
 
-    // Up one place, by keyboard: the focus stays on the moved photo's button.
-    await page.getByRole('button', { name: `Move ${last} up` }).focus()
+    // Up one place, by keyboard: the move is announced and the focus stays on the moved photo's button.
+    await page.getByRole('button', { name: 'Move science-fair.jpg up' }).focus()
     await page.keyboard.press('Enter')
-    await page.getByText(`Photo ${DEMO_GALLERY.length + 1} moved to place ${DEMO_GALLERY.length} of ${DEMO_GALLERY.length + 1}.`).waitFor()
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(`Move photo ${DEMO_GALLERY.length} up`)
+    await page.getByText(`science-fair.jpg moved to place ${DEMO_GALLERY.length} of ${DEMO_GALLERY.length + 1}.`).waitFor()
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Move science-fair.jpg up')
 
-    // The first drawing is hidden.
-    await page.getByRole('switch', { name: 'Show on the gallery (photo 1)' }).click()
+    // The first drawing is hidden, with the keyboard: the switch keeps the focus.
+    const first = page.getByRole('switch', { name: 'Show on the gallery (kitchen-table.svg)' })
+    await first.focus()
+    await page.keyboard.press('Space')
     await page.getByText('The photo is hidden from the gallery').waitFor()
+    expect(await first.isChecked()).toBe(false)
+    await expect.poll(() => first.evaluate((element) => element === document.activeElement)).toBe(true)
     await page.getByText(`${shownAtFirst.length} shown · ${DEMO_GALLERY.length - shownAtFirst.length + 1} hidden`).waitFor()
     await expectAccessibleInBothSchemes(page, 'the gallery screen after the changes')
 
@@ -83,12 +88,15 @@ describe('the gallery, chosen by the office', () => {
     await visitor.getByRole('button', { name: 'Three learners beside a volcano model at a science fair' }).waitFor()
 
     // Taken out again, it leaves the public gallery; the image stays in the library.
-    await page.getByRole('button', { name: `Remove from the gallery (photo ${DEMO_GALLERY.length})` }).click()
+    await page.getByRole('button', { name: 'Remove from the gallery (science-fair.jpg)' }).click()
     const dialog = page.getByRole('dialog', { name: 'Remove this photo from the gallery?' })
     await dialog.getByText('The image stays in the media library').waitFor()
     await dialog.getByRole('button', { name: 'Remove the photo' }).click()
     await dialog.waitFor({ state: 'hidden' })
     await page.getByText('The photo is out of the gallery').waitFor()
+    // The focus goes on to the caption of the photo that followed it.
+    const next = page.getByRole('textbox', { name: `Caption of ${DEMO_GALLERY.at(-1)?.image}.svg` })
+    await expect.poll(() => next.evaluate((element) => element === document.activeElement)).toBe(true)
     expect(await captionsOnGallery(visitor)).toEqual(shownAtFirst.slice(1))
     await page.goto('/admin/settings/media?q=science-fair')
     await page.getByRole('link', { name: 'science-fair.jpg' }).waitFor()

@@ -29,12 +29,17 @@ describe('/admin/settings/gallery', { timeout: 30_000 }, () => {
     expect(screen.getByText('0 shown · 0 hidden')).toBeDefined()
   })
 
-  it('shows a refused order and puts the photos back as the server holds them', async () => {
+  it('shows the move at once, and when refused says so and shows the order the server holds', async () => {
     const sent: unknown[] = []
+    let reads = 0
+    let answer: () => void = () => undefined
+    const answered = new Promise<void>((resolve) => (answer = resolve))
     const handlers: Record<string, Handler> = {
-      'GET /admin/gallery': () => json(200, { items: [photo(1), photo(2, false), photo(3)] }),
+      // Someone else moved photo 3 first meanwhile: the second read has their order.
+      'GET /admin/gallery': () => json(200, { items: ++reads === 1 ? [photo(1), photo(2, false), photo(3)] : [photo(3), photo(1), photo(2, false)] }),
       'PUT /admin/gallery/order': async (request) => {
         sent.push(await request.json())
+        await answered
         return json(409, { message: 'Someone added or took out a photo while you were moving them. The gallery has been reloaded; move them again.' })
       },
     }
@@ -43,13 +48,15 @@ describe('/admin/settings/gallery', { timeout: 30_000 }, () => {
     expect(screen.getByText('2 shown · 1 hidden')).toBeDefined()
     const captions = () => within(list).getAllByRole('textbox').map((field) => (field as HTMLTextAreaElement).value)
     expect(captions()).toEqual(['Caption 1', 'Caption 2', 'Caption 3'])
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move photo 1 up' }).disabled).toBe(true)
-    expect(screen.getByRole<HTMLInputElement>('switch', { name: /^Show on the gallery \(photo 2\)/ }).checked).toBe(false)
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Move photo-1.jpg up' }).disabled).toBe(true)
+    expect(screen.getByRole<HTMLInputElement>('switch', { name: /^Show on the gallery \(photo-2\.jpg\)/ }).checked).toBe(false)
 
-    await userEvent.click(screen.getByRole('button', { name: 'Move photo 3 up' }))
-    expect(sent).toEqual([{ galleryItemIds: [photo(1).id, photo(3).id, photo(2).id] }])
+    await userEvent.click(screen.getByRole('button', { name: 'Move photo-3.jpg up' }))
+    expect(captions()).toEqual(['Caption 1', 'Caption 3', 'Caption 2'])
+    await waitFor(() => expect(sent).toEqual([{ galleryItemIds: [photo(1).id, photo(3).id, photo(2).id] }]))
+    answer()
     expect((await screen.findByRole('alert')).textContent).toContain('Someone added or took out a photo while you were moving them.')
-    await waitFor(() => expect(captions()).toEqual(['Caption 1', 'Caption 2', 'Caption 3']))
+    await waitFor(() => expect(captions()).toEqual(['Caption 3', 'Caption 1', 'Caption 2']))
   })
 
   it('checks a caption before sending it, and sends the photo’s version with the change', async () => {
@@ -62,15 +69,44 @@ describe('/admin/settings/gallery', { timeout: 30_000 }, () => {
       },
     }
     renderApp('/admin/settings/gallery', { ...signedInAdmin, handlers })
-    const caption = await screen.findByRole('textbox', { name: /^Caption of photo 1/ })
+    const caption = await screen.findByRole('textbox', { name: /^Caption of photo-1\.jpg/ })
     await userEvent.clear(caption)
     await userEvent.type(caption, '   ')
-    await userEvent.click(screen.getByRole('button', { name: 'Save the caption of photo 1' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save the caption of photo-1.jpg' }))
     await screen.findByText('Write the line that goes under the photo on the gallery.')
     expect(sent).toEqual([])
     await userEvent.clear(caption)
     await userEvent.type(caption, 'New words ')
-    await userEvent.click(screen.getByRole('button', { name: 'Save the caption of photo 1' }))
+    await userEvent.click(screen.getByRole('button', { name: 'Save the caption of photo-1.jpg' }))
     await waitFor(() => expect(sent).toEqual([{ body: { caption: 'New words', shown: true }, ifMatch: '"1"' }]))
+  })
+
+  it('never saves over a caption someone else changed: the 409 shows theirs, keeps the words typed, and a second save replaces it', async () => {
+    const sent: { body: unknown; ifMatch: string | null }[] = []
+    let theirsSaved = false
+    const handlers: Record<string, Handler> = {
+      'GET /admin/gallery': () => json(200, { items: [theirsSaved ? { ...photo(1), caption: 'Their words', version: 2 } : photo(1)] }),
+      'PUT /admin/gallery/6f0c1a52-1d55-4f7a-9d3b-7f1f4f1d0b01': async (request) => {
+        sent.push({ body: await request.json(), ifMatch: request.headers.get('if-match') })
+        if (sent.length === 1) {
+          theirsSaved = true
+          return json(409, { message: 'Someone else changed this record since you opened it. Reload it to see their changes, then make yours again.' })
+        }
+        return json(200, { ...photo(1), caption: 'My words', version: 3 })
+      },
+    }
+    renderApp('/admin/settings/gallery', { ...signedInAdmin, handlers })
+    const caption = await screen.findByRole<HTMLTextAreaElement>('textbox', { name: /^Caption of photo-1\.jpg/ })
+    await userEvent.clear(caption)
+    await userEvent.type(caption, 'My words')
+    await userEvent.click(screen.getByRole('button', { name: 'Save the caption of photo-1.jpg' }))
+    const warning = await screen.findByRole('alert')
+    expect(warning.textContent).toContain('While you were writing, this caption was saved as “Their words”.')
+    expect(caption.value).toBe('My words')
+    expect(sent[0]?.ifMatch).toBe('"1"')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Save the caption of photo-1.jpg' }))
+    await waitFor(() => expect(sent[1]).toEqual({ body: { caption: 'My words', shown: true }, ifMatch: '"2"' }))
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Save the caption of photo-1.jpg' })).toBeNull())
   })
 })

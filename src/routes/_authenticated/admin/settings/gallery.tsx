@@ -1,8 +1,8 @@
 import { Alert, Button, EmptyState, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { IconPhoto, IconPhotoPlus } from '@tabler/icons-react'
-import { useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { useMutation, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useState } from 'react'
+import { useCallback, useRef, useState, type RefObject } from 'react'
 import { galleryRecordsQueryOptions, type GalleryRecord } from '../../../../api/gallery-records'
 import type { MediaItem } from '../../../../api/media'
 import { queryKeys } from '../../../../api/query-keys'
@@ -12,7 +12,8 @@ import { errorMessage } from '../../../-lib/server-errors'
 import { useAppContext } from '../../../-lib/use-app-context'
 import { MediaPicker } from '../../-components/media-picker'
 import { useReorder } from '../../-components/reorder'
-import { GalleryItemCard } from './-components/gallery-item-card'
+import { UnsavedChangesGuard } from '../../-components/unsaved-changes-guard'
+import { GalleryItemCard, useGalleryRefresh } from './-components/gallery-item-card'
 import { PublicPageLink } from './-components/public-page-link'
 
 export const Route = createFileRoute('/_authenticated/admin/settings/gallery')({
@@ -25,15 +26,31 @@ export const Route = createFileRoute('/_authenticated/admin/settings/gallery')({
 function GalleryPage() {
   const { api } = useAppContext()
   const { data } = useSuspenseQuery(galleryRecordsQueryOptions(api.galleryRecords))
-  const [justAdded, setJustAdded] = useState<string | null>(null)
+  // Which caption takes the focus next (a photo added, or the one after a photo removed), with a count so the
+  // same photo can take it twice.
+  const [focusRequest, setFocusRequest] = useState<{ id: string; n: number } | null>(null)
+  const focusOn = (id: string) => setFocusRequest((last) => ({ id, n: (last?.n ?? 0) + 1 }))
+  const addButton = useRef<HTMLButtonElement>(null)
+  // Captions being written and not saved yet: leaving the screen asks first.
+  const unsaved = useRef(new Set<string>())
+  const onDirtyChange = useCallback((id: string, dirty: boolean) => {
+    if (dirty) unsaved.current.add(id)
+    else unsaved.current.delete(id)
+  }, [])
   const reorder = useReorder<GalleryRecord>({
     items: data.items,
-    nameOf: (item) => `Photo ${data.items.indexOf(item) + 1}`,
+    nameOf: (item) => item.fileName,
     save: (ids) => api.galleryRecords.order(ids),
     refresh: queryKeys.gallery.all,
   })
   const shownCount = data.items.filter((item) => item.shown).length
   const hiddenCount = data.items.length - shownCount
+  // After a photo is removed the focus goes to the next one's caption (or the one before), or to "Add a photo".
+  const afterRemoval = (index: number) => {
+    const next = reorder.shown[index + 1] ?? reorder.shown[index - 1]
+    if (next) focusOn(next.id)
+    else addButton.current?.focus()
+  }
 
   return (
     <Stack gap="lg" pb="md" maw={960}>
@@ -50,7 +67,7 @@ function GalleryPage() {
           </Text>
         </Group>
       </Stack>
-      <AddPhoto items={data.items} onAdded={setJustAdded} />
+      <AddPhoto items={data.items} onAdded={focusOn} buttonRef={addButton} />
       {reorder.error && (
         <Alert color="red" variant="light" role="alert" title="The order was not saved">
           {errorMessage(reorder.error)}
@@ -61,34 +78,46 @@ function GalleryPage() {
       ) : (
         <Stack component="ol" gap="sm" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Photos in the gallery, first to last">
           {reorder.shown.map((item, index) => (
-            <GalleryItemCard key={item.id} item={item} index={index} count={reorder.shown.length} reorder={reorder} focus={item.id === justAdded} />
+            <GalleryItemCard
+              key={item.id}
+              item={item}
+              index={index}
+              count={reorder.shown.length}
+              reorder={reorder}
+              focusToken={focusRequest?.id === item.id ? focusRequest.n : undefined}
+              onDirtyChange={onDirtyChange}
+              onRemoved={() => afterRemoval(index)}
+            />
           ))}
         </Stack>
       )}
       <VisuallyHidden role="status" aria-live="polite">
         {reorder.announcement}
       </VisuallyHidden>
+      <UnsavedChangesGuard unsaved={() => unsaved.current.size > 0} />
     </Stack>
   )
 }
 
 /** "Add a photo": the media library, where images already in the gallery are marked; the one picked goes at the end. */
-function AddPhoto({ items, onAdded }: { items: readonly GalleryRecord[]; onAdded: (id: string) => void }) {
+function AddPhoto({ items, onAdded, buttonRef }: { items: readonly GalleryRecord[]; onAdded: (id: string) => void; buttonRef: RefObject<HTMLButtonElement | null> }) {
   const { api } = useAppContext()
-  const queryClient = useQueryClient()
+  const refresh = useGalleryRefresh()
   const [opened, setOpened] = useState(false)
   const inGallery = new Set(items.map((item) => item.mediaId))
   const add = useMutation({
     mutationFn: (item: MediaItem) => api.galleryRecords.add({ mediaId: item.id, shown: true }),
     onSuccess: async (added) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.gallery.all }), queryClient.invalidateQueries({ queryKey: queryKeys.media.all })])
+      await refresh()
       toast.success(added.shown ? 'Added at the end of the gallery, shown at once' : 'Added at the end of the gallery')
       onAdded(added.id)
     },
+    // Added by someone else meanwhile, or gone from the library: the list and the picker show it as it is now.
+    onError: refresh,
   })
   return (
     <Stack gap="xs" align="flex-start">
-      <Button leftSection={<IconPhotoPlus size={18} aria-hidden />} loading={add.isPending} onClick={() => setOpened(true)}>
+      <Button ref={buttonRef} leftSection={<IconPhotoPlus size={18} aria-hidden />} loading={add.isPending} onClick={() => setOpened(true)}>
         Add a photo
       </Button>
       {add.isError && (

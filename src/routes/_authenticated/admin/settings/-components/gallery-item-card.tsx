@@ -1,13 +1,13 @@
 import { Alert, Badge, Box, Button, Card, Group, Stack, Switch, Text, Textarea, VisuallyHidden } from '@mantine/core'
-import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
-import type { GalleryRecord } from '../../../../../api/gallery-records'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { isApiError } from '../../../../../api/errors'
+import { galleryRecordsQueryOptions, type GalleryRecord } from '../../../../../api/gallery-records'
 import { queryKeys } from '../../../../../api/query-keys'
 import { ActionDialog } from '../../../../../ui/back-office/action-dialog'
 import { toast } from '../../../../../ui/toasts'
 import { AnchorLink } from '../../../../-components/links'
-import { errorMessage, showServerErrors } from '../../../../-lib/server-errors'
+import { errorMessage } from '../../../../-lib/server-errors'
 import { useAppContext } from '../../../../-lib/use-app-context'
 import { MoveButtons, type useReorder } from '../../../-components/reorder'
 import classes from '../../../-components/media-image.module.css'
@@ -16,45 +16,101 @@ import classes from '../../../-components/media-image.module.css'
 const CAPTION_MAX = 500
 
 /** After any change to the gallery: the office's list, the public gallery and the library's "used by" follow. */
-function useGalleryRefresh() {
+export function useGalleryRefresh() {
   const queryClient = useQueryClient()
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.gallery.all }), queryClient.invalidateQueries({ queryKey: queryKeys.media.all })])
 }
 
-/** The caption under the photo on /gallery, saved on its own with "Save the caption". */
-function CaptionForm({ item, place, focus }: { item: GalleryRecord; place: string; focus: boolean }) {
+const NO_CAPTION = 'Write the line that goes under the photo on the gallery.'
+
+/**
+ * The caption under the photo on /gallery, saved with its own button. The save carries the version of the caption
+ * the words were written over, so a caption someone else saved meanwhile is never overwritten unseen: the 409 shows
+ * theirs, keeps what was typed, and a second save replaces theirs knowingly. Changes that leave the caption alone
+ * (the switch, moves) do not get in the way.
+ */
+function CaptionForm({ item, name, focusToken, onDirtyChange }: { item: GalleryRecord; name: string; focusToken?: number; onDirtyChange: (id: string, dirty: boolean) => void }) {
   const { api } = useAppContext()
+  const queryClient = useQueryClient()
   const refresh = useGalleryRefresh()
   const field = useRef<HTMLTextAreaElement>(null)
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { caption: item.caption },
-    validate: { caption: (value) => (value.trim() === '' ? 'Write the line that goes under the photo on the gallery.' : null) },
-  })
-  // A photo just added takes the focus here, so its caption can be written at once.
+  const [base, setBase] = useState({ version: item.version, caption: item.caption })
+  const [value, setValue] = useState(item.caption)
+  const [error, setError] = useState<string | null>(null)
+  // After a refused save: the caption someone else saved, which the words in the box would now replace.
+  const [theirs, setTheirs] = useState<string | null>(null)
+  const dirty = value !== base.caption
+
+  // The saved photo changed: follow its version while its caption is the one the words were written over, and
+  // take a new caption into the box unless words are being written there (then the save is refused and says so).
+  const [seen, setSeen] = useState({ version: item.version, caption: item.caption })
+  if (seen.version !== item.version || seen.caption !== item.caption) {
+    setSeen({ version: item.version, caption: item.caption })
+    if (item.caption === base.caption) setBase({ version: item.version, caption: item.caption })
+    else if (!dirty) {
+      setBase({ version: item.version, caption: item.caption })
+      setValue(item.caption)
+    }
+  }
+
   useEffect(() => {
-    if (focus) field.current?.focus()
-  }, [focus])
+    onDirtyChange(item.id, dirty)
+  }, [item.id, dirty, onDirtyChange])
+  useEffect(() => () => onDirtyChange(item.id, false), [item.id, onDirtyChange])
+  useEffect(() => {
+    if (focusToken !== undefined) field.current?.focus()
+  }, [focusToken])
+
   const save = useMutation({
-    mutationFn: (caption: string) => api.galleryRecords.update(item.id, item.version, { caption, shown: item.shown }),
+    mutationFn: (caption: string) => api.galleryRecords.update(item.id, base.version, { caption, shown: item.shown }),
     onSuccess: async (saved) => {
-      form.setInitialValues({ caption: saved.caption })
-      form.setValues({ caption: saved.caption })
-      form.resetDirty({ caption: saved.caption })
+      setBase({ version: saved.version, caption: saved.caption })
+      setValue(saved.caption)
+      setTheirs(null)
       toast.success('The caption is saved')
+      field.current?.focus()
       await refresh()
     },
-    onError: (error) => showServerErrors(form, error),
+    onError: async (failure) => {
+      if (isApiError(failure) && failure.status === 409) {
+        await refresh()
+        const fresh = queryClient.getQueryData(galleryRecordsQueryOptions(api.galleryRecords).queryKey)?.items.find((one) => one.id === item.id)
+        if (fresh) {
+          setBase({ version: fresh.version, caption: fresh.caption })
+          setTheirs(fresh.caption)
+        }
+        return
+      }
+      if (isApiError(failure) && failure.fields?.caption) setError(failure.fields.caption)
+      else toast.error(errorMessage(failure))
+      if (isApiError(failure) && failure.status === 404) await refresh()
+    },
   })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const caption = value.trim()
+    if (caption === '') {
+      setError(NO_CAPTION)
+      field.current?.focus()
+      return
+    }
+    save.mutate(caption)
+  }
+  const undo = () => {
+    setValue(base.caption)
+    setError(null)
+    setTheirs(null)
+    field.current?.focus()
+  }
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => save.mutate(values.caption.trim()))}>
+    <form noValidate onSubmit={submit}>
       <Stack gap="xs" align="flex-start">
         <Textarea
           ref={field}
           w="100%"
           label={
             <>
-              Caption <VisuallyHidden>of {place}</VisuallyHidden>
+              Caption <VisuallyHidden>of {name}</VisuallyHidden>
             </>
           }
           description="The line under the photo on the gallery."
@@ -62,15 +118,25 @@ function CaptionForm({ item, place, focus }: { item: GalleryRecord; place: strin
           minRows={2}
           maxLength={CAPTION_MAX}
           withAsterisk
-          {...form.getInputProps('caption')}
+          value={value}
+          error={error}
+          onChange={(event) => {
+            setValue(event.currentTarget.value)
+            setError(null)
+          }}
         />
-        {form.isDirty() && (
+        {theirs !== null && dirty && (
+          <Alert color="yellow" variant="light" role="alert" title="Someone else changed this caption" w="100%">
+            While you were writing, this caption was saved as “{theirs}”. Save to replace it with yours, or undo to keep theirs.
+          </Alert>
+        )}
+        {dirty && (
           <Group gap="sm">
             <Button type="submit" size="sm" loading={save.isPending}>
-              Save the caption <VisuallyHidden>of {place}</VisuallyHidden>
+              Save the caption <VisuallyHidden>of {name}</VisuallyHidden>
             </Button>
-            <Button size="sm" variant="subtle" onClick={() => form.reset()}>
-              Undo <VisuallyHidden>the change to the caption of {place}</VisuallyHidden>
+            <Button size="sm" variant="subtle" onClick={undo}>
+              Undo <VisuallyHidden>the change to the caption of {name}</VisuallyHidden>
             </Button>
           </Group>
         )}
@@ -80,7 +146,7 @@ function CaptionForm({ item, place, focus }: { item: GalleryRecord; place: strin
 }
 
 /** Shown or hidden on /gallery, changed at once; the photo keeps its place either way. */
-function ShownSwitch({ item, place }: { item: GalleryRecord; place: string }) {
+function ShownSwitch({ item, name }: { item: GalleryRecord; name: string }) {
   const { api } = useAppContext()
   const refresh = useGalleryRefresh()
   const change = useMutation({
@@ -99,18 +165,21 @@ function ShownSwitch({ item, place }: { item: GalleryRecord; place: string }) {
     <Switch
       label={
         <>
-          Show on the gallery <VisuallyHidden>({place})</VisuallyHidden>
+          Show on the gallery <VisuallyHidden>({name})</VisuallyHidden>
         </>
       }
       checked={checked}
-      disabled={change.isPending}
-      onChange={(event) => change.mutate(event.currentTarget.checked)}
+      // Not disabled while saving: a disabled control would drop the keyboard's focus.
+      aria-busy={change.isPending}
+      onChange={(event) => {
+        if (!change.isPending) change.mutate(event.currentTarget.checked)
+      }}
     />
   )
 }
 
 /** Taking a photo out asks first and says that the image stays in the library. */
-function RemoveFromGallery({ item, place }: { item: GalleryRecord; place: string }) {
+function RemoveFromGallery({ item, name, onRemoved }: { item: GalleryRecord; name: string; onRemoved: () => void }) {
   const { api } = useAppContext()
   const refresh = useGalleryRefresh()
   const [opened, setOpened] = useState(false)
@@ -120,7 +189,10 @@ function RemoveFromGallery({ item, place }: { item: GalleryRecord; place: string
       setOpened(false)
       toast.success('The photo is out of the gallery')
       await refresh()
+      onRemoved()
     },
+    // Gone already, or changed meanwhile: the dialog says so, and the list shows the photo as it is now.
+    onError: refresh,
   })
   const close = () => {
     setOpened(false)
@@ -129,7 +201,7 @@ function RemoveFromGallery({ item, place }: { item: GalleryRecord; place: string
   return (
     <>
       <Button size="sm" variant="subtle" color="red" onClick={() => setOpened(true)}>
-        Remove from the gallery <VisuallyHidden>({place})</VisuallyHidden>
+        Remove from the gallery <VisuallyHidden>({name})</VisuallyHidden>
       </Button>
       <ActionDialog opened={opened} onClose={close} title="Remove this photo from the gallery?">
         <Stack gap="md">
@@ -162,16 +234,21 @@ export function GalleryItemCard({
   index,
   count,
   reorder,
-  focus,
+  focusToken,
+  onDirtyChange,
+  onRemoved,
 }: {
   item: GalleryRecord
   index: number
   count: number
   reorder: Pick<ReturnType<typeof useReorder<GalleryRecord>>, 'move' | 'buttonRef'>
-  /** The photo was just added: its caption takes the focus. */
-  focus: boolean
+  /** Changes when the caption should take the focus: the photo was just added, or the one before it removed. */
+  focusToken?: number
+  onDirtyChange: (id: string, dirty: boolean) => void
+  onRemoved: () => void
 }) {
-  const place = `photo ${index + 1}`
+  // Named by its file, which stays the same when photos move, for the controls screen readers hear.
+  const name = item.fileName
   return (
     <Card component="li" withBorder padding="sm">
       <Group align="flex-start" gap="md" wrap="wrap">
@@ -190,30 +267,33 @@ export function GalleryItemCard({
           />
         </Box>
         <Stack gap="sm" style={{ flex: '1 1 260px', minWidth: 0 }}>
-          <Group justify="space-between" gap="xs" wrap="nowrap">
-            <Group gap="xs">
+          <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+            <Group gap="xs" style={{ minWidth: 0 }}>
               <Text fw={700} aria-hidden>
                 {index + 1}.
               </Text>
               <Badge variant="dot" color={item.shown ? 'green' : 'gray'} tt="none">
                 {item.shown ? 'Shown' : 'Hidden'}
               </Badge>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {item.fileName}
+              </Text>
             </Group>
-            <MoveButtons item={item} name={place} index={index} count={count} reorder={reorder} />
+            <MoveButtons item={item} name={name} index={index} count={count} reorder={reorder} />
           </Group>
-          <CaptionForm item={item} place={place} focus={focus} />
+          <CaptionForm item={item} name={name} focusToken={focusToken} onDirtyChange={onDirtyChange} />
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             <Text span fw={600} size="sm">
               Alt text:
             </Text>{' '}
             {item.image.alt}{' '}
             <AnchorLink to="/admin/settings/media/$mediaId" params={{ mediaId: item.mediaId }} size="sm">
-              Change it in the media library <VisuallyHidden>({item.fileName})</VisuallyHidden>
+              Change it in the media library <VisuallyHidden>({name})</VisuallyHidden>
             </AnchorLink>
           </Text>
           <Group gap="md" justify="space-between">
-            <ShownSwitch item={item} place={place} />
-            <RemoveFromGallery item={item} place={place} />
+            <ShownSwitch item={item} name={name} />
+            <RemoveFromGallery item={item} name={name} onRemoved={onRemoved} />
           </Group>
         </Stack>
       </Group>
