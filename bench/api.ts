@@ -43,9 +43,17 @@ export async function benchApi(dataDir: string): Promise<Entry[]> {
   try {
     const { token } = await signIn(project.baseUrl, { 'x-forwarded-for': '192.0.2.1' })
     const bearer = { authorization: `Bearer ${token}` }
+    const posts = (await (await fetch(`${project.baseUrl}/api/blog-posts`)).json()) as { items: { id: string }[] }
+    const post = posts.items[0]?.id ?? 'none'
     const cases = [
       { name: 'GET /api/courses', what: 'public list', url: `${project.baseUrl}/api/courses` },
+      { name: 'GET /api/courses/{courseId}', what: 'public record', url: `${project.baseUrl}/api/courses/gcse-maths-revision` },
+      { name: 'GET /api/blog-posts', what: 'public list', url: `${project.baseUrl}/api/blog-posts` },
+      { name: 'GET /api/blog-posts/{postId}', what: 'public record', url: `${project.baseUrl}/api/blog-posts/${post}` },
+      { name: 'GET /api/gallery', what: 'public list', url: `${project.baseUrl}/api/gallery` },
+      { name: 'GET /api/site-settings', what: 'public record', url: `${project.baseUrl}/api/site-settings` },
       { name: 'GET /api/admin/registrations', what: 'admin list', url: `${project.baseUrl}/api/admin/registrations`, headers: bearer },
+      { name: 'GET /api/admin/students', what: 'admin list', url: `${project.baseUrl}/api/admin/students`, headers: bearer },
       { name: 'GET /api/auth/me', what: 'session', url: `${project.baseUrl}/api/auth/me`, headers: bearer },
     ]
     for (const c of cases) {

@@ -15,6 +15,8 @@ import { builtSiteRoutes } from './lib/site-routes.ts'
 import { securityHeaders } from './security-headers.ts'
 import { recordPageFound, siteFiles } from './site-files/site-files.ts'
 import { staticSite } from './static-site.ts'
+import { nextScheduledTime } from './blog-posts/queries.ts'
+import { PublicCache } from './lib/public-cache.ts'
 
 export interface AppOptions {
   /** Tests may swap the contract and handlers; the server always uses openapi.yaml and server/handlers.ts. */
@@ -52,7 +54,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   })
   // Each operation limits its body (registerContractRoutes): 64 KiB, or its x-max-body-bytes for uploads.
   const contract = options.contract ?? ownContract()
-  registerContractRoutes(api, contract, options.handlers ?? ownHandlers, deps)
+  // Public reads are answered from memory until the database says what they show has changed.
+  const publicCache = new PublicCache(deps.database.changes, () => nextScheduledTime(deps.database.db), logger)
+  registerContractRoutes(api, contract, options.handlers ?? ownHandlers, deps, publicCache)
   api.all('*', (c) => c.json({ message: MESSAGES.noSuchEndpoint }, 404))
   app.route('/api', api)
 

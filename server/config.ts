@@ -31,6 +31,11 @@ export interface Config {
    * its time whatever this is; the round records it in the post's history). SCHEDULED_PUBLISH_EVERY_MS.
    */
   publishEveryMs: number
+  /**
+   * How many API processes serve the port (WEB_CONCURRENCY, 1 to 32, default 1): more cores, more throughput. Above
+   * 1 it needs PostgreSQL, since the embedded database belongs to one process.
+   */
+  webConcurrency: number
 }
 
 type Env = Record<string, string | undefined>
@@ -113,6 +118,16 @@ function parseInterval(name: string, value: string | undefined, fallback: number
   return ms
 }
 
+function parseConcurrency(value: string | undefined, postgres: boolean): number {
+  if (value === undefined) return 1
+  const count = Number(value)
+  if (!/^\d+$/.test(value) || count < 1 || count > 32) throw new ConfigError(`WEB_CONCURRENCY is "${value}", but it must be a number of processes from 1 to 32.`)
+  if (count > 1 && !postgres) {
+    throw new ConfigError(`WEB_CONCURRENCY is ${count}, but several processes need PostgreSQL (DATABASE_URL): the embedded database belongs to one process.`)
+  }
+  return count
+}
+
 function parseBoolean(name: string, value: string | undefined): boolean {
   if (value === undefined) return false
   if (value === 'true') return true
@@ -138,5 +153,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY')),
     logLevel: parseChoice('LOG_LEVEL', read(env, 'LOG_LEVEL'), LOG_LEVELS, 'info'),
     publishEveryMs: parseInterval('SCHEDULED_PUBLISH_EVERY_MS', read(env, 'SCHEDULED_PUBLISH_EVERY_MS'), 30_000),
+    webConcurrency: parseConcurrency(read(env, 'WEB_CONCURRENCY'), read(env, 'DATABASE_URL') !== undefined),
   }
 }

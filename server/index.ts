@@ -1,3 +1,4 @@
+import cluster from 'node:cluster'
 import path from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
 import { createApp } from './app.ts'
@@ -48,6 +49,7 @@ async function banner(config: Config, database: Database, port: number): Promise
   if (config.smtpUrl === undefined) {
     lines.push(config.nodeEnv === 'production' ? 'Mail: no SMTP_URL set, so mail is stored, not sent.' : `Mail is not sent (no SMTP_URL); read it at http://localhost:${port}/api/dev/outbox`)
   }
+  if (config.webConcurrency > 1) lines.push(`Serving with ${config.webConcurrency} API processes (WEB_CONCURRENCY).`)
   lines.push(database.kind === 'pglite' ? `Data: embedded database in ${config.dataDir}` : 'Data: PostgreSQL from DATABASE_URL', 'Stop with Ctrl+C.', '')
   return lines.join('\n')
 }
@@ -72,7 +74,8 @@ async function main(): Promise<void> {
   })
   const address = server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
-  process.stdout.write(`${await banner(config, database, port)}\n`)
+  if (!quietWorker) process.stdout.write(`${await banner(config, database, port)}\n`)
+  logger.info({ pid: process.pid, port }, 'listening')
 
   let stopping = false
   const shutdown = async (signal: string) => {
@@ -98,7 +101,45 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+/** A worker that dies unexpectedly is started again, at most this often, so a crash loop does not spin. */
+const RESTART_AFTER_MS = 1000
+
+/**
+ * WEB_CONCURRENCY above 1: this process migrates the database once, then starts that many API processes on the
+ * same port (node:cluster hands each connection to one of them) and starts again any that dies. SIGTERM or SIGINT
+ * reaches each worker, which finishes its requests as a single process would; this one exits when they have.
+ */
+async function supervise(config: Config): Promise<void> {
+  const database = await openMigratedDatabase(config)
+  await database.close()
+  let stopping = false
+  const fork = () => cluster.fork()
+  for (let n = 0; n < config.webConcurrency; n++) fork()
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
+      return
+    }
+    console.error(`TEC web: API process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another.`)
+    setTimeout(fork, RESTART_AFTER_MS).unref()
+  })
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      stopping = true
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
+    })
+  }
+}
+
+/** Workers of a supervisor print the banner once, from the first of them. */
+const quietWorker = cluster.isWorker && cluster.worker?.id !== 1
+
+async function start(): Promise<void> {
+  const config = loadConfig()
+  return config.webConcurrency > 1 && cluster.isPrimary ? supervise(config) : main()
+}
+
+start().catch((error: unknown) => {
   const message = startupMessage(error)
   if (message !== undefined) console.error(`TEC web cannot start: ${message}`)
   else console.error('TEC web cannot start:', error)

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, lte, ne, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, lte, ne, type SQL } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { blogPosts, media, type BlogPostRow } from '../db/schema.ts'
@@ -83,6 +83,17 @@ export async function listLivePosts(db: Db, request: PageRequest): Promise<Page<
     db.select({ total: count() }).from(blogPosts).where(livePost()),
   ])
   return { items: rows.map(({ post, cover }) => postSummary(post, cover)), ...request, total: totals[0]?.total ?? 0 }
+}
+
+/** When the next scheduled post goes live (visitors see it from then without any write), or null for none. */
+export async function nextScheduledTime(db: Db): Promise<Date | null> {
+  const [next] = await db
+    .select({ at: blogPosts.publishedAt })
+    .from(blogPosts)
+    .where(and(eq(blogPosts.status, 'scheduled'), gt(blogPosts.publishedAt, new Date())))
+    .orderBy(asc(blogPosts.publishedAt))
+    .limit(1)
+  return next?.at ?? null
 }
 
 /** Whether visitors can read the post at this slug: what readLivePost would find, without rendering it. */

@@ -4,6 +4,8 @@ import { getCookie } from 'hono/cookie'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { authenticate, type Authenticated } from '../auth/sessions.ts'
 import type { AppDeps } from '../deps.ts'
+import type { KeptAnswer, PublicCache } from '../lib/public-cache.ts'
+import { etagMatches } from '../media/queries.ts'
 import { isDirectFromThisMachine, type AppEnv } from '../http-context.ts'
 import { BODY_LIMIT_BYTES, MESSAGES, tooLargeMessage } from '../messages.ts'
 import type { Contract, Operation } from './document.ts'
@@ -122,10 +124,38 @@ function errorAnswerIfAny(c: Context, fields: FieldErrors) {
   return Object.keys(fields).length > 0 ? errorAnswer(c, 400, MESSAGES.checkFields, fields) : undefined
 }
 
-function serve(operation: Operation, handler: UntypedHandler, validators: OperationValidators, deps: AppDeps) {
+/** A public read whose JSON answers may be kept (PublicCache): `x-cache-control: public…`, for anyone, JSON. */
+function isKeptRead(operation: Operation): boolean {
+  const json = operation.responseMediaTypes.get(200)
+  return operation.method === 'get' && operation.roles.length === 0 && (operation.cacheControl?.startsWith('public') ?? false) && json?.length === 1 && json[0] === 'application/json'
+}
+
+/** The address as the client asked for it, path and query string: a kept answer's key. */
+function addressOf(c: Context): string {
+  const url = c.req.url
+  return url.slice(url.indexOf('/', url.indexOf('//') + 2))
+}
+
+/** A kept answer, or 304 when the client already holds it (If-None-Match). */
+function keptAnswer(c: Context, operation: Operation, kept: KeptAnswer): Response {
+  if (operation.cacheControl !== undefined) c.header('Cache-Control', operation.cacheControl)
+  c.header('ETag', kept.etag)
+  if (etagMatches(c.req.header('if-none-match'), kept.etag)) return c.body(null, 304)
+  c.header('Content-Type', 'application/json')
+  return c.body(kept.json, 200)
+}
+
+function serve(operation: Operation, handler: UntypedHandler, validators: OperationValidators, deps: AppDeps, cache: PublicCache) {
+  const kept = isKeptRead(operation)
+  // Staff writes are the ones that change what the public site shows; a visitor's form or a sign-in never does.
+  const staffWrite = operation.method !== 'get' && operation.method !== 'head' && operation.roles.length > 0
   return async (c: Context<AppEnv>): Promise<Response> => {
     // Development helpers answer only this machine, as if they did not exist for anyone else.
     if (operation.devOnly && !isDirectFromThisMachine(c)) return errorAnswer(c, 404, MESSAGES.noSuchEndpoint)
+    // Only answers that passed validation are kept, so a kept address needs no checking again.
+    const address = kept ? addressOf(c) : ''
+    const found = kept ? cache.find(address) : undefined
+    if (found) return keptAnswer(c, operation, found)
     const auth = await authorize(c, operation, deps)
     if (!auth.ok) return auth.response
     const body = !operation.requestBody
@@ -147,7 +177,15 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
       return auth.value
     }
     const input = { body: body.value, query, params, headers, cookies, request, session } as HandlerInput<OperationId>
+    const generation = kept ? await cache.begin() : 0
     const reply = await handler(input, deps)
+    // A staff write that went through drops the kept answers before its author can read again; other processes
+    // (and this one, a moment later) hear of it from the database.
+    if (staffWrite && reply.status >= 200 && reply.status < 300) cache.clear()
+    if (kept && reply.status === 200 && 'body' in reply && reply.body !== undefined) {
+      for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value)
+      return keptAnswer(c, operation, cache.keep(address, generation, JSON.stringify(reply.body)))
+    }
     for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value)
     const succeeded = (reply.status >= 200 && reply.status < 300) || reply.status === 304
     if (succeeded && operation.cacheControl !== undefined) c.header('Cache-Control', operation.cacheControl)
@@ -168,7 +206,7 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
  * out in production, and elsewhere answer only requests straight from this machine: to anyone else they answer
  * the same 404 as any unknown endpoint.
  */
-export function registerContractRoutes(api: Hono<AppEnv>, contract: Contract, handlers: Handlers, deps: AppDeps): void {
+export function registerContractRoutes(api: Hono<AppEnv>, contract: Contract, handlers: Handlers, deps: AppDeps, cache: PublicCache): void {
   const validators = compileRequestValidators(contract)
   const allowed = new Map<string, Set<string>>()
   for (const operation of contract.operations) {
@@ -180,7 +218,7 @@ export function registerContractRoutes(api: Hono<AppEnv>, contract: Contract, ha
     const method = operation.method.toUpperCase()
     const maxSize = operation.maxBodyBytes ?? BODY_LIMIT_BYTES
     const limit = bodyLimit({ maxSize, onError: (c) => errorAnswer(c, 413, tooLargeMessage(maxSize)) })
-    api.on(method, path, limit, serve(operation, handler, operationValidators, deps))
+    api.on(method, path, limit, serve(operation, handler, operationValidators, deps, cache))
     const methods = allowed.get(path) ?? new Set<string>()
     methods.add(method)
     if (method === 'GET') methods.add('HEAD')

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { Config } from '../config.ts'
+import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.ts'
 import { lockDataDir } from './lock.ts'
 import * as schema from './schema.ts'
 
@@ -23,6 +24,8 @@ export interface Database {
   /** Applies the committed migrations; safe to call on every start. */
   migrate(): Promise<void>
   ping(): Promise<void>
+  /** Committed writes to what the public site shows, heard by every process (see changes.ts). */
+  changes: ChangeFeed
   close(): Promise<void>
 }
 
@@ -41,6 +44,7 @@ export function databaseFromPglite(client: PGlite, onClose: () => void = () => {
   return {
     db,
     kind: 'pglite',
+    changes: pgliteChangeFeed(client),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     ping: async () => {
       await db.execute(sql`select 1`)
@@ -70,9 +74,11 @@ export function databaseFromUrl(url: string): Database {
   pool.on('error', () => {})
   pool.on('connect', (client) => client.on('error', () => {}))
   const db = drizzleNodePg({ client: pool, schema })
+  const changes = postgresChangeFeed(url)
   return {
     db,
     kind: 'postgres',
+    changes,
     migrate: async () => {
       // Two processes starting at once must not both run the same migration.
       const client = await pool.connect()
@@ -90,7 +96,10 @@ export function databaseFromUrl(url: string): Database {
     ping: async () => {
       await db.execute(sql`select 1`)
     },
-    close: () => pool.end(),
+    close: async () => {
+      await changes.close()
+      await pool.end()
+    },
   }
 }
 

@@ -7,6 +7,7 @@ describe('settings', () => {
     expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: '/srv/tec/data', nodeEnv: 'development', publicUrl: 'http://localhost:3000', trustProxy: false, logLevel: 'info' })
     expect(config.databaseUrl).toBeUndefined()
     expect(config.smtpUrl).toBeUndefined()
+    expect(config.webConcurrency).toBe(1)
   })
 
   it('reads every setting', () => {
@@ -20,8 +21,9 @@ describe('settings', () => {
       TRUST_PROXY: 'true',
       LOG_LEVEL: 'silent',
       HOST: '10.0.0.5',
+      WEB_CONCURRENCY: '4',
     })
-    expect(config).toMatchObject({ port: 0, host: '10.0.0.5', dataDir: '/var/tec', nodeEnv: 'production', publicUrl: 'https://tec.example.org', trustProxy: true, logLevel: 'silent' })
+    expect(config).toMatchObject({ port: 0, host: '10.0.0.5', dataDir: '/var/tec', nodeEnv: 'production', publicUrl: 'https://tec.example.org', trustProxy: true, logLevel: 'silent', webConcurrency: 4 })
   })
 
   it('listens on loopback outside production unless HOST says otherwise, and on every interface in production', () => {
@@ -47,6 +49,9 @@ describe('settings', () => {
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL is "loud"/],
     [{ HOST: 'every interface' }, /HOST is "every interface".*IP address or a host name/],
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL uses the scheme "http:".*smtp:\/\/ or smtps:\/\//],
+    [{ WEB_CONCURRENCY: 'many', DATABASE_URL: 'postgres://db/tec' }, /WEB_CONCURRENCY is "many".*from 1 to 32/],
+    [{ WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://db/tec' }, /WEB_CONCURRENCY is "0"/],
+    [{ WEB_CONCURRENCY: '2' }, /WEB_CONCURRENCY is 2, but several processes need PostgreSQL \(DATABASE_URL\)/],
   ])('refuses %o with a message naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
