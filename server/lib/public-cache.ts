@@ -11,6 +11,15 @@ export interface KeptAnswer {
 /** Enough for every page of every public list; an address past it is answered from the database, never refused. */
 const MAX_ANSWERS = 1000
 
+/** Whether an If-None-Match header names this ETag (a list, weak validators and * included, per RFC 9110). */
+export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false
+  return ifNoneMatch.split(',').some((candidate) => {
+    const tag = candidate.trim().replace(/^W\//, '')
+    return tag === '*' || tag === etag
+  })
+}
+
 export function etagOf(json: string): string {
   return `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`
 }

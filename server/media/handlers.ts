@@ -16,7 +16,8 @@ import {
   variantBytes,
 } from './library.ts'
 import { negotiateFormat, processUpload, UploadRefusedError, type ProcessedImage } from './processing.ts'
-import { etagMatches, mediaEtag } from './queries.ts'
+import { etagMatches } from '../lib/public-cache.ts'
+import { mediaEtag } from './queries.ts'
 
 export const MEDIA_MESSAGES = { notFound: 'We could not find that image.' } as const
 

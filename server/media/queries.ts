@@ -109,11 +109,3 @@ export function mediaEtag(id: string, version: number, width: number, format: st
   return `"${id}-${version}-${width}-${format}"`
 }
 
-/** Whether an If-None-Match header names this ETag (a list, weak validators and * included, per RFC 9110). */
-export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false
-  return ifNoneMatch.split(',').some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, '')
-    return tag === '*' || tag === etag
-  })
-}
