@@ -2,9 +2,11 @@
 // verifyPassword (same parameters as sign-in) from BENCH_CONNECTIONS concurrent loops for BENCH_SECONDS;
 // prints one JSON line.
 import { hashPassword, verifyPassword } from '../server/auth/passwords.ts'
+import { passwordHashing } from '../server/auth/work-queue.ts'
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10)
-const loops = Number(process.env.BENCH_CONNECTIONS ?? 50)
+// As many loops as the server's hashing queue takes at once (running and waiting); more would be refused as busy.
+const loops = Math.min(Number(process.env.BENCH_CONNECTIONS ?? 50), passwordHashing.concurrency + passwordHashing.waiting)
 const password = 'Bench-Marking-Password-1'
 const hash = await hashPassword(password)
 const latencies: number[] = []

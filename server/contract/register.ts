@@ -216,8 +216,10 @@ export function registerContractRoutes(api: Hono<AppEnv>, contract: Contract, ha
     const path = operation.path.replace(/\{([^}]+)\}/g, ':$1')
     const method = operation.method.toUpperCase()
     const maxSize = operation.maxBodyBytes ?? BODY_LIMIT_BYTES
-    const limit = bodyLimit({ maxSize, onError: (c) => errorAnswer(c, 413, tooLargeMessage(maxSize)) })
-    api.on(method, path, limit, serve(operation, handler, operationValidators, deps, cache))
+    const handle = serve(operation, handler, operationValidators, deps, cache)
+    // Only operations that take a body get the limit: reading a request's body stream is not free, and a GET has none.
+    if (operation.requestBody) api.on(method, path, bodyLimit({ maxSize, onError: (c) => errorAnswer(c, 413, tooLargeMessage(maxSize)) }), handle)
+    else api.on(method, path, handle)
     const methods = allowed.get(path) ?? new Set<string>()
     methods.add(method)
     if (method === 'GET') methods.add('HEAD')
