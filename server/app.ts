@@ -55,7 +55,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // Each operation limits its body (registerContractRoutes): 64 KiB, or its x-max-body-bytes for uploads.
   const contract = options.contract ?? ownContract()
   // Public reads are answered from memory until the database says what they show has changed.
-  const publicCache = new PublicCache(deps.database.changes, () => nextScheduledTime(deps.database.db), logger)
+  const publicCache = new PublicCache(deps.database.changes, () => nextScheduledTime(deps.database.db))
   registerContractRoutes(api, contract, options.handlers ?? ownHandlers, deps, publicCache)
   api.all('*', (c) => c.json({ message: MESSAGES.noSuchEndpoint }, 404))
   app.route('/api', api)

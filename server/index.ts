@@ -91,8 +91,10 @@ async function main(): Promise<void> {
     logger.info('stopped')
     process.exit(0)
   }
+  // Every signal is handled (a second one, say from Ctrl+C reaching a supervisor's workers twice, is ignored by
+  // shutdown), so nothing cuts a drain short.
   for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
+    process.on(signal, () => {
       shutdown(signal).catch((error: unknown) => {
         logger.error({ err: error }, 'shutdown failed')
         process.exit(1)
@@ -101,34 +103,46 @@ async function main(): Promise<void> {
   }
 }
 
-/** A worker that dies unexpectedly is started again, at most this often, so a crash loop does not spin. */
+/** A worker that dies unexpectedly is started again after this long, so a crash loop does not spin. */
 const RESTART_AFTER_MS = 1000
 
 /**
  * WEB_CONCURRENCY above 1: this process migrates the database once, then starts that many API processes on the
- * same port (node:cluster hands each connection to one of them) and starts again any that dies. SIGTERM or SIGINT
- * reaches each worker, which finishes its requests as a single process would; this one exits when they have.
+ * same port (node:cluster hands each connection to one of them) and starts again any that dies once it served.
+ * One that dies before it listened (the port is taken, a setting is wrong) stops them all with exit code 1: that
+ * is a failed start, not a crash to retry. SIGTERM or SIGINT reaches each worker, which finishes its requests as a
+ * single process would; this one exits when they have, with 1 if any of them failed to stop cleanly.
  */
 async function supervise(config: Config): Promise<void> {
   const database = await openMigratedDatabase(config)
   await database.close()
   let stopping = false
-  const fork = () => cluster.fork()
-  for (let n = 0; n < config.webConcurrency; n++) fork()
-  cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0)
-      return
-    }
-    console.error(`TEC web: API process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another.`)
-    setTimeout(fork, RESTART_AFTER_MS).unref()
-  })
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      stopping = true
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
-    })
+  let failed = false
+  const listened = new Set<number>()
+  const fork = () => {
+    if (!stopping) cluster.fork()
   }
+  const stopAll = (signal: NodeJS.Signals) => {
+    stopping = true
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
+  }
+  cluster.on('listening', (worker) => listened.add(worker.id))
+  cluster.on('exit', (worker, code, signal) => {
+    const served = listened.delete(worker.id)
+    if (stopping) {
+      if (code !== 0 && signal === null) failed = true
+    } else if (!served) {
+      console.error(`TEC web cannot start: an API process ended before it listened (${signal ?? `code ${code}`}).`)
+      failed = true
+      stopAll('SIGTERM')
+    } else {
+      console.error(`TEC web: API process ${worker.process.pid} ended (${signal ?? `code ${code}`}); starting another.`)
+      setTimeout(fork, RESTART_AFTER_MS)
+    }
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(failed ? 1 : 0)
+  })
+  for (let n = 0; n < config.webConcurrency; n++) fork()
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => stopAll(signal))
 }
 
 /** Workers of a supervisor print the banner once, from the first of them. */

@@ -123,10 +123,21 @@ function errorAnswerIfAny(c: Context, fields: FieldErrors) {
   return Object.keys(fields).length > 0 ? errorAnswer(c, 400, MESSAGES.checkFields, fields) : undefined
 }
 
-/** A public read whose JSON answers may be kept (PublicCache): `x-cache-control: public…`, for anyone, JSON. */
+/**
+ * A public read whose JSON answers may be kept (PublicCache): `x-cache-control: public…`, for anyone, JSON, and
+ * decided by its address alone (no header or cookie but If-None-Match), since the address is what it is kept by.
+ */
 function isKeptRead(operation: Operation): boolean {
   const json = operation.responseMediaTypes.get(200)
-  return operation.method === 'get' && operation.roles.length === 0 && (operation.cacheControl?.startsWith('public') ?? false) && json?.length === 1 && json[0] === 'application/json'
+  const byAddressAlone = operation.parameters.every((parameter) => parameter.in === 'path' || parameter.in === 'query' || parameter.name === 'If-None-Match')
+  return (
+    operation.method === 'get' &&
+    operation.roles.length === 0 &&
+    (operation.cacheControl?.startsWith('public') ?? false) &&
+    json?.length === 1 &&
+    json[0] === 'application/json' &&
+    byAddressAlone
+  )
 }
 
 /** The address as the client asked for it, path and query string: a kept answer's key. */
@@ -178,8 +189,8 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
     const input = { body: body.value, query, params, headers, cookies, request, session } as HandlerInput<OperationId>
     const generation = kept ? await cache.begin() : 0
     const reply = await handler(input, deps)
-    // A staff write that went through drops the kept answers before its author can read again; other processes
-    // (and this one, a moment later) hear of it from the database.
+    // A staff write that went through drops this process's kept answers before it answers, so a read through the
+    // same process sees it; the other processes hear of it from the database within moments of the commit.
     if (staffWrite && reply.status >= 200 && reply.status < 300) cache.clear()
     if (kept && reply.status === 200 && 'body' in reply && reply.body !== undefined) {
       for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value)

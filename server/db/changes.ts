@@ -2,114 +2,142 @@ import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 
 /**
- * The channel the database notifies after every committed write to what the public site shows (courses, posts,
- * the gallery, images, site details and pages): statement triggers from migration 0017 call
+ * The channel the database notifies after every committed statement that changed rows of what the public site
+ * shows (courses, posts, the gallery, images, site details and pages): triggers from migration 0017 call
  * pg_notify(CONTENT_CHANNEL, table), so a write from any process, the command line or psql is heard.
  */
 export const CONTENT_CHANNEL = 'tec_content'
 
 /**
- * `changed`: something the public site shows was written and committed. `down`: changes can no longer be heard
- * (the listening connection broke), so anything kept may be stale until `up`, when listening works again.
+ * `up`: changes are heard from now on (the first time, and again after a break). `changed`: something the public
+ * site shows was written and committed. `down`: changes can no longer be heard (the listening connection broke or
+ * stopped answering), so anything kept may go stale until the next `up`.
  */
-export type ChangeEvent = 'changed' | 'down' | 'up'
-export type ChangeListener = (event: ChangeEvent, table?: string) => void
+export type ChangeEvent = 'up' | 'changed' | 'down'
+export type ChangeListener = (event: ChangeEvent) => void
 
 export interface ChangeFeed {
-  /** Starts hearing changes; resolves once listening, so a write after it resolves is heard. */
-  subscribe(listener: ChangeListener): Promise<() => Promise<void>>
+  /** Starts telling `listener`; it hears `up` once changes are heard (at once when they already are). */
+  subscribe(listener: ChangeListener): () => void
   close(): Promise<void>
 }
 
 /** The embedded database runs in this process: its notifications arrive as its statements commit. */
 export function pgliteChangeFeed(client: PGlite): ChangeFeed {
   return {
-    subscribe: async (listener) => {
-      const stop = await client.listen(CONTENT_CHANNEL, (table) => listener('changed', table))
-      return async () => {
-        if (!client.closed) await stop()
+    subscribe: (listener) => {
+      let stop: (() => Promise<void>) | undefined
+      let ended = false
+      client
+        .listen(CONTENT_CHANNEL, () => listener('changed'))
+        .then((unlisten) => {
+          stop = unlisten
+          if (ended) void unlisten()
+          else listener('up')
+        })
+        .catch(() => listener('down'))
+      return () => {
+        ended = true
+        if (stop && !client.closed) void stop()
       }
     },
     close: () => Promise.resolve(),
   }
 }
 
-/** How long to wait before listening again after the connection broke. */
+/** How long to wait before listening again after the connection broke or could not be made. */
 const RECONNECT_MS = 1000
+/**
+ * How often the listening connection is asked a trivial question: a connection silently dropped on the way (a
+ * firewall forgetting it) sends no error, so without this notifications could be lost unnoticed.
+ */
+const HEARTBEAT_MS = 5000
+const HEARTBEAT_TIMEOUT_MS = 3000
 
 /**
  * PostgreSQL: one connection of its own per process, outside the pool (LISTEN holds its session), opened on the
- * first subscription. When it breaks, listeners hear `down` and it reconnects every second; `up` once it listens
- * again, since notifications sent meanwhile are lost.
+ * first subscription and checked every few seconds. When it breaks or stops answering, listeners hear `down` and
+ * it reconnects every second; `up` once it listens again, since notifications sent meanwhile are lost. LISTEN
+ * needs a session of its own: through a pooler in transaction mode it would never hear anything.
  */
 export function postgresChangeFeed(url: string): ChangeFeed {
   const listeners = new Set<ChangeListener>()
   let client: pg.Client | undefined
-  let connecting: Promise<void> | undefined
+  let started = false
   let closed = false
   let retry: NodeJS.Timeout | undefined
+  let heartbeat: NodeJS.Timeout | undefined
 
-  const tell = (event: ChangeEvent, table?: string) => {
-    for (const listener of listeners) listener(event, table)
+  const tell = (event: ChangeEvent) => {
+    for (const listener of listeners) listener(event)
+  }
+
+  const broke = (which: pg.Client) => {
+    if (client !== which) return
+    client = undefined
+    if (heartbeat !== undefined) clearInterval(heartbeat)
+    heartbeat = undefined
+    which.removeAllListeners('notification')
+    void which.end().catch(() => {})
+    if (closed) return
+    tell('down')
+    scheduleRetry()
   }
 
   const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, application_name: 'tec-web changes', connectionTimeoutMillis: 2000 })
-    next.on('notification', (message) => {
-      if (message.channel === CONTENT_CHANNEL) tell('changed', message.payload)
-    })
-    const broke = () => {
-      if (client !== next) return
-      client = undefined
-      next.removeAllListeners('notification')
+    const next = new pg.Client({ connectionString: url, application_name: 'tec-web changes', connectionTimeoutMillis: 2000, keepAlive: true })
+    next.on('error', () => broke(next))
+    next.on('end', () => broke(next))
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${CONTENT_CHANNEL}`)
+    } catch (error) {
       void next.end().catch(() => {})
-      if (closed) return
-      tell('down')
-      scheduleRetry()
+      throw error
     }
-    next.on('error', broke)
-    next.on('end', broke)
-    await next.connect()
-    await next.query(`LISTEN ${CONTENT_CHANNEL}`)
+    next.on('notification', (message) => {
+      if (message.channel === CONTENT_CHANNEL) tell('changed')
+    })
     client = next
+    heartbeat = setInterval(() => {
+      const timeout = setTimeout(() => broke(next), HEARTBEAT_TIMEOUT_MS)
+      next.query('select 1').then(
+        () => clearTimeout(timeout),
+        () => {
+          clearTimeout(timeout)
+          broke(next)
+        },
+      )
+    }, HEARTBEAT_MS)
+    heartbeat.unref()
+    tell('up')
   }
 
   const scheduleRetry = () => {
     if (retry !== undefined || closed) return
     retry = setTimeout(() => {
       retry = undefined
-      connect().then(
-        () => tell('up'),
-        () => scheduleRetry(),
-      )
+      connect().catch(() => scheduleRetry())
     }, RECONNECT_MS)
     retry.unref()
   }
 
   return {
-    subscribe: async (listener) => {
+    subscribe: (listener) => {
       listeners.add(listener)
-      if (!client && !connecting && retry === undefined) {
-        connecting = connect().finally(() => {
-          connecting = undefined
-        })
-      }
-      if (connecting) {
-        try {
-          await connecting
-        } catch (error) {
-          listeners.delete(listener)
-          throw error
-        }
+      if (client) listener('up')
+      else if (!started) {
+        started = true
+        connect().catch(() => scheduleRetry())
       }
       return () => {
         listeners.delete(listener)
-        return Promise.resolve()
       }
     },
     close: async () => {
       closed = true
       if (retry !== undefined) clearTimeout(retry)
+      if (heartbeat !== undefined) clearInterval(heartbeat)
       listeners.clear()
       const last = client
       client = undefined

@@ -1,15 +1,21 @@
 import { createHash } from 'node:crypto'
 import type { ChangeEvent, ChangeFeed } from '../db/changes.ts'
-import type { Logger } from '../logger.ts'
 
 /** One kept answer of a public read: its JSON exactly as sent, and the ETag that names it. */
 export interface KeptAnswer {
   json: string
   etag: string
+  keptAt: number
 }
 
-/** Enough for every page of every public list; an address past it is answered from the database, never refused. */
+/**
+ * Enough for every page of every public list; past either bound the oldest answers go first, and an address not
+ * kept is answered from the database, never refused.
+ */
 const MAX_ANSWERS = 1000
+const MAX_CHARACTERS = 16 * 1024 * 1024
+/** A safety net only: every change is heard (below), but an answer is never kept longer than this either. */
+const MAX_AGE_MS = 60_000
 
 /** Whether an If-None-Match header names this ETag (a list, weak validators and * included, per RFC 9110). */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -30,42 +36,42 @@ export function etagOf(json: string): string {
  * - every committed write to the public content, from any process, is heard through the database's change feed
  *   and drops them all; a write through this process's API drops them before it answers, so its author reads it;
  * - an answer read from the database while a change arrived is not kept (the generation moved on);
- * - nothing is kept while the feed is not listening (at start, or while its connection is broken);
+ * - nothing is kept while the feed is not listening (at start, or while its connection is broken or silent), and
+ *   nothing is kept longer than a minute whatever happens;
  * - a post scheduled for later shows from its time without any write: everything kept is dropped at the next
  *   scheduled time (`nextDue`, asked once after each drop).
  */
 export class PublicCache {
   private readonly answers = new Map<string, KeptAnswer>()
+  private characters = 0
   private generation = 0
   private listening = false
   /** When the kept answers stop being true without a write (the next scheduled post), once known. */
   private validUntil: number | undefined
-  private stopFeed: (() => Promise<void>) | undefined
+  private readonly unsubscribe: () => void
 
   constructor(
     feed: ChangeFeed,
     private readonly nextDue: () => Promise<Date | null>,
-    logger: Logger,
     private readonly now: () => number = Date.now,
   ) {
-    feed
-      .subscribe((event: ChangeEvent) => {
-        this.clear()
-        this.listening = event !== 'down'
-      })
-      .then((stop) => {
-        this.stopFeed = stop
-        this.clear()
-        this.listening = true
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'public reads are not cached: database changes cannot be heard'))
+    this.unsubscribe = feed.subscribe((event: ChangeEvent) => {
+      this.clear()
+      if (event !== 'changed') this.listening = event === 'up'
+    })
   }
 
   /** The kept answer for this address, if there is one and it is still true. */
   find(key: string): KeptAnswer | undefined {
     if (!this.listening) return undefined
-    if (this.validUntil !== undefined && this.now() >= this.validUntil) this.clear()
-    return this.answers.get(key)
+    const now = this.now()
+    if (this.validUntil !== undefined && now >= this.validUntil) this.clear()
+    const kept = this.answers.get(key)
+    if (kept && now - kept.keptAt > MAX_AGE_MS) {
+      this.drop(key, kept)
+      return undefined
+    }
+    return kept
   }
 
   /** Call before reading the database for an answer to keep; hand the result to `keep`. */
@@ -80,20 +86,29 @@ export class PublicCache {
 
   /** Keeps an answer read since `begin`, unless anything changed meanwhile. */
   keep(key: string, generation: number, json: string): KeptAnswer {
-    const answer = { json, etag: etagOf(json) }
-    if (!this.listening || generation !== this.generation || this.validUntil === undefined) return answer
-    if (this.answers.size >= MAX_ANSWERS) {
-      const oldest = this.answers.keys().next().value
-      if (oldest !== undefined) this.answers.delete(oldest)
+    const answer = { json, etag: etagOf(json), keptAt: this.now() }
+    if (!this.listening || generation !== this.generation || this.validUntil === undefined || json.length > MAX_CHARACTERS) return answer
+    const before = this.answers.get(key)
+    if (before) this.drop(key, before)
+    for (const [oldKey, old] of this.answers) {
+      if (this.answers.size < MAX_ANSWERS && this.characters + json.length <= MAX_CHARACTERS) break
+      this.drop(oldKey, old)
     }
     this.answers.set(key, answer)
+    this.characters += json.length
     return answer
+  }
+
+  private drop(key: string, answer: KeptAnswer): void {
+    this.answers.delete(key)
+    this.characters -= answer.json.length
   }
 
   /** Drops everything kept: something changed, or may have. */
   clear(): void {
     this.generation += 1
     this.answers.clear()
+    this.characters = 0
     this.validUntil = undefined
   }
 
@@ -101,9 +116,9 @@ export class PublicCache {
     return this.answers.size
   }
 
-  async stop(): Promise<void> {
+  stop(): void {
     this.listening = false
     this.clear()
-    await this.stopFeed?.()
+    this.unsubscribe()
   }
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import { hashPassword } from '../../server/auth/passwords.ts'
@@ -59,6 +59,23 @@ describe.skipIf(noDatabase)('public reads answered from memory', () => {
     expect((await t.request('GET', '/api/courses', { headers: { 'if-none-match': '"old"' } })).status).toBe(200)
     // Bad input is still checked, never kept: the same bad address is a 400 every time.
     for (let i = 0; i < 2; i++) expect((await t.request('GET', '/api/courses?mode=by-pigeon')).status).toBe(400)
+  })
+
+  it('are answered from memory: a write that tells nobody stays unseen, and one changing no row drops nothing', async () => {
+    const slug = 'ks2-sats-booster'
+    const before = await courseCost(t, slug)
+    // Triggers off for this one transaction (as replication would write): nothing is told, so the kept answer stays.
+    await t.database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`)
+      await tx.update(courses).set({ cost: 'Written unseen' }).where(eq(courses.slug, slug))
+    })
+    expect(await courseCost(t, slug)).toBe(before)
+    // An UPDATE that matches no row (an idle publishing round) tells nobody either.
+    await t.database.db.update(courses).set({ cost: 'x' }).where(eq(courses.slug, 'no-such-course'))
+    expect(await courseCost(t, slug)).toBe(before)
+    // A write that changes a row is told, and drops it.
+    await t.database.db.update(courses).set({ cost: 'Written and told' }).where(eq(courses.slug, slug))
+    expect(await until(() => courseCost(t, slug), (cost) => cost === 'Written and told')).toBe('Written and told')
   })
 
   it('show a change made through the API at once, to the person who made it', async () => {
