@@ -1,6 +1,7 @@
 import { Alert, Badge, Box, Button, Card, Group, Stack, Switch, Text, Textarea, VisuallyHidden } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { LIMITS } from '../../../../../../shared/contract.gen'
 import { isApiError } from '../../../../../api/errors'
 import { galleryRecordsQueryOptions, type GalleryRecord } from '../../../../../api/gallery-records'
 import { queryKeys } from '../../../../../api/query-keys'
@@ -12,8 +13,8 @@ import { useAppContext } from '../../../../-lib/use-app-context'
 import { MoveButtons, type useReorder } from '../../../-components/reorder'
 import classes from '../../../-components/media-image.module.css'
 
-/** Caption rules the form checks before sending; the server checks them again. */
-const CAPTION_MAX = 500
+/** The caption's limit, from the contract; the server checks it again. */
+const CAPTION_MAX = LIMITS.GalleryItemChange.caption.maxLength
 
 /** After any change to the gallery: the office's list, the public gallery and the library's "used by" follow. */
 export function useGalleryRefresh() {

@@ -3,7 +3,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form'
 import { randomId } from '@mantine/hooks'
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react'
 import type { UseMutationResult } from '@tanstack/react-query'
-import { useEffect, useRef, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react'
 import { ENUMS } from '../../../../../../shared/contract.gen'
 import { optionsOf } from '../../../../../../shared/labels'
 import type { SiteSettingsInput, SocialNetwork } from '../../../../../api/site-records'
@@ -125,9 +125,45 @@ function useFocusAfterAdd(form: SiteDetailsForm) {
   }
 }
 
-/** A list-wide message from the server (too many lines, the same link twice), under the list it is about. */
-function ListError({ error }: { error: ReactNode }) {
-  return error ? <Input.Error>{error}</Input.Error> : null
+/**
+ * The end of an editable list: a list-wide message from the server (too many lines, the same link twice), then
+ * "Add a …", disabled once the list is full, saying so.
+ */
+function ListEnd({
+  error,
+  addButton,
+  addLabel,
+  full,
+  fullText,
+  onAdd,
+}: {
+  error: ReactNode
+  addButton: RefObject<HTMLButtonElement | null>
+  addLabel: string
+  full: boolean
+  fullText: string
+  onAdd: () => void
+}) {
+  return (
+    <>
+      {error ? <Input.Error>{error}</Input.Error> : null}
+      <Group>
+        <Button ref={addButton} variant="light" leftSection={<IconPlus size={16} aria-hidden />} disabled={full} onClick={onAdd}>
+          {addLabel}
+        </Button>
+        {full && <Text size="sm">{fullText}</Text>}
+      </Group>
+    </>
+  )
+}
+
+/** Removes one row of a list; the focus goes to the list's "Add a …", which is always there. */
+function RemoveRow({ label, onRemove }: { label: string; onRemove: () => void }) {
+  return (
+    <ActionIcon variant="subtle" color="red" size="lg" aria-label={label} title="Remove" onClick={onRemove}>
+      <IconTrash size={18} aria-hidden />
+    </ActionIcon>
+  )
 }
 
 function AddressFields({ form }: { form: SiteDetailsForm }) {
@@ -160,22 +196,17 @@ function AddressFields({ form }: { form: SiteDetailsForm }) {
           {...form.getInputProps(`addressLines.${index}`)}
         />
       ))}
-      <ListError error={form.errors.addressLines} />
-      <Group>
-        <Button
-          ref={addButton}
-          variant="light"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={full}
-          onClick={() => {
-            form.insertListItem('addressLines', '')
-            focusNext(`addressLines.${lines.length}`)
-          }}
-        >
-          Add a line
-        </Button>
-        {full && <Text size="sm">An address has {SITE_LIMITS.addressLines.maxItems} lines at most.</Text>}
-      </Group>
+      <ListEnd
+        error={form.errors.addressLines}
+        addButton={addButton}
+        addLabel="Add a line"
+        full={full}
+        fullText={`An address has ${SITE_LIMITS.addressLines.maxItems} lines at most.`}
+        onAdd={() => {
+          form.insertListItem('addressLines', '')
+          focusNext(`addressLines.${lines.length}`)
+        }}
+      />
     </FormSection>
   )
 }
@@ -257,40 +288,29 @@ function FigureFields({ form }: { form: SiteDetailsForm }) {
                     {direction === 'up' ? <IconArrowUp size={18} aria-hidden /> : <IconArrowDown size={18} aria-hidden />}
                   </ActionIcon>
                 ))}
-                <ActionIcon
-                  variant="subtle"
-                  color="red"
-                  size="lg"
-                  aria-label={`Remove figure ${index + 1}`}
-                  title="Remove"
-                  onClick={() => {
+                <RemoveRow
+                  label={`Remove figure ${index + 1}`}
+                  onRemove={() => {
                     form.removeListItem('figures', index)
                     addButton.current?.focus()
                   }}
-                >
-                  <IconTrash size={18} aria-hidden />
-                </ActionIcon>
+                />
               </Group>
             </Grid.Col>
           </Grid>
         </Fieldset>
       ))}
-      <ListError error={form.errors.figures} />
-      <Group>
-        <Button
-          ref={addButton}
-          variant="light"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={full}
-          onClick={() => {
-            form.insertListItem('figures', { key: randomId(), label: '', value: '' })
-            focusNext(`figures.${figures.length}.value`)
-          }}
-        >
-          Add a figure
-        </Button>
-        {full && <Text size="sm">The pages show {SITE_LIMITS.figures.maxItems} figures at most: remove one to add another.</Text>}
-      </Group>
+      <ListEnd
+        error={form.errors.figures}
+        addButton={addButton}
+        addLabel="Add a figure"
+        full={full}
+        fullText={`The pages show ${SITE_LIMITS.figures.maxItems} figures at most: remove one to add another.`}
+        onAdd={() => {
+          form.insertListItem('figures', { key: randomId(), label: '', value: '' })
+          focusNext(`figures.${figures.length}.value`)
+        }}
+      />
       <VisuallyHidden role="status" aria-live="polite">
         {announcement}
       </VisuallyHidden>
@@ -331,39 +351,28 @@ function SocialLinkFields({ form }: { form: SiteDetailsForm }) {
               />
             </Grid.Col>
             <Grid.Col span={{ base: 24, sm: 2 }}>
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                aria-label={`Remove social link ${index + 1}`}
-                title="Remove"
-                onClick={() => {
+              <RemoveRow
+                label={`Remove social link ${index + 1}`}
+                onRemove={() => {
                   form.removeListItem('socialLinks', index)
                   addButton.current?.focus()
                 }}
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
+              />
             </Grid.Col>
           </Grid>
         </Fieldset>
       ))}
-      <ListError error={form.errors.socialLinks} />
-      <Group>
-        <Button
-          ref={addButton}
-          variant="light"
-          leftSection={<IconPlus size={16} aria-hidden />}
-          disabled={full}
-          onClick={() => {
-            form.insertListItem('socialLinks', { key: randomId(), network: nextNetwork, url: '' })
-            focusNext(`socialLinks.${links.length}.url`)
-          }}
-        >
-          Add a link
-        </Button>
-        {full && <Text size="sm">The footer shows {SITE_LIMITS.socialLinks.maxItems} links at most: remove one to add another.</Text>}
-      </Group>
+      <ListEnd
+        error={form.errors.socialLinks}
+        addButton={addButton}
+        addLabel="Add a link"
+        full={full}
+        fullText={`The footer shows ${SITE_LIMITS.socialLinks.maxItems} links at most: remove one to add another.`}
+        onAdd={() => {
+          form.insertListItem('socialLinks', { key: randomId(), network: nextNetwork, url: '' })
+          focusNext(`socialLinks.${links.length}.url`)
+        }}
+      />
     </FormSection>
   )
 }
