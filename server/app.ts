@@ -3,7 +3,7 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { routePath } from 'hono/route'
 import { contract as ownContract, type Contract } from './contract/document.ts'
-import { registerContractRoutes } from './contract/register.ts'
+import { registerContractRoutes, type Kept } from './contract/register.ts'
 import type { Handlers } from './contract/types.ts'
 import { ServerBusyError } from './auth/work-queue.ts'
 import { isDatabaseUnavailable, isRefusedValue } from './db/errors.ts'
@@ -16,7 +16,13 @@ import { securityHeaders } from './security-headers.ts'
 import { recordPageFound, siteFiles } from './site-files/site-files.ts'
 import { staticSite } from './static-site.ts'
 import { nextScheduledTime } from './blog-posts/queries.ts'
-import { PublicCache } from './lib/public-cache.ts'
+import { PublicCache, staffAnswers } from './lib/public-cache.ts'
+import { KeptUntilChange } from './lib/kept.ts'
+import type { Authenticated } from './auth/sessions.ts'
+import { SESSION_TABLES } from './db/changes.ts'
+
+/** Sessions kept in memory per process: far more than the staff who sign in; the oldest go first past it. */
+const MAX_KEPT_SESSIONS = 10_000
 
 export interface AppOptions {
   /** Tests may swap the contract and handlers; the server always uses openapi.yaml and server/handlers.ts. */
@@ -34,7 +40,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     c.set('requestId', randomUUID())
     c.set('clientIp', clientIp(c, config.trustProxy))
     c.header('X-Request-Id', c.get('requestId'))
-    logger.debug({ requestId: c.get('requestId'), method: c.req.method }, 'request started')
+    if (logger.isLevelEnabled('debug')) logger.debug({ requestId: c.get('requestId'), method: c.req.method }, 'request started')
     await next()
     // The route pattern, never the raw URL: a reset link's token travels in the query string.
     logger.info(
@@ -48,15 +54,29 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const api = new Hono<AppEnv>()
   // Nothing from the API is stored by browsers or proxies unless its contract operation says otherwise
   // (x-cache-control, set by the contract routes on successful public reads; errors always stay no-store).
+  // Set first, so the answer is built with it; the contract routes replace it on successful public reads.
   api.use('*', async (c, next) => {
+    c.header('Cache-Control', 'no-store')
     await next()
-    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
   // Each operation limits its body (registerContractRoutes): 64 KiB, or its x-max-body-bytes for uploads.
   const contract = options.contract ?? ownContract()
   // Public reads are answered from memory until the database says what they show has changed.
-  const publicCache = new PublicCache(deps.database.changes, () => nextScheduledTime(deps.database.db))
-  registerContractRoutes(api, contract, options.handlers ?? ownHandlers, deps, publicCache)
+  // Sessions and the office's lists are kept until the database says they changed; public reads likewise, and
+  // until the next scheduled post is due.
+  const { changes } = deps.database
+  const kept: Kept = {
+    publicReads: new PublicCache(changes, () => nextScheduledTime(deps.database.db)),
+    sessions: new KeptUntilChange<Authenticated>(changes, {
+      heard: (table) => table === undefined || SESSION_TABLES.has(table),
+      maxEntries: MAX_KEPT_SESSIONS,
+      maxWeight: MAX_KEPT_SESSIONS,
+      weigh: () => 1,
+      maxAgeMs: 60_000,
+    }),
+    staffReads: staffAnswers(changes),
+  }
+  registerContractRoutes(api, contract, options.handlers ?? ownHandlers, deps, kept)
   api.all('*', (c) => c.json({ message: MESSAGES.noSuchEndpoint }, 404))
   app.route('/api', api)
 

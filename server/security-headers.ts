@@ -31,21 +31,32 @@ function isPrivateReferrer(path: string): boolean {
   return path === '/api' || path.startsWith('/api/') || path === '/reset-password' || path.startsWith('/reset-password/')
 }
 
-/** Set after the handler runs, so every answer gets them: API, static files, fallbacks and errors alike. */
+/**
+ * Every answer gets them: API, static files, fallbacks and errors alike. They are set before the handler runs, so
+ * the answer is built with them (setting headers on a finished answer makes a new Response per header); a handler
+ * may still override one, and an answer made without the context's headers gets them afterwards.
+ */
 export function securityHeaders(options: { publicUrl: string; trustProxy: boolean }): MiddlewareHandler {
   const publicIsHttps = options.publicUrl.startsWith('https:')
   return async (c, next) => {
-    await next()
     const forwardedProto = options.trustProxy ? c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim() : undefined
-    const overHttps = publicIsHttps || new URL(c.req.url).protocol === 'https:' || forwardedProto === 'https'
-    const isSvg = c.res.headers.get('Content-Type')?.toLowerCase().startsWith('image/svg+xml') === true
-    c.header('Content-Security-Policy', isSvg ? SVG_CONTENT_SECURITY_POLICY : CONTENT_SECURITY_POLICY)
-    c.header('X-Content-Type-Options', 'nosniff')
-    c.header('X-Frame-Options', 'DENY')
-    c.header('Cross-Origin-Opener-Policy', 'same-origin')
-    c.header('Cross-Origin-Resource-Policy', 'same-origin')
-    c.header('Permissions-Policy', PERMISSIONS_POLICY)
-    c.header('Referrer-Policy', isPrivateReferrer(c.req.path) ? 'no-referrer' : 'strict-origin-when-cross-origin')
-    if (overHttps) c.header('Strict-Transport-Security', HSTS)
+    const overHttps = publicIsHttps || c.req.url.startsWith('https:') || forwardedProto === 'https'
+    const referrer = isPrivateReferrer(c.req.path) ? 'no-referrer' : 'strict-origin-when-cross-origin'
+    const set = () => {
+      c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+      c.header('X-Content-Type-Options', 'nosniff')
+      c.header('X-Frame-Options', 'DENY')
+      c.header('Cross-Origin-Opener-Policy', 'same-origin')
+      c.header('Cross-Origin-Resource-Policy', 'same-origin')
+      c.header('Permissions-Policy', PERMISSIONS_POLICY)
+      c.header('Referrer-Policy', referrer)
+      if (overHttps) c.header('Strict-Transport-Security', HSTS)
+    }
+    set()
+    await next()
+    const headers = c.res.headers
+    // A handler that returned its own Response (not one made through the context) dropped them: set them again.
+    if (!headers.has('X-Content-Type-Options')) set()
+    if (headers.get('Content-Type')?.toLowerCase().startsWith('image/svg+xml') === true) c.header('Content-Security-Policy', SVG_CONTENT_SECURITY_POLICY)
   }
 }

@@ -67,8 +67,18 @@ export async function authenticate(db: Db, token: string, now = new Date()): Pro
   if (now >= session.expiresAt || now.getTime() >= idleEndsAt) return null
   if (now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_RESOLUTION_MS) {
     await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, session.id))
+    return { session: { ...session, lastSeenAt: now }, user: found.user }
   }
   return found
+}
+
+/**
+ * Whether a session `authenticate` answered may be trusted again without the database: it has not expired and was
+ * seen within the last minute (so its idle limit, 30 minutes at the least, cannot have passed, and the next use
+ * after that minute goes to the database, which records it). Its ending is heard separately (the change feed).
+ */
+export function isFreshlySeen(found: Authenticated, now = Date.now()): boolean {
+  return now < found.session.expiresAt.getTime() && now - found.session.lastSeenAt.getTime() < LAST_SEEN_RESOLUTION_MS
 }
 
 export async function revokeSession(db: Db, sessionId: string, now = new Date()): Promise<void> {

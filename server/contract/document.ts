@@ -38,6 +38,12 @@ export interface Operation {
    * on every error, API answers are `no-store`: only operations the contract marks as shareable are cached.
    */
   cacheControl: string | undefined
+  /**
+   * `x-kept: per-user`: a staff read whose successful answers the server may keep in memory, per signed-in
+   * person and by address, until any table changes (server/lib/kept.ts); for reads that are a function of the
+   * stored data alone (not of the clock, and with no side effect).
+   */
+  keptPerUser: boolean
 }
 
 export type RequestMediaType = 'application/json' | 'multipart/form-data'
@@ -120,6 +126,8 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
   }
   const cacheControl = raw['x-cache-control']
   if (cacheControl !== undefined && typeof cacheControl !== 'string') throw new Error(`openapi.yaml: ${operationId} has an x-cache-control that is not text`)
+  const kept = raw['x-kept']
+  if (kept !== undefined && (kept !== 'per-user' || method !== 'get')) throw new Error(`openapi.yaml: ${operationId} has an x-kept other than per-user on a GET`)
   return {
     operationId,
     method,
@@ -133,6 +141,7 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
     responses,
     responseMediaTypes,
     cacheControl,
+    keptPerUser: kept === 'per-user',
   }
 }
 

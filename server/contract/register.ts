@@ -2,9 +2,11 @@ import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
-import { authenticate, type Authenticated } from '../auth/sessions.ts'
+import { authenticate, isFreshlySeen, type Authenticated } from '../auth/sessions.ts'
+import { hashToken, TOKEN_PATTERN } from '../auth/tokens.ts'
 import type { AppDeps } from '../deps.ts'
-import { etagMatches, type KeptAnswer, type PublicCache } from '../lib/public-cache.ts'
+import type { KeptUntilChange } from '../lib/kept.ts'
+import { answerOf, etagMatches, type KeptAnswer, type PublicCache } from '../lib/public-cache.ts'
 import { isDirectFromThisMachine, type AppEnv } from '../http-context.ts'
 import { BODY_LIMIT_BYTES, MESSAGES, tooLargeMessage } from '../messages.ts'
 import type { Contract, Operation } from './document.ts'
@@ -30,10 +32,32 @@ function bearerToken(c: Context): string | undefined {
   return match?.[1]
 }
 
-async function authorize(c: Context, operation: Operation, deps: AppDeps): Promise<Outcome<Authenticated | null>> {
+/** What the API keeps in memory until the database says it changed (server/lib/kept.ts). */
+export interface Kept {
+  /** The public reads' answers (x-cache-control: public…), by address. */
+  publicReads: PublicCache
+  /** Sessions and their accounts as `authenticate` found them, by token hash. */
+  sessions: KeptUntilChange<Authenticated>
+  /** The office's reads marked `x-kept: per-user`, by person and address. */
+  staffReads: KeptUntilChange<KeptAnswer>
+}
+
+/** The session a bearer token belongs to: kept from a recent look-up, or read from the database (and kept). */
+async function sessionOf(token: string, deps: AppDeps, kept: Kept): Promise<Authenticated | null> {
+  if (!TOKEN_PATTERN.test(token)) return null
+  const key = hashToken(token)
+  const known = kept.sessions.find(key)
+  if (known && isFreshlySeen(known)) return known
+  const generation = kept.sessions.begin()
+  const found = await authenticate(deps.database.db, token)
+  if (found) kept.sessions.keep(key, generation, found)
+  return found
+}
+
+async function authorize(c: Context, operation: Operation, deps: AppDeps, kept: Kept): Promise<Outcome<Authenticated | null>> {
   if (operation.roles.length === 0) return { ok: true, value: null }
   const token = bearerToken(c)
-  const found = token === undefined ? null : await authenticate(deps.database.db, token)
+  const found = token === undefined ? null : await sessionOf(token, deps, kept)
   if (!found) return { ok: false, response: errorAnswer(c, 401, MESSAGES.unauthenticated) }
   if (!operation.roles.includes(found.user.role)) return { ok: false, response: errorAnswer(c, 403, MESSAGES.forbidden) }
   return { ok: true, value: found }
@@ -146,28 +170,40 @@ function addressOf(c: Context): string {
   return url.slice(url.indexOf('/', url.indexOf('//') + 2))
 }
 
+/** A staff read's kept answer: no ETag (the contract declares none), and no-store as every staff answer. */
+function keptStaffAnswer(c: Context, kept: KeptAnswer): Response {
+  c.header('Content-Type', 'application/json')
+  return c.body(kept.bytes, 200)
+}
+
 /** A kept answer, or 304 when the client already holds it (If-None-Match). */
 function keptAnswer(c: Context, operation: Operation, kept: KeptAnswer): Response {
   if (operation.cacheControl !== undefined) c.header('Cache-Control', operation.cacheControl)
   c.header('ETag', kept.etag)
   if (etagMatches(c.req.header('if-none-match'), kept.etag)) return c.body(null, 304)
   c.header('Content-Type', 'application/json')
-  return c.body(kept.json, 200)
+  return c.body(kept.bytes, 200)
 }
 
-function serve(operation: Operation, handler: UntypedHandler, validators: OperationValidators, deps: AppDeps, cache: PublicCache) {
-  const kept = isKeptRead(operation)
+function serve(operation: Operation, handler: UntypedHandler, validators: OperationValidators, deps: AppDeps, memory: Kept) {
+  const publicRead = isKeptRead(operation)
+  const staffRead = operation.keptPerUser && operation.roles.length > 0 && operation.responseMediaTypes.get(200)?.[0] === 'application/json'
+  const write = operation.method !== 'get' && operation.method !== 'head'
   // Staff writes are the ones that change what the public site shows; a visitor's form or a sign-in never does.
-  const staffWrite = operation.method !== 'get' && operation.method !== 'head' && operation.roles.length > 0
+  const staffWrite = write && operation.roles.length > 0
   return async (c: Context<AppEnv>): Promise<Response> => {
     // Development helpers answer only this machine, as if they did not exist for anyone else.
     if (operation.devOnly && !isDirectFromThisMachine(c)) return errorAnswer(c, 404, MESSAGES.noSuchEndpoint)
     // Only answers that passed validation are kept, so a kept address needs no checking again.
-    const address = kept ? addressOf(c) : ''
-    const found = kept ? cache.find(address) : undefined
+    const address = publicRead || staffRead ? addressOf(c) : ''
+    const found = publicRead ? memory.publicReads.find(address) : undefined
     if (found) return keptAnswer(c, operation, found)
-    const auth = await authorize(c, operation, deps)
+    const auth = await authorize(c, operation, deps, memory)
     if (!auth.ok) return auth.response
+    // Kept per person: what one person was answered is never handed to another, whatever their roles.
+    const staffKey = staffRead && auth.value ? `${auth.value.user.id} ${address}` : ''
+    const staffFound = staffRead ? memory.staffReads.find(staffKey) : undefined
+    if (staffFound) return keptStaffAnswer(c, staffFound)
     const body = !operation.requestBody
       ? { ok: true as const, value: undefined }
       : operation.requestBody.mediaType === 'multipart/form-data'
@@ -187,14 +223,25 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
       return auth.value
     }
     const input = { body: body.value, query, params, headers, cookies, request, session } as HandlerInput<OperationId>
-    const generation = kept ? await cache.begin() : 0
+    const generation = publicRead ? await memory.publicReads.begin() : staffRead ? memory.staffReads.begin() : 0
     const reply = await handler(input, deps)
-    // A staff write that went through drops this process's kept answers before it answers, so a read through the
-    // same process sees it; the other processes hear of it from the database within moments of the commit.
-    if (staffWrite && reply.status >= 200 && reply.status < 300) cache.clear()
-    if (kept && reply.status === 200 && 'body' in reply && reply.body !== undefined) {
+    // A write that went through drops what this process kept before it answers, so a read through the same process
+    // sees it (a signed-out session is refused at its next request); the other processes hear of it from the
+    // database as it commits (the change feed).
+    if (write && reply.status >= 200 && reply.status < 300) {
+      if (staffWrite) memory.publicReads.clear()
+      memory.sessions.clear()
+      memory.staffReads.clear()
+    }
+    const keepable = reply.status === 200 && 'body' in reply && reply.body !== undefined
+    if (publicRead && keepable) {
       for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value)
-      return keptAnswer(c, operation, cache.keep(address, generation, JSON.stringify(reply.body)))
+      return keptAnswer(c, operation, memory.publicReads.keep(address, generation, JSON.stringify(reply.body)))
+    }
+    if (staffRead && keepable && reply.headers === undefined) {
+      const answer = answerOf(JSON.stringify(reply.body))
+      memory.staffReads.keep(staffKey, generation, answer)
+      return keptStaffAnswer(c, answer)
     }
     for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value)
     const succeeded = (reply.status >= 200 && reply.status < 300) || reply.status === 304
@@ -216,7 +263,7 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
  * out in production, and elsewhere answer only requests straight from this machine: to anyone else they answer
  * the same 404 as any unknown endpoint.
  */
-export function registerContractRoutes(api: Hono<AppEnv>, contract: Contract, handlers: Handlers, deps: AppDeps, cache: PublicCache): void {
+export function registerContractRoutes(api: Hono<AppEnv>, contract: Contract, handlers: Handlers, deps: AppDeps, memory: Kept): void {
   const validators = compileRequestValidators(contract)
   const allowed = new Map<string, Set<string>>()
   for (const operation of contract.operations) {
@@ -227,7 +274,7 @@ export function registerContractRoutes(api: Hono<AppEnv>, contract: Contract, ha
     const path = operation.path.replace(/\{([^}]+)\}/g, ':$1')
     const method = operation.method.toUpperCase()
     const maxSize = operation.maxBodyBytes ?? BODY_LIMIT_BYTES
-    const handle = serve(operation, handler, operationValidators, deps, cache)
+    const handle = serve(operation, handler, operationValidators, deps, memory)
     // Only operations that take a body get the limit: reading a request's body stream is not free, and a GET has none.
     if (operation.requestBody) api.on(method, path, bodyLimit({ maxSize, onError: (c) => errorAnswer(c, 413, tooLargeMessage(maxSize)) }), handle)
     else api.on(method, path, handle)

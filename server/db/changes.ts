@@ -2,19 +2,25 @@ import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 
 /**
- * The channel the database notifies after every committed statement that changed rows of what the public site
- * shows (courses, posts, the gallery, images, site details and pages): triggers from migration 0017 call
- * pg_notify(CONTENT_CHANNEL, table), so a write from any process, the command line or psql is heard.
+ * The channel the database notifies after every committed statement that changed rows of any table: triggers
+ * (migrations 0017 and 0018) call pg_notify(CHANGES_CHANNEL, table), so a write from any process, the command line
+ * or psql is heard. Sessions notify only when one is ended (revoked or deleted), not when one is used or made.
  */
-export const CONTENT_CHANNEL = 'tec_content'
+export const CHANGES_CHANNEL = 'tec_changes'
+
+/** The tables the public site shows: a change to one of them drops the public reads' kept answers. */
+export const CONTENT_TABLES: ReadonlySet<string> = new Set(['courses', 'blog_posts', 'gallery_items', 'media', 'site_settings', 'site_pages'])
+/** The tables a signed-in request's session and account are read from. */
+export const SESSION_TABLES: ReadonlySet<string> = new Set(['sessions', 'users'])
 
 /**
- * `up`: changes are heard from now on (the first time, and again after a break). `changed`: something the public
- * site shows was written and committed. `down`: changes can no longer be heard (the listening connection broke or
- * stopped answering), so anything kept may go stale until the next `up`.
+ * `up`: changes are heard from now on (the first time, and again after a break). `changed`: a statement changed
+ * rows of `table` and committed. `down`: changes can no longer be heard (the listening connection broke or stopped
+ * answering), so anything kept may go stale until the next `up`.
  */
 export type ChangeEvent = 'up' | 'changed' | 'down'
-export type ChangeListener = (event: ChangeEvent) => void
+/** `table` comes with `changed`; undefined means any table may have changed. */
+export type ChangeListener = (event: ChangeEvent, table?: string) => void
 
 export interface ChangeFeed {
   /** Starts telling `listener`; it hears `up` once changes are heard (at once when they already are). */
@@ -29,7 +35,7 @@ export function pgliteChangeFeed(client: PGlite): ChangeFeed {
       let stop: (() => Promise<void>) | undefined
       let ended = false
       client
-        .listen(CONTENT_CHANNEL, () => listener('changed'))
+        .listen(CHANGES_CHANNEL, (table) => listener('changed', table || undefined))
         .then((unlisten) => {
           stop = unlisten
           if (ended) void unlisten()
@@ -68,8 +74,8 @@ export function postgresChangeFeed(url: string): ChangeFeed {
   let retry: NodeJS.Timeout | undefined
   let heartbeat: NodeJS.Timeout | undefined
 
-  const tell = (event: ChangeEvent) => {
-    for (const listener of listeners) listener(event)
+  const tell = (event: ChangeEvent, table?: string) => {
+    for (const listener of listeners) listener(event, table)
   }
 
   const broke = (which: pg.Client) => {
@@ -90,13 +96,13 @@ export function postgresChangeFeed(url: string): ChangeFeed {
     next.on('end', () => broke(next))
     try {
       await next.connect()
-      await next.query(`LISTEN ${CONTENT_CHANNEL}`)
+      await next.query(`LISTEN ${CHANGES_CHANNEL}`)
     } catch (error) {
       void next.end().catch(() => {})
       throw error
     }
     next.on('notification', (message) => {
-      if (message.channel === CONTENT_CHANNEL) tell('changed')
+      if (message.channel === CHANGES_CHANNEL) tell('changed', message.payload || undefined)
     })
     client = next
     heartbeat = setInterval(() => {

@@ -1,21 +1,18 @@
 import { createHash } from 'node:crypto'
-import type { ChangeEvent, ChangeFeed } from '../db/changes.ts'
+import { CONTENT_TABLES, type ChangeFeed } from '../db/changes.ts'
+import { KeptUntilChange } from './kept.ts'
 
-/** One kept answer of a public read: its JSON exactly as sent, and the ETag that names it. */
+/** One kept answer of a read: its JSON exactly as sent (UTF-8, encoded once), and the ETag that names it. */
 export interface KeptAnswer {
-  json: string
+  bytes: Uint8Array<ArrayBuffer>
   etag: string
-  keptAt: number
 }
 
-/**
- * Enough for every page of every public list; past either bound the oldest answers go first, and an address not
- * kept is answered from the database, never refused.
- */
+/** Enough for every page of every public list (or every list the office has open); past either the oldest go. */
 const MAX_ANSWERS = 1000
-const MAX_CHARACTERS = 16 * 1024 * 1024
-/** A safety net only: every change is heard (below), but an answer is never kept longer than this either. */
+const MAX_BYTES = 16 * 1024 * 1024
 const MAX_AGE_MS = 60_000
+const encoder = new TextEncoder()
 
 /** Whether an If-None-Match header names this ETag (a list, weak validators and * included, per RFC 9110). */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -30,86 +27,69 @@ export function etagOf(json: string): string {
   return `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`
 }
 
+export function answerOf(json: string): KeptAnswer {
+  return { bytes: encoder.encode(json), etag: etagOf(json) }
+}
+
+/** Answers of reads, kept by their address until any table changes: the office's lists (`x-kept: per-user`). */
+export function staffAnswers(feed: ChangeFeed): KeptUntilChange<KeptAnswer> {
+  return new KeptUntilChange<KeptAnswer>(feed, { heard: () => true, maxEntries: MAX_ANSWERS, maxWeight: MAX_BYTES, weigh: (answer) => answer.bytes.byteLength, maxAgeMs: MAX_AGE_MS })
+}
+
 /**
  * The answers of the public reads (the contract's `x-cache-control: public…` operations), kept in this process by
- * their address until what they show changes. Correct before fast:
- * - every committed write to the public content, from any process, is heard through the database's change feed
- *   and drops them all; a write through this process's API drops them before it answers, so its author reads it;
- * - an answer read from the database while a change arrived is not kept (the generation moved on);
- * - nothing is kept while the feed is not listening (at start, or while its connection is broken or silent), and
- *   nothing is kept longer than a minute whatever happens;
- * - a post scheduled for later shows from its time without any write: everything kept is dropped at the next
- *   scheduled time (`nextDue`, asked once after each drop).
+ * their address until what they show changes (KeptUntilChange: a committed change to a table the public site
+ * shows, from any process, or a staff write through this one). One more way they stop being true: a post scheduled
+ * for later shows from its time without any write, so everything kept is dropped at the next scheduled time
+ * (`nextDue`, asked once after each drop).
  */
 export class PublicCache {
-  private readonly answers = new Map<string, KeptAnswer>()
-  private characters = 0
-  private generation = 0
-  private listening = false
+  private readonly answers: KeptUntilChange<KeptAnswer>
   /** When the kept answers stop being true without a write (the next scheduled post), once known. */
   private validUntil: number | undefined
-  private readonly unsubscribe: () => void
 
   constructor(
     feed: ChangeFeed,
     private readonly nextDue: () => Promise<Date | null>,
     private readonly now: () => number = Date.now,
   ) {
-    this.unsubscribe = feed.subscribe((event: ChangeEvent) => {
-      this.clear()
-      if (event !== 'changed') this.listening = event === 'up'
+    this.answers = new KeptUntilChange<KeptAnswer>(feed, {
+      heard: (table) => table === undefined || CONTENT_TABLES.has(table),
+      maxEntries: MAX_ANSWERS,
+      maxWeight: MAX_BYTES,
+      weigh: (answer) => answer.bytes.byteLength,
+      maxAgeMs: MAX_AGE_MS,
+      cleared: () => (this.validUntil = undefined),
+      now,
     })
   }
 
   /** The kept answer for this address, if there is one and it is still true. */
   find(key: string): KeptAnswer | undefined {
-    if (!this.listening) return undefined
-    const now = this.now()
-    if (this.validUntil !== undefined && now >= this.validUntil) this.clear()
-    const kept = this.answers.get(key)
-    if (kept && now - kept.keptAt > MAX_AGE_MS) {
-      this.drop(key, kept)
-      return undefined
-    }
-    return kept
+    if (this.validUntil !== undefined && this.now() >= this.validUntil) this.answers.clear()
+    return this.answers.find(key)
   }
 
   /** Call before reading the database for an answer to keep; hand the result to `keep`. */
   async begin(): Promise<number> {
-    const generation = this.generation
+    const generation = this.answers.begin()
     if (this.validUntil === undefined) {
       const due = await this.nextDue()
-      if (this.generation === generation) this.validUntil = due === null ? Number.POSITIVE_INFINITY : due.getTime()
+      if (this.answers.isCurrent(generation)) this.validUntil = due === null ? Number.POSITIVE_INFINITY : due.getTime()
     }
     return generation
   }
 
   /** Keeps an answer read since `begin`, unless anything changed meanwhile. */
   keep(key: string, generation: number, json: string): KeptAnswer {
-    const answer = { json, etag: etagOf(json), keptAt: this.now() }
-    if (!this.listening || generation !== this.generation || this.validUntil === undefined || json.length > MAX_CHARACTERS) return answer
-    const before = this.answers.get(key)
-    if (before) this.drop(key, before)
-    for (const [oldKey, old] of this.answers) {
-      if (this.answers.size < MAX_ANSWERS && this.characters + json.length <= MAX_CHARACTERS) break
-      this.drop(oldKey, old)
-    }
-    this.answers.set(key, answer)
-    this.characters += json.length
+    const answer = answerOf(json)
+    if (this.validUntil !== undefined) this.answers.keep(key, generation, answer)
     return answer
-  }
-
-  private drop(key: string, answer: KeptAnswer): void {
-    this.answers.delete(key)
-    this.characters -= answer.json.length
   }
 
   /** Drops everything kept: something changed, or may have. */
   clear(): void {
-    this.generation += 1
     this.answers.clear()
-    this.characters = 0
-    this.validUntil = undefined
   }
 
   get size(): number {
@@ -117,8 +97,6 @@ export class PublicCache {
   }
 
   stop(): void {
-    this.listening = false
-    this.clear()
-    this.unsubscribe()
+    this.answers.stop()
   }
 }

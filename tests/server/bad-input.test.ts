@@ -1,10 +1,10 @@
 import fc from 'fast-check'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSession } from '../../server/auth/sessions.ts'
 import { contract, type JsonSchema, type Operation } from '../../server/contract/document.ts'
 import { compileRequestValidators } from '../../server/contract/validators.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, noDatabase, rowsOf as rowsOfQuery, type TestApp } from './support/test-app.ts'
 
 /**
  * Bad input generated from the contract's own schemas (property-based, fast-check): a plausible request is
@@ -181,11 +181,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-/** Rows from a raw query, whichever driver ran it (both answer `{ rows }`). */
-async function rowsOf<Row>(query: ReturnType<typeof sql.raw>): Promise<Row[]> {
-  const result: unknown = await t.database.db.execute(query)
-  return typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows) ? (result.rows as Row[]) : []
-}
+const rowsOf = <Row,>(query: SQL) => rowsOfQuery<Row>(t.database, query)
 
 /** A fingerprint of every table a request could change; counters and session activity change by design. */
 async function fingerprint(): Promise<string> {

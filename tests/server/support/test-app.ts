@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -167,4 +168,10 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
       await database.close()
     },
   }
+}
+
+/** Rows from a raw query, whichever driver ran it (both answer `{ rows }`). */
+export async function rowsOf<Row>(database: Database, query: SQL): Promise<Row[]> {
+  const result: unknown = await database.db.execute(query)
+  return typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows) ? (result.rows as Row[]) : []
 }

@@ -1,0 +1,151 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { components } from '../../src/api/schema.gen.ts'
+import { hashPassword } from '../../server/auth/passwords.ts'
+import { hashToken } from '../../server/auth/tokens.ts'
+import { registrations, sessions, users } from '../../server/db/schema.ts'
+import { seedDemoContent } from '../../server/demo/content.ts'
+import { startServerProcess } from '../support/server-process.ts'
+import { courseEnrolment } from './support/registration-bodies.ts'
+import { createTestApp, DEFAULT_PASSWORD, noDatabase, rowsOf, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
+
+type Schemas = components['schemas']
+
+/**
+ * Sessions and the office's lists (`x-kept: per-user`) are answered from memory (server/lib/kept.ts) until the
+ * database says they changed. These show they stay correct: ended sessions are refused, and changes show in the
+ * lists, whether made through the API (at once) or straight in the database (on the next reads), on both
+ * databases; with PostgreSQL, through another server process too. Each waits for the condition it expects.
+ */
+let t: TestApp
+
+beforeAll(async () => {
+  if (noDatabase) return
+  t = await createTestApp()
+  await t.database.db.transaction((tx) => seedDemoContent(tx))
+  await t.createUser({ email: 'office@tec.test', role: 'ADMIN' })
+})
+afterAll(async () => t?.close())
+
+/** Asks again (every 20 ms, at most 10 s) until `check` holds for the answer, and gives back that answer. */
+async function until<T>(ask: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const value = await ask()
+    if (check(value) || Date.now() > deadline) return value
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** Runs `write` with the triggers off (as replication writes): the database tells nobody of it. */
+async function unheard(write: (tx: Parameters<Parameters<TestApp['database']['db']['transaction']>[0]>[0]) => Promise<unknown>) {
+  await t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`)
+    await write(tx)
+  })
+}
+
+describe.skipIf(noDatabase)('what the server keeps in memory', () => {
+  it('is told of a change to every table: each has its triggers (sessions only when one ends)', async () => {
+    const rows = await rowsOf<{ table: string; trigger: string }>(t.database, sql`
+      select c.relname as "table", tg.tgname as "trigger"
+      from pg_trigger tg join pg_class c on c.oid = tg.tgrelid join pg_namespace n on n.oid = c.relnamespace
+      where n.nspname = 'public' and not tg.tgisinternal`)
+    const tables = await rowsOf<{ tablename: string }>(t.database, sql`select tablename from pg_tables where schemaname = 'public'`)
+    const triggers = new Set(rows.map((row) => `${row.table}.${row.trigger}`))
+    expect(tables.length).toBeGreaterThan(20)
+    for (const { tablename } of tables) {
+      const events = tablename === 'sessions' ? ['updated', 'deleted', 'truncated'] : ['inserted', 'updated', 'deleted', 'truncated']
+      for (const event of events) expect(triggers, `${tablename} tells of its changes (${event})`).toContain(`${tablename}.${tablename}_changes_${event}`)
+    }
+  })
+
+  it('keeps a session, and refuses it once ended: through the API at once, straight in the database on the next requests', async () => {
+    const me = (token: string) => t.request('GET', '/api/auth/me', { token })
+    // Ended with the triggers off, the kept session is still accepted: it is answered from memory.
+    const kept = await t.login('office@tec.test')
+    expect((await me(kept)).status).toBe(200)
+    await unheard((tx) => tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(kept))))
+    expect((await me(kept)).status).toBe(200)
+    // Signing out through the API: refused at its very next request.
+    const first = await t.login('office@tec.test')
+    expect((await me(first)).status).toBe(200)
+    expect((await t.request('POST', '/api/auth/logout', { token: first })).status).toBe(204)
+    expect((await me(first)).status).toBe(401)
+    // Ended straight in the database (another process, psql): refused as soon as the database tells.
+    const second = await t.login('office@tec.test')
+    expect((await me(second)).status).toBe(200)
+    await t.database.db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(second)))
+    expect((await until(() => me(second), (answer) => answer.status === 401)).status).toBe(401)
+    // The account deactivated straight in the database: its kept session is refused too.
+    const third = await t.login('office@tec.test')
+    expect((await me(third)).status).toBe(200)
+    await t.database.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, 'office@tec.test'))
+    expect((await until(() => me(third), (answer) => answer.status === 401)).status).toBe(401)
+    await t.database.db.update(users).set({ deactivatedAt: null }).where(eq(users.email, 'office@tec.test'))
+  })
+
+  it("keeps each person's lists, and shows a change through the API at once and one made in the database on the next reads", async () => {
+    await t.createUser({ email: 'lists@tec.test', role: 'ADMIN' })
+    const token = await t.login('lists@tec.test')
+    const list = async () => (await t.request<Schemas['RegistrationPage']>('GET', '/api/admin/registrations?pageSize=100', { token })).body
+    const before = await list()
+    // A form sent through the API shows at once.
+    expect((await t.request('POST', '/api/enrolments/course', { body: courseEnrolment(501) })).status).toBe(201)
+    const after = await list()
+    expect(after.total).toBe(before.total + 1)
+    const added = after.items.find((item) => item.email === 'mark.501@example.org')
+    expect(added).toBeDefined()
+    // Renamed with the triggers off: the kept list does not see it (it is answered from memory)...
+    await unheard((tx) => tx.update(registrations).set({ name: 'Unheard Name' }).where(eq(registrations.id, added!.id)))
+    expect((await list()).items.find((item) => item.id === added!.id)?.name).not.toBe('Unheard Name')
+    // ...and a write the database tells of shows on the next reads.
+    await t.database.db.update(registrations).set({ name: 'Told Name' }).where(eq(registrations.id, added!.id))
+    const told = await until(list, (page) => page.items.some((item) => item.name === 'Told Name'))
+    expect(told.items.find((item) => item.id === added!.id)?.name).toBe('Told Name')
+    // A kept list is never an answer to someone no longer allowed to see it.
+    await t.database.db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.email, 'lists@tec.test'))
+    const refused = await until(
+      () => t.request('GET', '/api/admin/registrations?pageSize=100', { token }),
+      (answer) => answer.status === 401,
+    )
+    expect(refused.status).toBe(401)
+    expect(refused.headers.get('cache-control')).toBe('no-store')
+  })
+})
+
+// Several processes share one database only on PostgreSQL, so this exists in the server-pg project alone.
+const postgresOnly = inject('testDatabase').kind === 'postgres' ? describe : () => {}
+
+postgresOnly('two server processes on PostgreSQL', () => {
+  it('show a form sent through one in the office list kept by the other', { timeout: 120_000 }, async () => {
+    const database = await testDatabaseForProcess()
+    const db = await database.open()
+    try {
+      await db.db.transaction((tx) => seedDemoContent(tx))
+      await db.db.insert(users).values({ email: 'kept@tec.test', role: 'ADMIN', name: 'Kept Lists', passwordHash: await hashPassword(DEFAULT_PASSWORD) })
+      const [first, second] = await Promise.all([startServerProcess(database.env), startServerProcess(database.env)])
+      try {
+        const login = await fetch(`${second.baseUrl}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: 'kept@tec.test', pass: DEFAULT_PASSWORD }),
+        })
+        const { token } = (await login.json()) as { token: string }
+        const total = async () => {
+          const reply = await fetch(`${second.baseUrl}/api/admin/registrations`, { headers: { authorization: `Bearer ${token}` } })
+          return ((await reply.json()) as Schemas['RegistrationPage']).total
+        }
+        const before = await total()
+        expect(await total()).toBe(before)
+        const sent = await fetch(`${first.baseUrl}/api/enrolments/course`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(courseEnrolment(502)) })
+        expect(sent.status).toBe(201)
+        expect(await until(total, (shown) => shown === before + 1)).toBe(before + 1)
+      } finally {
+        await Promise.all([first.stop(), second.stop()])
+      }
+    } finally {
+      await db.close()
+    }
+  })
+})
