@@ -16,7 +16,7 @@ interface Load {
   timeouts?: number
 }
 
-async function runLoad(load: { url: string; headers?: Record<string, string>; login?: { emails: string[]; pass: string } }, seconds = SECONDS): Promise<Load> {
+export async function runLoad(load: { url: string; headers?: Record<string, string>; login?: { emails: string[]; pass: string } }, seconds = SECONDS): Promise<Load> {
   const [command, args] = nodeCommand(`${REPO}bench/load.ts`, LOAD_CPU)
   const out = await runToEnd(command, args, { ...process.env, BENCH_LOAD: JSON.stringify({ ...load, connections: CONNECTIONS, seconds }) })
   return JSON.parse(out.trim().split('\n').pop()!) as Load
@@ -36,6 +36,54 @@ const summary = (runs: Load[]) => ({
 })
 
 /** `dataDir`: a seeded embedded database with the BENCH_ACCOUNTS in it (bench/run.ts makes it). */
+/** The size of each case's answer, so its baseline answers a list of the same size. */
+async function answerBytes(c: Case): Promise<number> {
+  const answer = await fetch(c.url, { headers: c.headers ?? {} })
+  if (answer.status !== 200) throw new Error(`${c.name} answered ${answer.status}: ${await answer.text()}`)
+  return (await answer.arrayBuffer()).byteLength
+}
+
+export interface Case {
+  name: string
+  what: string
+  url: string
+  headers?: Record<string, string>
+}
+
+/**
+ * Each case under load beside the bare Hono endpoint answering a JSON list of the same size (bench/baseline-server.ts),
+ * RUNS times in turn after an unmeasured warm-up; answers req/s, p50 and p99 entries with their ratios.
+ */
+export async function compareCases(group: Entry['group'], label: string, cases: Case[], bareUrl: string): Promise<Entry[]> {
+  const sized = await Promise.all(cases.map(async (c) => ({ ...c, baseline: `${bareUrl}/api/json/${await answerBytes(c)}` })))
+  // Warm-up: JIT, connection pools, caches; not measured.
+  const warm = Math.min(2, SECONDS)
+  for (const c of sized) {
+    await runLoad({ url: c.baseline }, warm)
+    await runLoad(c, warm)
+  }
+  const runs = new Map<string, { ours: Load[]; bare: Load[] }>(cases.map((c) => [c.name, { ours: [], bare: [] }]))
+  for (let run = 0; run < RUNS; run++) {
+    for (const c of sized) {
+      runs.get(c.name)!.bare.push(await runLoad({ url: c.baseline }))
+      runs.get(c.name)!.ours.push(await runLoad(c))
+    }
+  }
+  const entries: Entry[] = []
+  for (const c of sized) {
+    const measured = runs.get(c.name)!
+    const ours = summary(measured.ours)
+    const base = summary(measured.bare)
+    const baselineName = `bare Hono JSON, same size (${c.baseline.split('/').pop()} B)`
+    if (ours.failed > 0) console.warn(`  ${c.name}: ${ours.failed} failed requests (non-2xx, errors, timeouts) over all runs`)
+    const details = { what: c.what, project: ours, baseline: base, runs: measured.ours, baselineRuns: measured.bare }
+    entries.push(entry({ group, name: `${group} / ${c.name}${label} / req/s`, project: ours.perSecond, baseline: base.perSecond, baselineName, unit: 'req/s', details }))
+    entries.push(entry({ group, name: `${group} / ${c.name}${label} / p50`, project: ours.p50ms, baseline: base.p50ms, baselineName, unit: 'ms' }))
+    entries.push(entry({ group, name: `${group} / ${c.name}${label} / p99`, project: ours.p99ms, baseline: base.p99ms, baselineName, unit: 'ms' }))
+  }
+  return entries
+}
+
 export async function benchApi(dataDir: string): Promise<Entry[]> {
   console.log(`\nAPI: ${CONNECTIONS} connections over loopback, ${SECONDS} s a run, median of ${RUNS} run(s)${CAN_PIN ? `, server on CPU ${SERVER_CPU} and load on CPU ${LOAD_CPU} (taskset)` : ', not pinned (no taskset)'}`)
   const project = await startProcess(`${REPO}server/index.ts`, { DATA_DIR: dataDir, TRUST_PROXY: 'true' }, { cpu: SERVER_CPU })
@@ -45,7 +93,7 @@ export async function benchApi(dataDir: string): Promise<Entry[]> {
     const bearer = { authorization: `Bearer ${token}` }
     const posts = (await (await fetch(`${project.baseUrl}/api/blog-posts`)).json()) as { items: { id: string }[] }
     const post = posts.items[0]?.id ?? 'none'
-    const cases = [
+    const cases: Case[] = [
       { name: 'GET /api/courses', what: 'public list', url: `${project.baseUrl}/api/courses` },
       { name: 'GET /api/courses/{courseId}', what: 'public record', url: `${project.baseUrl}/api/courses/gcse-maths-revision` },
       { name: 'GET /api/blog-posts', what: 'public list', url: `${project.baseUrl}/api/blog-posts` },
@@ -56,34 +104,7 @@ export async function benchApi(dataDir: string): Promise<Entry[]> {
       { name: 'GET /api/admin/students', what: 'admin list', url: `${project.baseUrl}/api/admin/students`, headers: bearer },
       { name: 'GET /api/auth/me', what: 'session', url: `${project.baseUrl}/api/auth/me`, headers: bearer },
     ]
-    for (const c of cases) {
-      const answer = await fetch(c.url, { headers: c.headers ?? {} })
-      if (answer.status !== 200) throw new Error(`${c.name} answered ${answer.status}: ${await answer.text()}`)
-      await answer.arrayBuffer()
-    }
-    const baseUrl = `${bare.baseUrl}/api/health`
-    // Warm-up: JIT, connection pools, caches; not measured.
-    const warm = Math.min(2, SECONDS)
-    await runLoad({ url: baseUrl }, warm)
-    for (const c of cases) await runLoad(c, warm)
-
-    const baseRuns: Load[] = []
-    const runs = new Map<string, Load[]>(cases.map((c) => [c.name, []]))
-    for (let run = 0; run < RUNS; run++) {
-      baseRuns.push(await runLoad({ url: baseUrl }))
-      for (const c of cases) runs.get(c.name)!.push(await runLoad(c))
-    }
-    const base = summary(baseRuns)
-    const baselineName = 'bare Hono JSON'
-    const entries: Entry[] = []
-    for (const c of cases) {
-      const ours = summary(runs.get(c.name)!)
-      if (ours.failed > 0) console.warn(`  ${c.name}: ${ours.failed} failed requests (non-2xx, errors, timeouts) over all runs`)
-      const details = { what: c.what, project: ours, baseline: base, runs: runs.get(c.name), baselineRuns: baseRuns }
-      entries.push(entry({ group: 'api', name: `api / ${c.name} / req/s`, project: ours.perSecond, baseline: base.perSecond, baselineName, unit: 'req/s', details }))
-      entries.push(entry({ group: 'api', name: `api / ${c.name} / p50`, project: ours.p50ms, baseline: base.p50ms, baselineName, unit: 'ms' }))
-      entries.push(entry({ group: 'api', name: `api / ${c.name} / p99`, project: ours.p99ms, baseline: base.p99ms, baselineName, unit: 'ms' }))
-    }
+    const entries = await compareCases('api', '', cases, bare.baseUrl)
 
     const loginRuns: Load[] = []
     const hashRuns: Load[] = []

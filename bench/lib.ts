@@ -1,6 +1,6 @@
 // Shared pieces of the benchmarks: settings, results, processes, medians.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import os from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM_PATH, OFFLINE_CHROMIUM_ARGS } from '../tests/support/chromium.ts'
@@ -20,7 +20,7 @@ export const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', ...OFFLINE_CHROM
 export interface Entry {
   /** e.g. "api / GET /api/courses / req/s" */
   name: string
-  group: 'bundle' | 'lighthouse' | 'api' | 'startup'
+  group: 'bundle' | 'lighthouse' | 'api' | 'postgres' | 'memory' | 'startup'
   project: number
   baseline: number
   baselineName: string
@@ -67,6 +67,7 @@ export function nodeCommand(script: string, cpu?: string): [string, string[]] {
 
 export interface Started {
   baseUrl: string
+  pid: number
   /** From spawn to the first 200 from /api/health. */
   readyMs: number
   output: () => string
@@ -90,7 +91,7 @@ export async function startProcess(script: string, settings: Record<string, stri
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
   const readyMs = await waitForHealth(baseUrl, child, () => output, started)
-  return { baseUrl, readyMs, output: () => output, stop: () => stopProcess(child) }
+  return { baseUrl, pid: child.pid ?? 0, readyMs, output: () => output, stop: () => stopProcess(child) }
 }
 
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string, started: number): Promise<number> {
@@ -147,5 +148,15 @@ export function commandOutput(command: string, args: string[]): string {
     return execFileSync(command, args, { encoding: 'utf8' }).trim()
   } catch {
     return ''
+  }
+}
+
+/** A process's resident set size in MiB (Linux: /proc/<pid>/status), or 0 where that cannot be read. */
+export function residentMiB(pid: number): number {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+    return match ? Math.round(Number(match[1]) / 102.4) / 10 : 0
+  } catch {
+    return 0
   }
 }

@@ -3,7 +3,8 @@
 // time, and CI does not run it.
 //   npm run bench                           everything (about 10 to 15 minutes on 2 cores)
 //   BENCH_SECONDS=3 BENCH_RUNS=1 npm run bench   a quick pass
-//   BENCH_ONLY=api,startup npm run bench    some groups only (bundle, lighthouse, api, startup); others kept in the file
+//   BENCH_ONLY=api,startup npm run bench    some groups only (startup, bundle, lighthouse, api, postgres, memory); others kept
+//   MEMORY_SECONDS=10 npm run bench          a shorter load for the memory figures (60 s by default)
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -16,9 +17,11 @@ import { buildBaseline, buildProject } from './build.ts'
 import { benchBundle } from './bundle.ts'
 import { CAN_PIN, commandOutput, CONNECTIONS, DATE, MACHINE, REPO, RUNS, SECONDS, startProcess, type Entry } from './lib.ts'
 import { benchLighthouse } from './lighthouse.ts'
+import { benchMemory } from './memory.ts'
+import { benchPostgres } from './postgres.ts'
 import { benchStartup } from './startup.ts'
 
-const GROUPS = ['startup', 'bundle', 'lighthouse', 'api'] as const
+const GROUPS = ['startup', 'bundle', 'lighthouse', 'api', 'postgres', 'memory'] as const
 type Group = (typeof GROUPS)[number]
 const only = new Set((process.env.BENCH_ONLY ?? GROUPS.join(',')).split(',').map((g) => g.trim()) as Group[])
 const RESULTS = path.join(REPO, 'bench/results/latest.json')
@@ -94,6 +97,8 @@ async function main() {
       folders.push(dataDir)
       await group('api', failures, async () => void entries.push(...(await benchApi(dataDir))))
     }
+    if (only.has('postgres')) await group('postgres', failures, async () => void entries.push(...(await benchPostgres())))
+    if (only.has('memory')) await group('memory', failures, async () => void entries.push(...(await benchMemory(template))))
   } finally {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true })
   }

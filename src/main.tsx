@@ -1,7 +1,6 @@
+// Charts and file drops bring their own styles where the back office uses them.
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
-import '@mantine/charts/styles.css'
-import '@mantine/dropzone/styles.css'
 import { MantineProvider } from '@mantine/core'
 import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'

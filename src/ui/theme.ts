@@ -1,4 +1,4 @@
-import { Anchor, Button, Container, createTheme, defaultVariantColorsResolver, Grid, PasswordInput, type CSSVariablesResolver, type MantineColorsTuple, type VariantColorsResolver } from '@mantine/core'
+import { Anchor, Button, Container, createTheme, defaultVariantColorsResolver, Grid, type CSSVariablesResolver, type MantineColorsTuple, type PasswordInputProps, type VariantColorsResolver } from '@mantine/core'
 
 /** The brand's deep blue (#020065) at shade 6; shades 7–9 darken so hover states never turn lighter. */
 const tec: MantineColorsTuple = [
@@ -42,13 +42,15 @@ export const theme = createTheme({
     Anchor: Anchor.extend({ defaultProps: { underline: 'always' } }),
     // Named, so the button takes its colours from variantColorResolver (unnamed, Mantine paints the plain primary fill).
     Button: Button.extend({ defaultProps: { variant: 'filled' } }),
-    PasswordInput: PasswordInput.extend({
+    // A plain object, as PasswordInput.extend() would return: importing PasswordInput here would put it in every page's
+    // first load, where only the password screens show one.
+    PasswordInput: {
       defaultProps: {
         // Reachable by keyboard; aria-pressed (set by Mantine) tells whether the password is shown.
         visibilityToggleFocusable: true,
         visibilityToggleButtonProps: { 'aria-label': 'Show password' },
-      },
-    }),
+      } satisfies Partial<PasswordInputProps>,
+    },
   },
 })
 

@@ -1,4 +1,5 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core'
+import '@mantine/dropzone/styles.css'
 import { Dropzone } from '@mantine/dropzone'
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react'
 import { useRef, type ReactNode } from 'react'

@@ -1,3 +1,4 @@
+import '@mantine/charts/styles.css'
 import { BarChart } from '@mantine/charts'
 import classes from './figures-chart.module.css'
 
