@@ -2,6 +2,9 @@
 // API process and with two (WEB_CONCURRENCY), on public reads and /api/auth/me. Each figure beside the bare Hono
 // endpoint answering the same size, and the two-process figure beside the one-process one. On a 2-core machine
 // the API processes share the cores with PostgreSQL and the load generator, so neither run is pinned.
+import { loadConfig } from '../server/config.ts'
+import { writeDemoData } from '../server/demo/seed.ts'
+import { openMigratedDatabase } from '../server/startup.ts'
 import { adminQuery, findPostgresBin, startPostgresCluster } from '../tests/server/support/postgres-cluster.ts'
 import { compareCases, type Case } from './api.ts'
 import { entry, REPO, signIn, startProcess, type Entry } from './lib.ts'
@@ -18,6 +21,10 @@ export async function benchPostgres(): Promise<Entry[]> {
   try {
     await adminQuery(cluster.adminUrl(), 'create database tec_bench')
     const url = cluster.adminUrl('tec_bench')
+    // The server seeds demo data only into the embedded database: written here, as the tests do on PostgreSQL.
+    const database = await openMigratedDatabase(loadConfig({ DATABASE_URL: url, NODE_ENV: 'development', LOG_LEVEL: 'silent' }))
+    await writeDemoData(database)
+    await database.close()
     const entries: Entry[] = []
     const perSecond = new Map<string, number>()
     for (const processes of [1, 2]) {

@@ -17,12 +17,7 @@ import { recordPageFound, siteFiles } from './site-files/site-files.ts'
 import { staticSite } from './static-site.ts'
 import { nextScheduledTime } from './blog-posts/queries.ts'
 import { PublicCache, staffAnswers } from './lib/public-cache.ts'
-import { KeptUntilChange } from './lib/kept.ts'
-import type { Authenticated } from './auth/sessions.ts'
-import { SESSION_TABLES } from './db/changes.ts'
-
-/** Sessions kept in memory per process: far more than the staff who sign in; the oldest go first past it. */
-const MAX_KEPT_SESSIONS = 10_000
+import { keptSessions } from './auth/sessions.ts'
 
 export interface AppOptions {
   /** Tests may swap the contract and handlers; the server always uses openapi.yaml and server/handlers.ts. */
@@ -53,8 +48,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   const api = new Hono<AppEnv>()
   // Nothing from the API is stored by browsers or proxies unless its contract operation says otherwise
-  // (x-cache-control, set by the contract routes on successful public reads; errors always stay no-store).
-  // Set first, so the answer is built with it; the contract routes replace it on successful public reads.
+  // (x-cache-control, set by the contract routes on successful public reads; errors always stay no-store). Set
+  // first, so the answer is built with it.
   api.use('*', async (c, next) => {
     c.header('Cache-Control', 'no-store')
     await next()
@@ -67,13 +62,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   const { changes } = deps.database
   const kept: Kept = {
     publicReads: new PublicCache(changes, () => nextScheduledTime(deps.database.db)),
-    sessions: new KeptUntilChange<Authenticated>(changes, {
-      heard: (table) => table === undefined || SESSION_TABLES.has(table),
-      maxEntries: MAX_KEPT_SESSIONS,
-      maxWeight: MAX_KEPT_SESSIONS,
-      weigh: () => 1,
-      maxAgeMs: 60_000,
-    }),
+    sessions: keptSessions(changes),
     staffReads: staffAnswers(changes),
   }
   registerContractRoutes(api, contract, options.handlers ?? ownHandlers, deps, kept)

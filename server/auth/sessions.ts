@@ -1,5 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm'
+import { SESSION_TABLES, type ChangeFeed } from '../db/changes.ts'
 import type { Db } from '../db/client.ts'
+import { KeptUntilChange } from '../lib/kept.ts'
 import { sessions, users, type SessionRow, type UserRow } from '../db/schema.ts'
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts'
 
@@ -96,4 +98,18 @@ export async function revokeUserSessions(db: Db, userId: string, options: { exce
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(...conditions))
+}
+
+/** Sessions kept in memory per process: far more than the staff who sign in; past it the oldest go first. */
+const MAX_KEPT_SESSIONS = 10_000
+
+/** Sessions as `authenticate` found them, by token hash, until the database tells of a change to sessions or accounts. */
+export function keptSessions(feed: ChangeFeed): KeptUntilChange<Authenticated> {
+  return new KeptUntilChange<Authenticated>(feed, {
+    heard: (table) => table === undefined || SESSION_TABLES.has(table),
+    maxEntries: MAX_KEPT_SESSIONS,
+    maxWeight: MAX_KEPT_SESSIONS,
+    weigh: () => 1,
+    maxAgeMs: LAST_SEEN_RESOLUTION_MS,
+  })
 }
