@@ -3,8 +3,9 @@ import pg from 'pg'
 
 /**
  * The channel the database notifies after every committed statement that changed rows of any table: triggers
- * (migrations 0017 and 0018) call pg_notify(CHANGES_CHANNEL, table), so a write from any process, the command line
- * or psql is heard. Sessions notify only when one is ended (revoked or deleted), not when one is used or made.
+ * (migration 0018, which replaced 0017's) call pg_notify(CHANGES_CHANNEL, table), so a write from any process, the
+ * command line or psql is heard. Sessions notify only when one is ended (revoked or deleted), not when one is used
+ * or made.
  */
 export const CHANGES_CHANNEL = 'tec_changes'
 
