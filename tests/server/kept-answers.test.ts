@@ -6,6 +6,7 @@ import { hashToken } from '../../server/auth/tokens.ts'
 import { registrations, sessions, users } from '../../server/db/schema.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { startServerProcess } from '../support/server-process.ts'
+import { until } from './support/until.ts'
 import { courseEnrolment } from './support/registration-bodies.ts'
 import { createTestApp, DEFAULT_PASSWORD, noDatabase, rowsOf, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
 
@@ -27,15 +28,6 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-/** Asks again (every 20 ms, at most 10 s) until `check` holds for the answer, and gives back that answer. */
-async function until<T>(ask: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const value = await ask()
-    if (check(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
 
 /** Runs `write` with the triggers off (as replication writes): the database tells nobody of it. */
 async function unheard(write: (tx: Parameters<Parameters<TestApp['database']['db']['transaction']>[0]>[0]) => Promise<unknown>) {

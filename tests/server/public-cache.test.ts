@@ -5,6 +5,7 @@ import { hashPassword } from '../../server/auth/passwords.ts'
 import { blogPosts, courses, users } from '../../server/db/schema.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { startServerProcess } from '../support/server-process.ts'
+import { until } from './support/until.ts'
 import { createTestApp, DEFAULT_PASSWORD, noDatabase, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
@@ -27,15 +28,6 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-/** Asks again (every 20 ms, at most 10 s) until `check` holds for the answer, and gives back that answer. */
-async function until<T>(ask: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000
-  for (;;) {
-    const value = await ask()
-    if (check(value) || Date.now() > deadline) return value
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
 
 const courseCost = async (base: string | TestApp, slug: string) => {
   const answer = typeof base === 'string' ? await fetch(`${base}/api/courses/${slug}`).then(async (reply) => (await reply.json()) as Schemas['Course']) : (await base.request<Schemas['Course']>('GET', `/api/courses/${slug}`)).body

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditEvents, rateLimits, sessions, users } from '../../server/db/schema.ts'
 import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
+import { until } from './support/until.ts'
 
 const HOUR = 3600_000
 let t: TestApp
@@ -64,8 +65,9 @@ describe.skipIf(noDatabase)('sign-in and sessions', () => {
 
     await db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 6 * 24 * HOUR) }).where(eq(sessions.remember, true))
     expect((await t.request('GET', '/api/auth/me', { token: remembered })).status).toBe(200)
+    // Written straight to the database, a change reaches a session kept in memory as soon as the database tells.
     await db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.remember, true))
-    const ended = await t.request('GET', '/api/auth/me', { token: remembered })
+    const ended = await until(() => t.request('GET', '/api/auth/me', { token: remembered }), (answer) => answer.status === 401)
     expect(ended.status).toBe(401)
     expect(ended.body).toEqual({ message: 'Your session has ended. Please sign in again.' })
   })

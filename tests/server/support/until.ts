@@ -1,0 +1,9 @@
+/** Asks again (every 20 ms, at most 10 s) until `check` holds for the answer, and gives back the last answer. */
+export async function until<T>(ask: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000
+  for (;;) {
+    const value = await ask()
+    if (check(value) || Date.now() > deadline) return value
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
