@@ -1,7 +1,8 @@
 // Shared pieces of the benchmarks: settings, results, processes, medians.
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import os from 'node:os'
+import { cpSync, existsSync, mkdtempSync, readFileSync } from 'node:fs'
+import os, { tmpdir } from 'node:os'
+import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { CHROMIUM_PATH, OFFLINE_CHROMIUM_ARGS } from '../tests/support/chromium.ts'
 import { freePort } from '../tests/support/server-process.ts'
@@ -159,4 +160,11 @@ export function residentMiB(pid: number): number {
   } catch {
     return 0
   }
+}
+
+/** A throwaway copy of a seeded data folder, for one benchmark to start a server on (the caller removes it). */
+export function copyOf(template: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'tec-bench-data-'))
+  cpSync(template, folder, { recursive: true })
+  return folder
 }

@@ -1,26 +1,18 @@
 // Memory: the API server's resident size (RSS) at idle and after MEMORY_SECONDS (default 60) of load on the public
 // course list, beside the bare Hono server under the same load; and how it grows with the number of registrations
 // behind the office's list (1k, 10k, 100k added to the demo data), beside the demo data alone.
-import { cpSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
+import { rmSync } from 'node:fs'
 import { sql } from 'drizzle-orm'
 import { loadConfig } from '../server/config.ts'
 import { openMigratedDatabase } from '../server/startup.ts'
 import { runLoad } from './api.ts'
-import { entry, REPO, residentMiB, SECONDS, SERVER_CPU, signIn, startProcess, type Entry } from './lib.ts'
+import { copyOf, entry, REPO, residentMiB, SECONDS, SERVER_CPU, signIn, startProcess, type Entry } from './lib.ts'
 
 const MEMORY_SECONDS = Number(process.env.MEMORY_SECONDS ?? 60)
 const ROW_COUNTS = [1_000, 10_000, 100_000]
 /** Resident sizes settle a moment after start-up and after load (collections, freed buffers). */
 const SETTLE_MS = 2000
 const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS))
-
-function copyOf(template: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'tec-bench-memory-'))
-  cpSync(template, folder, { recursive: true })
-  return folder
-}
 
 async function addRegistrations(dataDir: string, count: number): Promise<void> {
   const database = await openMigratedDatabase(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'silent' }))

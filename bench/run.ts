@@ -5,7 +5,7 @@
 //   BENCH_SECONDS=3 BENCH_RUNS=1 npm run bench   a quick pass
 //   BENCH_ONLY=api,startup npm run bench    some groups only (startup, bundle, lighthouse, api, postgres, memory); others kept
 //   MEMORY_SECONDS=10 npm run bench          a shorter load for the memory figures (60 s by default)
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { loadConfig } from '../server/config.ts'
@@ -15,7 +15,7 @@ import { openMigratedDatabase } from '../server/startup.ts'
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchApi } from './api.ts'
 import { buildBaseline, buildProject } from './build.ts'
 import { benchBundle } from './bundle.ts'
-import { CAN_PIN, commandOutput, CONNECTIONS, DATE, MACHINE, REPO, RUNS, SECONDS, startProcess, type Entry } from './lib.ts'
+import { CAN_PIN, commandOutput, copyOf, CONNECTIONS, DATE, MACHINE, REPO, RUNS, SECONDS, startProcess, type Entry } from './lib.ts'
 import { benchLighthouse } from './lighthouse.ts'
 import { benchMemory } from './memory.ts'
 import { benchPostgres } from './postgres.ts'
@@ -32,12 +32,6 @@ async function addBenchAccounts(dataDir: string): Promise<void> {
   const passwordHash = await hashPassword(BENCH_PASSWORD)
   await database.db.insert(users).values(BENCH_ACCOUNTS.map((email) => ({ email, name: 'Bench', role: 'ADMIN' as const, passwordHash })))
   await database.close()
-}
-
-function copyOf(template: string): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'tec-bench-data-'))
-  cpSync(template, folder, { recursive: true })
-  return folder
 }
 
 /** Runs one group; a group that fails is reported and left out, and the others still run and get written. */
