@@ -1,7 +1,7 @@
 // API: requests per second and p50/p99 latency at 50 connections over loopback HTTP, the server in its own
 // process on one core and autocannon (bench/load.ts) on the other; sign-ins per second beside the raw argon2id
 // rate on the server's core. Median of RUNS runs each.
-import { CAN_PIN, CONNECTIONS, entry, LOAD_CPU, median, nodeCommand, REPO, RUNS, runToEnd, SECONDS, SERVER_CPU, startProcess, signIn, type Entry } from './lib.ts'
+import { CAN_PIN, CONNECTIONS, entry, LOAD_CPU, median, nodeCommand, REPO, SERVER_SCRIPT, RUNS, runToEnd, SECONDS, SERVER_CPU, startProcess, signIn, type Entry } from './lib.ts'
 
 export const BENCH_ACCOUNTS = Array.from({ length: CONNECTIONS }, (_, n) => `bench${n}@tec.test`)
 export const BENCH_PASSWORD = 'Bench-Marking-Password-1'
@@ -86,7 +86,7 @@ export async function compareCases(group: Entry['group'], label: string, cases: 
 
 export async function benchApi(dataDir: string): Promise<Entry[]> {
   console.log(`\nAPI: ${CONNECTIONS} connections over loopback, ${SECONDS} s a run, median of ${RUNS} run(s)${CAN_PIN ? `, server on CPU ${SERVER_CPU} and load on CPU ${LOAD_CPU} (taskset)` : ', not pinned (no taskset)'}`)
-  const project = await startProcess(`${REPO}server/index.ts`, { DATA_DIR: dataDir, TRUST_PROXY: 'true' }, { cpu: SERVER_CPU })
+  const project = await startProcess(SERVER_SCRIPT, { DATA_DIR: dataDir, TRUST_PROXY: 'true' }, { cpu: SERVER_CPU })
   const bare = await startProcess(`${REPO}bench/baseline-server.ts`, {}, { cpu: SERVER_CPU })
   try {
     const { token } = await signIn(project.baseUrl, { 'x-forwarded-for': '192.0.2.1' })

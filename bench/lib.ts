@@ -8,6 +8,8 @@ import { CHROMIUM_PATH, OFFLINE_CHROMIUM_ARGS } from '../tests/support/chromium.
 import { freePort } from '../tests/support/server-process.ts'
 
 export const REPO = fileURLToPath(new URL('..', import.meta.url))
+/** The server as production runs it, compiled (scripts/build-server.ts) once at the start of `npm run bench`. */
+export const SERVER_SCRIPT = `${REPO}build/bench-server.mjs`
 export const SECONDS = Number(process.env.BENCH_SECONDS ?? 10)
 export const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3))
 export const CONNECTIONS = 50
@@ -59,9 +61,9 @@ export const SERVER_CPU = '1'
 export const LOAD_CPU = '0'
 
 /** The command line that runs `script` under tsx, pinned to `cpu` when pinning is possible. */
+/** Node on a script: compiled JavaScript as is, TypeScript through tsx. */
 export function nodeCommand(script: string, cpu?: string): [string, string[]] {
-  const tsx = import.meta.resolve('tsx')
-  const node = [process.execPath, '--import', tsx, script]
+  const node = script.endsWith('.ts') ? [process.execPath, '--import', import.meta.resolve('tsx'), script] : [process.execPath, script]
   return cpu !== undefined && CAN_PIN ? ['taskset', ['-c', cpu, ...node]] : [node[0]!, node.slice(1)]
 }
 

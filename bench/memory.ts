@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm'
 import { loadConfig } from '../server/config.ts'
 import { openMigratedDatabase } from '../server/startup.ts'
 import { runLoad } from './api.ts'
-import { copyOf, entry, REPO, residentMiB, SECONDS, SERVER_CPU, signIn, startProcess, type Entry } from './lib.ts'
+import { copyOf, entry, REPO, SERVER_SCRIPT, residentMiB, SECONDS, SERVER_CPU, signIn, startProcess, type Entry } from './lib.ts'
 
 const MEMORY_SECONDS = Number(process.env.MEMORY_SECONDS ?? 60)
 const ROW_COUNTS = [1_000, 10_000, 100_000]
@@ -33,7 +33,7 @@ export async function benchMemory(template: string): Promise<Entry[]> {
   try {
     const dataDir = copyOf(template)
     folders.push(dataDir)
-    const server = await startProcess(`${REPO}server/index.ts`, { DATA_DIR: dataDir }, { cpu: SERVER_CPU })
+    const server = await startProcess(SERVER_SCRIPT, { DATA_DIR: dataDir }, { cpu: SERVER_CPU })
     const bare = await startProcess(`${REPO}bench/baseline-server.ts`, {}, { cpu: SERVER_CPU })
     try {
       await settle()
@@ -55,7 +55,7 @@ export async function benchMemory(template: string): Promise<Entry[]> {
       const folder = copyOf(template)
       folders.push(folder)
       if (count > 0) await addRegistrations(folder, count)
-      const api = await startProcess(`${REPO}server/index.ts`, { DATA_DIR: folder, TRUST_PROXY: 'true' }, { cpu: SERVER_CPU })
+      const api = await startProcess(SERVER_SCRIPT, { DATA_DIR: folder, TRUST_PROXY: 'true' }, { cpu: SERVER_CPU })
       try {
         await settle()
         const idleMiB = residentMiB(api.pid)

@@ -7,7 +7,7 @@ import { writeDemoData } from '../server/demo/seed.ts'
 import { openMigratedDatabase } from '../server/startup.ts'
 import { adminQuery, findPostgresBin, startPostgresCluster } from '../tests/server/support/postgres-cluster.ts'
 import { compareCases, type Case } from './api.ts'
-import { entry, REPO, signIn, startProcess, type Entry } from './lib.ts'
+import { entry, REPO, SERVER_SCRIPT, signIn, startProcess, type Entry } from './lib.ts'
 
 export async function benchPostgres(): Promise<Entry[]> {
   const bin = findPostgresBin()
@@ -28,7 +28,7 @@ export async function benchPostgres(): Promise<Entry[]> {
     const entries: Entry[] = []
     const perSecond = new Map<string, number>()
     for (const processes of [1, 2]) {
-      const server = await startProcess(`${REPO}server/index.ts`, { DATABASE_URL: url, WEB_CONCURRENCY: String(processes), TRUST_PROXY: 'true' })
+      const server = await startProcess(SERVER_SCRIPT, { DATABASE_URL: url, WEB_CONCURRENCY: String(processes), TRUST_PROXY: 'true' })
       try {
         const { token } = await signIn(server.baseUrl, { 'x-forwarded-for': '192.0.2.1' })
         const cases: Case[] = [

@@ -13,9 +13,10 @@ import { hashPassword } from '../server/auth/passwords.ts'
 import { users } from '../server/db/schema.ts'
 import { openMigratedDatabase } from '../server/startup.ts'
 import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchApi } from './api.ts'
+import { buildServer } from '../scripts/build-server.ts'
 import { buildBaseline, buildProject } from './build.ts'
 import { benchBundle } from './bundle.ts'
-import { CAN_PIN, commandOutput, copyOf, CONNECTIONS, DATE, MACHINE, REPO, RUNS, SECONDS, startProcess, type Entry } from './lib.ts'
+import { CAN_PIN, commandOutput, copyOf, CONNECTIONS, DATE, MACHINE, REPO, SERVER_SCRIPT, RUNS, SECONDS, startProcess, type Entry } from './lib.ts'
 import { benchLighthouse } from './lighthouse.ts'
 import { benchMemory } from './memory.ts'
 import { benchPostgres } from './postgres.ts'
@@ -49,6 +50,7 @@ async function main() {
   console.log(`TEC web benchmarks — ${MACHINE}\n${CONNECTIONS} connections, ${SECONDS} s a load run, median of ${RUNS} run(s); groups: ${[...only].join(', ')}`)
   const scratch = mkdtempSync(path.join(tmpdir(), 'tec-bench-'))
   const folders: string[] = [scratch]
+  await buildServer(SERVER_SCRIPT)
   const entries: Entry[] = []
   const failures: string[] = []
   try {
@@ -60,7 +62,7 @@ async function main() {
     } else {
       template = path.join(scratch, 'template')
       mkdirSync(template)
-      const server = await startProcess(`${REPO}server/index.ts`, { DATA_DIR: template })
+      const server = await startProcess(SERVER_SCRIPT, { DATA_DIR: template })
       await server.stop()
     }
     folders.push(template)
@@ -75,7 +77,7 @@ async function main() {
       // The server serves ./dist from its working folder: run it from the folder holding this build.
       const dataDir = copyOf(template)
       folders.push(dataDir)
-      const project = await startProcess(`${REPO}server/index.ts`, { DATA_DIR: dataDir }, { cwd: site })
+      const project = await startProcess(SERVER_SCRIPT, { DATA_DIR: dataDir }, { cwd: site })
       const bare = await startProcess(`${REPO}bench/baseline-server.ts`, { BASELINE_ROOT: baselineRoot })
       try {
         if (only.has('bundle')) await group('bundle', failures, async () => void entries.push(...(await benchBundle(project.baseUrl, bare.baseUrl))))

@@ -3,12 +3,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { entry, median, REPO, RUNS, startProcess, type Entry } from './lib.ts'
-
-const SERVER = `${REPO}server/index.ts`
+import { entry, median, REPO, SERVER_SCRIPT, RUNS, startProcess, type Entry } from './lib.ts'
 
 async function timeStart(dataDir: string): Promise<number> {
-  const server = await startProcess(SERVER, { DATA_DIR: dataDir })
+  const server = await startProcess(SERVER_SCRIPT, { DATA_DIR: dataDir })
   await server.stop()
   return Math.round(server.readyMs)
 }

@@ -124,7 +124,7 @@ export const resetPassword: Handler<'resetPassword'> = async ({ body, query, req
     .limit(1)
   if (!found) return deadLink
   // Checked before the link is used up, so a refused password does not cost the user their link.
-  const problem = passwordProblem(body.password, found.user)
+  const problem = await passwordProblem(body.password, found.user)
   if (problem) return fieldProblem('password', problem)
   const passwordHash = await hashPassword(body.password)
 
@@ -156,7 +156,7 @@ export const changePassword: Handler<'changePassword'> = async ({ body, request,
   // 400 rather than 401: a 401 would end the session the user is working in.
   if (!(await verifyPassword(user.passwordHash, body.currentPassword))) return fieldProblem('currentPassword', AUTH_MESSAGES.wrongCurrentPassword)
   await clear(db, attemptsKey)
-  const problem = passwordProblem(body.newPassword, user)
+  const problem = await passwordProblem(body.newPassword, user)
   if (problem) return fieldProblem('newPassword', problem)
   if (body.newPassword === body.currentPassword) return fieldProblem('newPassword', AUTH_MESSAGES.samePassword)
   const passwordHash = await hashPassword(body.newPassword)

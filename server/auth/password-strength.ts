@@ -1,6 +1,4 @@
-import { ZxcvbnFactory } from '@zxcvbn-ts/core'
-import * as common from '@zxcvbn-ts/language-common'
-import * as english from '@zxcvbn-ts/language-en'
+import type { ZxcvbnFactory } from '@zxcvbn-ts/core'
 
 /**
  * zxcvbn scores the first this-many characters: its matching grows faster than the length (a 128-character
@@ -9,19 +7,25 @@ import * as english from '@zxcvbn-ts/language-en'
  */
 const SCORED_LENGTH = 32
 
-let scorer: ZxcvbnFactory | undefined
-/** Made on first use: the dictionaries take about 0.15 s and tens of MB, and only password changes need them. */
-function zxcvbn(): ZxcvbnFactory {
-  scorer ??= new ZxcvbnFactory({
-    dictionary: { ...common.dictionary, ...english.dictionary },
-    graphs: common.adjacencyGraphs,
-    translations: english.translations,
-    maxLength: SCORED_LENGTH,
-  })
+let scorer: Promise<ZxcvbnFactory> | undefined
+/**
+ * Loaded and made on first use: the dictionaries are 1.6 MB of code, about 0.15 s and tens of MB, and only
+ * password changes need them (a start does not load them).
+ */
+function zxcvbn(): Promise<ZxcvbnFactory> {
+  scorer ??= Promise.all([import('@zxcvbn-ts/core'), import('@zxcvbn-ts/language-common'), import('@zxcvbn-ts/language-en')]).then(
+    ([{ ZxcvbnFactory }, common, english]) =>
+      new ZxcvbnFactory({
+        dictionary: { ...common.dictionary, ...english.dictionary },
+        graphs: common.adjacencyGraphs,
+        translations: english.translations,
+        maxLength: SCORED_LENGTH,
+      }),
+  )
   return scorer
 }
 
 /** zxcvbn's score (0 to 4) for the password, counting `words` (the owner's and the site's) as the first guesses. */
-export function passwordScore(password: string, words: readonly string[]): number {
-  return zxcvbn().check(password, [...words]).score
+export async function passwordScore(password: string, words: readonly string[]): Promise<number> {
+  return (await zxcvbn()).check(password, [...words]).score
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-rs/argon2'
 import { basicPasswordProblem, ownerWords, PASSWORD_MESSAGES, PASSWORD_RULES, SITE_WORDS, type PasswordOwner } from '../../shared/password-policy.ts'
 import type { Role } from '../db/schema.ts'
+import { projectFile } from '../lib/files.ts'
 import { passwordScore } from './password-strength.ts'
 import { passwordHashing } from './work-queue.ts'
 
@@ -58,7 +59,7 @@ let commonPasswords: Set<string> | undefined
 function isCommon(password: string): boolean {
   // Loaded on first use: 10,000 lines that only the password-setting operations need.
   commonPasswords ??= new Set(
-    readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8')
+    readFileSync(projectFile('server/auth/common-passwords.txt'), 'utf8')
       .split('\n')
       .filter((line) => line !== ''),
   )
@@ -70,10 +71,10 @@ function isCommon(password: string): boolean {
  * the forms check too (length, only spaces, one character, the owner's own email or name), then the commonest
  * passwords, then zxcvbn's estimate with the owner's and the site's own words in its dictionary.
  */
-export function passwordProblem(password: string, owner: PasswordOwner & { role: Role }): string | null {
+export async function passwordProblem(password: string, owner: PasswordOwner & { role: Role }): Promise<string | null> {
   const basic = basicPasswordProblem(password, owner)
   if (basic !== null) return basic
   if (isCommon(password)) return PASSWORD_MESSAGES.tooCommon
-  if (passwordScore(password, [...ownerWords(owner), ...SITE_WORDS]) < PASSWORD_RULES.minScore) return PASSWORD_MESSAGES.guessable
+  if ((await passwordScore(password, [...ownerWords(owner), ...SITE_WORDS])) < PASSWORD_RULES.minScore) return PASSWORD_MESSAGES.guessable
   return null
 }

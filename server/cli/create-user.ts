@@ -59,7 +59,7 @@ function readPassword(): Promise<string> {
 async function main(): Promise<void> {
   const account = readArguments()
   const password = await readPassword()
-  const problem = passwordProblem(password, account)
+  const problem = await passwordProblem(password, account)
   if (problem) throw new UsageError(problem)
   const passwordHash = await hashPassword(password)
 

@@ -164,26 +164,40 @@ function formProblems(validate: ValidateFunction, files: Set<string>, value: unk
   return { ...schemaProblems, ...Object.fromEntries(found) }
 }
 
-/** Validators for every request part of every operation, compiled once at start. */
+/** Compiles on first use, then answers the same validator. */
+function compiledOnFirstUse(compile: () => ValidateFunction): () => ValidateFunction {
+  let validate: ValidateFunction | undefined
+  return () => (validate ??= compile())
+}
+
+/**
+ * Validators for every request part of every operation, each compiled at its first use: compiling all of them
+ * took about 0.4 s of every start, most of it for operations a given process may never serve.
+ */
 export function compileRequestValidators(contract: Contract): Map<string, OperationValidators> {
   // Query and path values arrive as lists of strings: coerce them to the declared types ('array' also unwraps).
-  const paramsAjv = createAjv(contract, { coerceTypes: 'array', useDefaults: true })
+  // Made at first use too: each registers every contract schema (about 60 ms).
+  let paramsAjv: Ajv2020 | undefined
+  const params = () => (paramsAjv ??= createAjv(contract, { coerceTypes: 'array', useDefaults: true }))
   // Bodies are JSON: never coerce ("1" stays a string), but do fill in declared defaults such as remember: true.
-  const bodyAjv = createAjv(contract, { coerceTypes: false, useDefaults: true })
+  let bodyAjv: Ajv2020 | undefined
+  const bodies = () => (bodyAjv ??= createAjv(contract, { coerceTypes: false, useDefaults: true }))
   const byOperation = new Map<string, OperationValidators>()
   for (const operation of contract.operations) {
-    const query = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'query')))
-    const path = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'path')))
-    const header = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'header')))
-    const cookie = paramsAjv.compile(parametersSchema(operation.parameters.filter((p) => p.in === 'cookie')))
-    const body = operation.requestBody ? bodyAjv.compile(retarget(operation.requestBody.schema)) : undefined
-    const files = operation.requestBody?.mediaType === 'multipart/form-data' ? fileFields(contract, operation.requestBody.schema) : undefined
+    const parameters = (place: Parameter['in']) => compiledOnFirstUse(() => params().compile(parametersSchema(operation.parameters.filter((p) => p.in === place))))
+    const query = parameters('query')
+    const path = parameters('path')
+    const header = parameters('header')
+    const cookie = parameters('cookie')
+    const requestBody = operation.requestBody
+    const body = requestBody ? compiledOnFirstUse(() => bodies().compile(retarget(requestBody.schema))) : undefined
+    const files = requestBody?.mediaType === 'multipart/form-data' ? fileFields(contract, requestBody.schema) : undefined
     byOperation.set(operation.operationId, {
-      query: (values) => run(query, values, true),
-      path: (values) => run(path, values),
-      header: (values) => run(header, values, true),
-      cookie: (values) => run(cookie, values),
-      body: body ? (value) => (files ? formProblems(body, files, value) : run(body, value)) : undefined,
+      query: (values) => run(query(), values, true),
+      path: (values) => run(path(), values),
+      header: (values) => run(header(), values, true),
+      cookie: (values) => run(cookie(), values),
+      body: body ? (value) => (files ? formProblems(body(), files, value) : run(body(), value)) : undefined,
     })
   }
   return byOperation

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import type { Config } from '../config.ts'
+import { projectFile } from '../lib/files.ts'
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.ts'
 import { lockDataDir } from './lock.ts'
 import * as schema from './schema.ts'
@@ -29,7 +30,7 @@ export interface Database {
   close(): Promise<void>
 }
 
-const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url))
+const MIGRATIONS_FOLDER = fileURLToPath(projectFile('server/db/migrations'))
 /** Any fixed 64-bit number: every TEC web process takes the same advisory lock around migrations. */
 const MIGRATION_LOCK_KEY = 7_316_420_118
 

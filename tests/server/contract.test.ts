@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CONTRACT_VALUES_FILE, renderContractValues } from '../../scripts/contract-values.ts'
 import { contract } from '../../server/contract/document.ts'
-import { compileResponseValidator } from '../../server/contract/validators.ts'
+import { compileRequestValidators, compileResponseValidator } from '../../server/contract/validators.ts'
 import { handlers } from '../../server/handlers.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
@@ -19,6 +19,18 @@ beforeAll(async () => {
 afterAll(async () => t?.close())
 
 describe.skipIf(noDatabase)('openapi.yaml', () => {
+  it('compiles every request validator (each compiles at its first use, so a broken schema shows here and not in a request)', () => {
+    const validators = compileRequestValidators(contract())
+    for (const operation of operations) {
+      const each = validators.get(operation.operationId)
+      expect(each, operation.operationId).toBeDefined()
+      for (const check of [each?.path, each?.query, each?.header, each?.cookie, each?.body]) {
+        if (check === undefined) continue
+        expect(() => check({}), operation.operationId).not.toThrow()
+      }
+    }
+  })
+
   it('has exactly one handler per operation', () => {
     expect(Object.keys(handlers).sort()).toEqual(operations.map((operation) => operation.operationId).sort())
   })

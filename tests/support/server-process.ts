@@ -25,18 +25,19 @@ export interface ServerProcess {
 }
 
 /**
- * Starts the real server (`server/index.ts`) as its own process, as `npm start` does, and waits until
- * /api/health answers. `env` says where its data is (DATA_DIR or DATABASE_URL) and anything else to set;
- * nothing else leaks in from the test runner's own database or mail settings.
+ * Starts the real server as its own process and waits until /api/health answers: its source (`server/index.ts`,
+ * through tsx) unless `script` names a compiled one, such as `npm start` runs. `env` says where its data is
+ * (DATA_DIR or DATABASE_URL) and anything else to set; nothing else leaks in from the test runner's own database
+ * or mail settings.
  */
-export async function startServerProcess(settings: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(settings: Record<string, string>, { script }: { script?: string } = {}): Promise<ServerProcess> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = { ...process.env }
   for (const name of ['DATA_DIR', 'DATABASE_URL', 'SMTP_URL', 'TRUST_PROXY']) delete env[name]
   Object.assign(env, { NODE_ENV: 'test', PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' }, settings)
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/index.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, script === undefined ? ['--import', 'tsx', 'server/index.ts'] : [script], { env, stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))

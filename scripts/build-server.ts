@@ -1,0 +1,33 @@
+// Compiles the server into one JavaScript file, build/server.mjs, which `npm start` runs with plain Node: no
+// TypeScript loader at start-up. npm packages stay outside the bundle (node_modules), so native ones (argon2,
+// sharp) and PGlite's WASM files load as they do from source.
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { build } from 'esbuild'
+import { parse } from 'yaml'
+
+/** The compiled server. It finds the project's files from the nearest package.json above it (server/lib/files.ts). */
+export const SERVER_BUILD = 'build/server.mjs'
+
+export async function buildServer(outfile: string = SERVER_BUILD): Promise<void> {
+  await build({
+    entryPoints: ['server/index.ts'],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    // Pure JavaScript packages are bundled (tree-shaken, one file to load); these load from node_modules: native
+    // code (argon2, sharp), PGlite's WASM and data files, pino's worker-thread transports, and zxcvbn's 1.6 MB of
+    // dictionaries, which only a password change loads.
+    external: ['@electric-sql/pglite', '@node-rs/argon2', 'sharp', 'pino', 'pino-pretty', 'pg-native', '@zxcvbn-ts/*'],
+    // Bundled CommonJS packages call require() for Node's own modules.
+    banner: { js: "import { createRequire as tecCreateRequire } from 'node:module'; const require = tecCreateRequire(import.meta.url);" },
+    sourcemap: true,
+    logLevel: 'warning',
+    // The contract as JSON text (see TEC_BUILT_CONTRACT in server/contract/document.ts): no YAML parse at start.
+    define: { TEC_BUILT_CONTRACT: JSON.stringify(JSON.stringify(parse(readFileSync('openapi.yaml', 'utf8')))) },
+  })
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer()
