@@ -19,7 +19,22 @@ import { nextScheduledTime } from './blog-posts/queries.ts'
 import { PublicCache, staffAnswers } from './lib/public-cache.ts'
 import { keptSessions } from './auth/sessions.ts'
 
+/**
+ * What the server keeps in memory until the database says it changed: public reads, sessions and the office's
+ * lists (see createApp). Made apart from the app so the server can answer kept public reads before it (keptReadsFirst).
+ */
+export function keptAnswers(deps: AppDeps): Kept {
+  const { changes } = deps.database
+  return {
+    publicReads: new PublicCache(changes, () => nextScheduledTime(deps.database.db)),
+    sessions: keptSessions(changes),
+    staffReads: staffAnswers(changes),
+  }
+}
+
 export interface AppOptions {
+  /** What the routes keep in memory; made here unless the server shares it with keptReadsFirst. */
+  kept?: Kept
   /** Tests may swap the contract and handlers; the server always uses openapi.yaml and server/handlers.ts. */
   contract?: Contract
   handlers?: Handlers
@@ -59,12 +74,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // Public reads are answered from memory until the database says what they show has changed.
   // Sessions and the office's lists are kept until the database says they changed; public reads likewise, and
   // until the next scheduled post is due.
-  const { changes } = deps.database
-  const kept: Kept = {
-    publicReads: new PublicCache(changes, () => nextScheduledTime(deps.database.db)),
-    sessions: keptSessions(changes),
-    staffReads: staffAnswers(changes),
-  }
+  const kept = options.kept ?? keptAnswers(deps)
   registerContractRoutes(api, contract, options.handlers ?? ownHandlers, deps, kept)
   api.all('*', (c) => c.json({ message: MESSAGES.noSuchEndpoint }, 404))
   app.route('/api', api)

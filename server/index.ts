@@ -1,13 +1,15 @@
 import cluster from 'node:cluster'
+import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http'
 import path from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
-import { createApp } from './app.ts'
+import { createApp, keptAnswers } from './app.ts'
 import { HTTP_TIMEOUTS } from './http-timeouts.ts'
 import { loadConfig, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { DEMO_PASSWORD, presentDemoAccounts, seedDemoData } from './demo/seed.ts'
 import { startScheduledPublishing } from './blog-posts/publisher.ts'
 import { startHousekeeping } from './housekeeping.ts'
+import { keptReadsFirst } from './kept-reads-first.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { Mailer } from './mail/mailer.ts'
 import { openMigratedDatabase, StartupError, startupMessage } from './startup.ts'
@@ -16,9 +18,16 @@ import { BackgroundTasks } from './tasks.ts'
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
 
-function listen(app: ReturnType<typeof createApp>, port: number, host: string | undefined): Promise<ServerType> {
+/** Kept public reads are answered before the framework (keptReadsFirst); every other request goes to the app. */
+type FirstAnswer = (request: IncomingMessage, response: ServerResponse) => boolean
+
+function listen(app: ReturnType<typeof createApp>, first: FirstAnswer, port: number, host: string | undefined): Promise<ServerType> {
+  const createServerFirst = ((options: ServerOptions, listener: RequestListener) =>
+    createServer(options, (request, response) => {
+      if (!first(request, response)) void listener(request, response)
+    })) as typeof createServer
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host, serverOptions: HTTP_TIMEOUTS }, () => resolve(server))
+    const server = serve({ fetch: app.fetch, port, hostname: host, serverOptions: HTTP_TIMEOUTS, createServer: createServerFirst }, () => resolve(server))
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(error.code === 'EADDRINUSE' ? new StartupError(`Port ${port} is already in use. Stop what uses it, or set PORT to another port.`) : error)
     })
@@ -64,8 +73,10 @@ async function main(): Promise<void> {
   mailer.start()
   const housekeeping = startHousekeeping(database.db, logger)
   const publishing = startScheduledPublishing(database.db, logger, config.publishEveryMs)
-  const app = createApp({ config, database, logger, mailer, tasks, staticRoot: path.resolve('dist') })
-  const server = await listen(app, config.port, config.host).catch(async (error: unknown) => {
+  const deps = { config, database, logger, mailer, tasks, staticRoot: path.resolve('dist') }
+  const kept = keptAnswers(deps)
+  const app = createApp(deps, { kept })
+  const server = await listen(app, keptReadsFirst(kept.publicReads, config, logger), config.port, config.host).catch(async (error: unknown) => {
     housekeeping.stop()
     publishing.stop()
     await mailer.stop()

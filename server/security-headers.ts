@@ -31,26 +31,47 @@ function isPrivateReferrer(path: string): boolean {
   return path === '/api' || path.startsWith('/api/') || path === '/reset-password' || path.startsWith('/reset-password/')
 }
 
+type Referrer = 'no-referrer' | 'strict-origin-when-cross-origin'
+
+function headerList(referrer: Referrer, overHttps: boolean): readonly (readonly [string, string])[] {
+  const list: [string, string][] = [
+    ['Content-Security-Policy', CONTENT_SECURITY_POLICY],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['X-Frame-Options', 'DENY'],
+    ['Cross-Origin-Opener-Policy', 'same-origin'],
+    ['Cross-Origin-Resource-Policy', 'same-origin'],
+    ['Permissions-Policy', PERMISSIONS_POLICY],
+    ['Referrer-Policy', referrer],
+  ]
+  if (overHttps) list.push(['Strict-Transport-Security', HSTS])
+  return list
+}
+
+/** Each of the four lists made once. */
+const LISTS = new Map((['no-referrer', 'strict-origin-when-cross-origin'] as const).flatMap((referrer) => [true, false].map((https) => [`${referrer} ${https}`, headerList(referrer, https)] as const)))
+
+/** The headers every answer gets, for an answer whose referrer policy and transport are known. */
+export function securityHeaderList(referrer: Referrer, overHttps: boolean): readonly (readonly [string, string])[] {
+  return LISTS.get(`${referrer} ${overHttps}`) ?? headerList(referrer, overHttps)
+}
+
+/** Whether the visitor reached the site over HTTPS: the public address says so, or a trusted proxy does. */
+export function isOverHttps(options: { publicUrl: string; trustProxy: boolean }, url: string, forwardedProto: string | undefined): boolean {
+  const proto = options.trustProxy ? forwardedProto?.split(',').at(-1)?.trim() : undefined
+  return options.publicUrl.startsWith('https:') || url.startsWith('https:') || proto === 'https'
+}
+
 /**
  * Every answer gets them: API, static files, fallbacks and errors alike. They are set before the handler runs, so
  * the answer is built with them (setting headers on a finished answer makes a new Response per header); a handler
  * may still override one, and an answer made without the context's headers gets them afterwards.
  */
 export function securityHeaders(options: { publicUrl: string; trustProxy: boolean }): MiddlewareHandler {
-  const publicIsHttps = options.publicUrl.startsWith('https:')
   return async (c, next) => {
-    const forwardedProto = options.trustProxy ? c.req.header('x-forwarded-proto')?.split(',').at(-1)?.trim() : undefined
-    const overHttps = publicIsHttps || c.req.url.startsWith('https:') || forwardedProto === 'https'
+    const overHttps = isOverHttps(options, c.req.url, c.req.header('x-forwarded-proto'))
     const referrer = isPrivateReferrer(c.req.path) ? 'no-referrer' : 'strict-origin-when-cross-origin'
     const set = () => {
-      c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY)
-      c.header('X-Content-Type-Options', 'nosniff')
-      c.header('X-Frame-Options', 'DENY')
-      c.header('Cross-Origin-Opener-Policy', 'same-origin')
-      c.header('Cross-Origin-Resource-Policy', 'same-origin')
-      c.header('Permissions-Policy', PERMISSIONS_POLICY)
-      c.header('Referrer-Policy', referrer)
-      if (overHttps) c.header('Strict-Transport-Security', HSTS)
+      for (const [name, value] of securityHeaderList(referrer, overHttps)) c.header(name, value)
     }
     set()
     await next()

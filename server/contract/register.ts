@@ -1,12 +1,13 @@
 import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
+import { routePath } from 'hono/route'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
 import { authenticate, isFreshlySeen, type Authenticated } from '../auth/sessions.ts'
 import { hashToken, TOKEN_PATTERN } from '../auth/tokens.ts'
 import type { AppDeps } from '../deps.ts'
 import type { KeptUntilChange } from '../lib/kept.ts'
-import { answerOf, etagMatches, type KeptAnswer, type PublicCache } from '../lib/public-cache.ts'
+import { answerOf, etagMatches, type KeptAnswer, type PublicAnswer, type PublicCache } from '../lib/public-cache.ts'
 import { isDirectFromThisMachine, type AppEnv } from '../http-context.ts'
 import { BODY_LIMIT_BYTES, MESSAGES, tooLargeMessage } from '../messages.ts'
 import type { Contract, Operation } from './document.ts'
@@ -177,8 +178,8 @@ function keptStaffAnswer(c: Context, kept: KeptAnswer): Response {
 }
 
 /** A kept answer, or 304 when the client already holds it (If-None-Match). */
-function keptAnswer(c: Context, operation: Operation, kept: KeptAnswer): Response {
-  if (operation.cacheControl !== undefined) c.header('Cache-Control', operation.cacheControl)
+function keptAnswer(c: Context, kept: PublicAnswer): Response {
+  if (kept.cacheControl !== undefined) c.header('Cache-Control', kept.cacheControl)
   c.header('ETag', kept.etag)
   if (etagMatches(c.req.header('if-none-match'), kept.etag)) return c.body(null, 304)
   c.header('Content-Type', 'application/json')
@@ -197,7 +198,7 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
     // Only answers that passed validation are kept, so a kept address needs no checking again.
     const address = publicRead || staffRead ? addressOf(c) : ''
     const found = publicRead ? memory.publicReads.find(address) : undefined
-    if (found) return keptAnswer(c, operation, found)
+    if (found) return keptAnswer(c, found)
     const auth = await authorize(c, operation, deps, memory)
     if (!auth.ok) return auth.response
     // Kept per person: what one person was answered is never handed to another, whatever their roles.
@@ -236,7 +237,8 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
     const keepable = reply.status === 200 && 'body' in reply && reply.body !== undefined
     if (publicRead && keepable) {
       for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value)
-      return keptAnswer(c, operation, memory.publicReads.keep(address, generation, JSON.stringify(reply.body)))
+      const sent = { cacheControl: operation.cacheControl, route: routePath(c) }
+      return keptAnswer(c, memory.publicReads.keep(address, generation, JSON.stringify(reply.body), sent))
     }
     if (staffRead && keepable && reply.headers === undefined) {
       const answer = answerOf(JSON.stringify(reply.body))

@@ -23,6 +23,14 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   })
 }
 
+/** A public read's kept answer, with what it is sent with besides its body, so it can be sent as it is. */
+export interface PublicAnswer extends KeptAnswer {
+  /** The operation's x-cache-control. */
+  cacheControl: string | undefined
+  /** The route pattern it was read through (`/api/courses/:id`), for the request log. */
+  route: string
+}
+
 export function etagOf(json: string): string {
   return `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`
 }
@@ -44,7 +52,7 @@ export function staffAnswers(feed: ChangeFeed): KeptUntilChange<KeptAnswer> {
  * (`nextDue`, asked once after each drop).
  */
 export class PublicCache {
-  private readonly answers: KeptUntilChange<KeptAnswer>
+  private readonly answers: KeptUntilChange<PublicAnswer>
   /** When the kept answers stop being true without a write (the next scheduled post), once known. */
   private validUntil: number | undefined
 
@@ -53,7 +61,7 @@ export class PublicCache {
     private readonly nextDue: () => Promise<Date | null>,
     private readonly now: () => number = Date.now,
   ) {
-    this.answers = new KeptUntilChange<KeptAnswer>(feed, {
+    this.answers = new KeptUntilChange<PublicAnswer>(feed, {
       heard: (table) => table === undefined || CONTENT_TABLES.has(table),
       maxEntries: MAX_ANSWERS,
       maxWeight: MAX_BYTES,
@@ -65,7 +73,7 @@ export class PublicCache {
   }
 
   /** The kept answer for this address, if there is one and it is still true. */
-  find(key: string): KeptAnswer | undefined {
+  find(key: string): PublicAnswer | undefined {
     if (this.validUntil !== undefined && this.now() >= this.validUntil) this.answers.clear()
     return this.answers.find(key)
   }
@@ -81,8 +89,8 @@ export class PublicCache {
   }
 
   /** Keeps an answer read since `begin`, unless anything changed meanwhile. */
-  keep(key: string, generation: number, json: string): KeptAnswer {
-    const answer = answerOf(json)
+  keep(key: string, generation: number, json: string, sent: Pick<PublicAnswer, 'cacheControl' | 'route'>): PublicAnswer {
+    const answer = { ...answerOf(json), ...sent }
     if (this.validUntil !== undefined) this.answers.keep(key, generation, answer)
     return answer
   }
