@@ -1,5 +1,6 @@
-// Charts and file drops bring their own styles where the back office uses them.
-import '@mantine/core/styles.css'
+// Mantine's styles per component: the public site's here, the staff areas' with their frame (back-office-layout);
+// charts and file drops bring their own styles where the back office uses them.
+import './ui/mantine-styles'
 import '@mantine/notifications/styles.css'
 import { MantineProvider } from '@mantine/core'
 import { QueryClientProvider } from '@tanstack/react-query'

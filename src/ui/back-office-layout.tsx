@@ -1,3 +1,4 @@
+import './back-office/mantine-styles'
 import { AppShell, Badge, Burger, Button, Group, NavLink, Stack, Text, VisuallyHidden } from '@mantine/core'
 import { useDisclosure } from '@mantine/hooks'
 import { IconLogout } from '@tabler/icons-react'
