@@ -34,7 +34,7 @@ const boundary = (files, patterns) => ({
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'data/**', '.tmp/**', 'src/routeTree.gen.ts', 'src/api/schema.gen.ts', 'shared/contract.gen.ts', 'server/db/migrations/**'],
+    ignores: ['dist/**', 'build/**', 'node_modules/**', 'coverage/**', 'data/**', '.tmp/**', 'src/routeTree.gen.ts', 'src/api/schema.gen.ts', 'shared/contract.gen.ts', 'server/db/migrations/**'],
   },
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -10,16 +10,7 @@ const apiPort = process.env.PORT ?? '3000'
 
 export default defineConfig({
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      codeSplittingOptions: {
-        // A staff page's loader, and what only it imports, loads with the page rather than in the bundle every visitor
-        // downloads first. Public pages keep theirs in that bundle, so their data is asked for without waiting for a chunk.
-        splitBehavior: ({ routeId }: { routeId: string }) =>
-          routeId.startsWith('/_authenticated') ? [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']] : undefined,
-      },
-    }),
+    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     // dist/routes.json: the app's routes, so the server answers 404 for any other path (server/lib/site-routes.ts).
     routeManifest(),
