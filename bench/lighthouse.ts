@@ -1,5 +1,5 @@
-// Lighthouse (mobile and desktop, performance only) on /, /blog and /login beside the bare Vite + React page:
-// score, LCP, TBT and total bytes, the median of RUNS runs each. Lighthouse's own CLI, each run in a fresh
+// Lighthouse (mobile and desktop, performance only) on /, /blog, /courses and /login beside the bare Vite + React
+// page: score, LCP, TBT, CLS and total bytes, the median of RUNS runs each. Lighthouse's own CLI, each run in a fresh
 // Debian Chromium kept offline (CHROME_PATH and the flags of lib.ts).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,6 +12,7 @@ interface Figures {
   tbtMs: number
   totalBytes: number
   fcpMs: number
+  cls: number
 }
 
 interface Report {
@@ -55,6 +56,7 @@ async function lighthouse(url: string, formFactor: 'mobile' | 'desktop', folder:
     tbtMs: Math.round(audit('total-blocking-time')),
     totalBytes: Math.round(audit('total-byte-weight')),
     fcpMs: Math.round(audit('first-contentful-paint')),
+    cls: Math.round(audit('cumulative-layout-shift') * 1000) / 1000,
   }
 }
 
@@ -64,6 +66,7 @@ const medians = (runs: Figures[]): Figures => ({
   tbtMs: median(runs.map((r) => r.tbtMs)),
   totalBytes: median(runs.map((r) => r.totalBytes)),
   fcpMs: median(runs.map((r) => r.fcpMs)),
+  cls: median(runs.map((r) => r.cls)),
 })
 
 export async function benchLighthouse(projectUrl: string, baselineUrl: string): Promise<Entry[]> {
@@ -74,9 +77,9 @@ export async function benchLighthouse(projectUrl: string, baselineUrl: string): 
   try {
     for (const formFactor of ['mobile', 'desktop'] as const) {
       const baseRuns: Figures[] = []
-      const pages = ['/', '/blog', '/login']
+      const pages = ['/', '/blog', '/courses', '/login']
       const runs = new Map<string, Figures[]>(pages.map((page) => [page, []]))
-      // Interleaved (baseline, /, /blog, /login, baseline, …) so that a busy spell on the machine hits all alike.
+      // Interleaved (baseline, /, /blog, /courses, /login, baseline, …) so that a busy spell on the machine hits all alike.
       for (let run = 0; run < RUNS; run++) {
         baseRuns.push(await lighthouse(`${baselineUrl}/`, formFactor, folder, run))
         for (const page of pages) runs.get(page)!.push(await lighthouse(`${projectUrl}${page}`, formFactor, folder, run))
@@ -89,6 +92,7 @@ export async function benchLighthouse(projectUrl: string, baselineUrl: string): 
         entries.push(entry({ group: 'lighthouse', name: name('score'), project: ours.score, baseline: base.score, baselineName, unit: '/100', details }))
         entries.push(entry({ group: 'lighthouse', name: name('LCP'), project: ours.lcpMs, baseline: base.lcpMs, baselineName, unit: 'ms' }))
         entries.push(entry({ group: 'lighthouse', name: name('TBT'), project: ours.tbtMs, baseline: base.tbtMs, baselineName, unit: 'ms' }))
+        entries.push(entry({ group: 'lighthouse', name: name('CLS'), project: ours.cls, baseline: base.cls, baselineName, unit: '' }))
         entries.push(entry({ group: 'lighthouse', name: name('total bytes'), project: ours.totalBytes, baseline: base.totalBytes, baselineName, unit: 'B' }))
       }
     }
