@@ -60,8 +60,7 @@ export const CAN_PIN = os.cpus().length >= 2 && existsSync('/usr/bin/taskset')
 export const SERVER_CPU = '1'
 export const LOAD_CPU = '0'
 
-/** The command line that runs `script` under tsx, pinned to `cpu` when pinning is possible. */
-/** Node on a script: compiled JavaScript as is, TypeScript through tsx. */
+/** The command line that runs `script` (compiled JavaScript as is, TypeScript through tsx), pinned to `cpu` when pinning is possible. */
 export function nodeCommand(script: string, cpu?: string): [string, string[]] {
   const node = script.endsWith('.ts') ? [process.execPath, '--import', import.meta.resolve('tsx'), script] : [process.execPath, script]
   return cpu !== undefined && CAN_PIN ? ['taskset', ['-c', cpu, ...node]] : [node[0]!, node.slice(1)]

@@ -1,6 +1,6 @@
 // Compiles the server into one JavaScript file, build/server.mjs, which `npm start` runs with plain Node: no
-// TypeScript loader at start-up. npm packages stay outside the bundle (node_modules), so native ones (argon2,
-// sharp) and PGlite's WASM files load as they do from source.
+// TypeScript loader at start-up, and one file to load instead of hundreds (see `external` for what stays in
+// node_modules).
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
