@@ -12,6 +12,7 @@ import { clientIp, type AppEnv } from './http-context.ts'
 import { describeError, MESSAGES } from './messages.ts'
 import { handlers as ownHandlers } from './handlers.ts'
 import { builtSiteRoutes } from './lib/site-routes.ts'
+import { logRequest } from './logger.ts'
 import { securityHeaders } from './security-headers.ts'
 import { recordPageFound, siteFiles } from './site-files/site-files.ts'
 import { staticSite } from './static-site.ts'
@@ -52,11 +53,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     c.header('X-Request-Id', c.get('requestId'))
     if (logger.isLevelEnabled('debug')) logger.debug({ requestId: c.get('requestId'), method: c.req.method }, 'request started')
     await next()
-    // The route pattern, never the raw URL: a reset link's token travels in the query string.
-    logger.info(
-      { requestId: c.get('requestId'), method: c.req.method, route: routePath(c), status: c.res.status, ms: Math.round(performance.now() - started) },
-      'request',
-    )
+    logRequest(logger, { requestId: c.get('requestId'), method: c.req.method, route: routePath(c), status: c.res.status, started })
   }
   app.use('*', requestLog)
   app.use('*', securityHeaders(config))

@@ -1,7 +1,7 @@
 import cluster from 'node:cluster'
-import { createServer, type IncomingMessage, type RequestListener, type ServerOptions, type ServerResponse } from 'node:http'
+import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
-import { serve, type ServerType } from '@hono/node-server'
+import { getRequestListener } from '@hono/node-server'
 import { createApp, keptAnswers } from './app.ts'
 import { HTTP_TIMEOUTS } from './http-timeouts.ts'
 import { loadConfig, type Config } from './config.ts'
@@ -18,26 +18,21 @@ import { BackgroundTasks } from './tasks.ts'
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
 
-/** Kept public reads are answered before the framework (keptReadsFirst); every other request goes to the app. */
-type FirstAnswer = (request: IncomingMessage, response: ServerResponse) => boolean
-
-function listen(app: ReturnType<typeof createApp>, first: FirstAnswer, port: number, host: string | undefined): Promise<ServerType> {
-  const createServerFirst = ((options: ServerOptions, listener: RequestListener) =>
-    createServer(options, (request, response) => {
-      if (!first(request, response)) void listener(request, response)
-    })) as typeof createServer
+/** Serves the app, with kept public reads answered before it (keptReadsFirst). */
+function listen(listener: RequestListener, port: number, host: string | undefined): Promise<Server> {
   return new Promise((resolve, reject) => {
-    const server = serve({ fetch: app.fetch, port, hostname: host, serverOptions: HTTP_TIMEOUTS, createServer: createServerFirst }, () => resolve(server))
+    const server = createServer(HTTP_TIMEOUTS, listener)
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(error.code === 'EADDRINUSE' ? new StartupError(`Port ${port} is already in use. Stop what uses it, or set PORT to another port.`) : error)
     })
+    server.listen(port, host, () => resolve(server))
   })
 }
 
-function closeServer(server: ServerType): Promise<void> {
+function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
-      if ('closeAllConnections' in server) server.closeAllConnections()
+      server.closeAllConnections()
       resolve()
     }, SHUTDOWN_GRACE_MS)
     timer.unref()
@@ -46,7 +41,7 @@ function closeServer(server: ServerType): Promise<void> {
       resolve()
     })
     // Keep-alive connections with no request in flight would otherwise hold close() open.
-    if ('closeIdleConnections' in server) server.closeIdleConnections()
+    server.closeIdleConnections()
   })
 }
 
@@ -76,7 +71,7 @@ async function main(): Promise<void> {
   const deps = { config, database, logger, mailer, tasks, staticRoot: path.resolve('dist') }
   const kept = keptAnswers(deps)
   const app = createApp(deps, { kept })
-  const server = await listen(app, keptReadsFirst(kept.publicReads, config, logger), config.port, config.host).catch(async (error: unknown) => {
+  const server = await listen(keptReadsFirst(kept.publicReads, config, logger, getRequestListener(app.fetch)), config.port, config.host).catch(async (error: unknown) => {
     housekeeping.stop()
     publishing.stop()
     await mailer.stop()

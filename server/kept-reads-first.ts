@@ -1,18 +1,17 @@
 import { randomUUID } from 'node:crypto'
-import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { etagMatches, type PublicCache } from './lib/public-cache.ts'
-import type { Logger } from './logger.ts'
+import { logRequest, type Logger } from './logger.ts'
 import { isOverHttps, securityHeaderList } from './security-headers.ts'
 
 /**
  * Answers a public read that is kept in memory (PublicCache) straight from Node's request, before the framework
  * builds a Request, a context and a Response for it: for a small answer that work is most of a request's cost. The
  * answer is the one the framework would send, header for header (tests/server/kept-reads-first.test.ts), and it is
- * logged the same way. Anything else (another method, an address with nothing kept, a HEAD) returns false and goes
- * through the framework.
+ * logged the same way. Anything else (another method, an address with nothing kept, a HEAD) goes to `framework`.
  */
-export function keptReadsFirst(cache: PublicCache, options: { publicUrl: string; trustProxy: boolean }, logger: Logger): (request: IncomingMessage, response: ServerResponse) => boolean {
-  return (request, response) => {
+export function keptReadsFirst(cache: PublicCache, options: { publicUrl: string; trustProxy: boolean }, logger: Logger, framework: (request: IncomingMessage, response: ServerResponse) => unknown): RequestListener {
+  const answeredFromMemory = (request: IncomingMessage, response: ServerResponse): boolean => {
     const address = request.url
     if (request.method !== 'GET' || address === undefined || !address.startsWith('/api/')) return false
     const kept = cache.find(address)
@@ -20,7 +19,8 @@ export function keptReadsFirst(cache: PublicCache, options: { publicUrl: string;
     const started = performance.now()
     const requestId = randomUUID()
     const forwardedProto = request.headers['x-forwarded-proto']
-    const overHttps = isOverHttps(options, '', Array.isArray(forwardedProto) ? forwardedProto.join(',') : forwardedProto)
+    // This server speaks plain HTTP: only the public address or a trusted proxy can say the visitor used HTTPS.
+    const overHttps = isOverHttps(options, 'http:', Array.isArray(forwardedProto) ? forwardedProto.join(',') : forwardedProto)
     const headers: string[] = ['X-Request-Id', requestId]
     for (const [name, value] of securityHeaderList('no-referrer', overHttps)) headers.push(name, value)
     headers.push('Cache-Control', kept.cacheControl ?? 'no-store', 'ETag', kept.etag)
@@ -33,9 +33,10 @@ export function keptReadsFirst(cache: PublicCache, options: { publicUrl: string;
       response.writeHead(200, headers)
       response.end(kept.bytes)
     }
-    if (logger.isLevelEnabled('info')) {
-      logger.info({ requestId, method: 'GET', route: kept.route, status: unchanged ? 304 : 200, ms: Math.round(performance.now() - started) }, 'request')
-    }
+    logRequest(logger, { requestId, method: 'GET', route: kept.route, status: unchanged ? 304 : 200, started })
     return true
+  }
+  return (request, response) => {
+    if (!answeredFromMemory(request, response)) void framework(request, response)
   }
 }

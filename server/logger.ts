@@ -42,3 +42,10 @@ export function createLogger(level: LogLevel, destination?: pino.DestinationStre
     destination,
   )
 }
+
+/** The one line each answered request gets: its route pattern, never the raw URL (a reset link's token is in it). */
+export function logRequest(logger: Logger, line: { requestId: string; method: string; route: string; status: number; started: number }): void {
+  if (!logger.isLevelEnabled('info')) return
+  const { started, ...shown } = line
+  logger.info({ ...shown, ms: Math.round(performance.now() - started) }, 'request')
+}

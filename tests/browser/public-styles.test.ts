@@ -41,6 +41,17 @@ function unstyled(page: Page): Promise<string[]> {
   }, [...styledByMantine])
 }
 
+const WIDTHS = [360, 1280]
+
+/** The page opened at this width, once its heading shows, checked as it first shows. */
+async function shown(path: string, width: number): Promise<Page> {
+  const page = await app.newPage({ width, height: 800 })
+  await page.goto(path)
+  await page.getByRole('heading', { level: 1 }).first().waitFor()
+  expect(await unstyled(page), `${path} at ${width}px`).toEqual([])
+  return page
+}
+
 const pages = [
   '/',
   '/about',
@@ -63,11 +74,8 @@ test('Mantine’s whole stylesheet styles its parts by class (what this check re
 })
 
 test.each(pages)('every Mantine part on %s is styled, menus open or closed', async (path) => {
-  for (const width of [360, 1280]) {
-    const page = await app.newPage({ width, height: 800 })
-    await page.goto(path)
-    await page.getByRole('heading', { level: 1 }).first().waitFor()
-    expect(await unstyled(page), `${path} at ${width}px`).toEqual([])
+  for (const width of WIDTHS) {
+    const page = await shown(path, width)
     if (width === 360) await page.getByRole('button', { name: 'Open the site menu' }).click()
     else await page.getByRole('button', { name: /^Colour scheme/ }).click()
     await page.getByRole(width === 360 ? 'dialog' : 'menu').waitFor()
@@ -77,11 +85,8 @@ test.each(pages)('every Mantine part on %s is styled, menus open or closed', asy
 })
 
 test.each(forms)('every Mantine part of the form on %s is styled, with its errors showing', async (path) => {
-  for (const width of [360, 1280]) {
-    const page = await app.newPage({ width, height: 800 })
-    await page.goto(path)
-    await page.getByRole('heading', { level: 1 }).first().waitFor()
-    expect(await unstyled(page), `${path} at ${width}px`).toEqual([])
+  for (const width of WIDTHS) {
+    const page = await shown(path, width)
     await page.locator('form button[type=submit]').first().click()
     await page.locator('[aria-invalid=true]').first().waitFor()
     expect(await unstyled(page), `${path} at ${width}px, errors showing`).toEqual([])

@@ -28,7 +28,6 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-
 /** Runs `write` with the triggers off (as replication writes): the database tells nobody of it. */
 async function unheard(write: (tx: Parameters<Parameters<TestApp['database']['db']['transaction']>[0]>[0]) => Promise<unknown>) {
   await t.database.db.transaction(async (tx) => {

@@ -28,7 +28,6 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-
 const courseCost = async (base: string | TestApp, slug: string) => {
   const answer = typeof base === 'string' ? await fetch(`${base}/api/courses/${slug}`).then(async (reply) => (await reply.json()) as Schemas['Course']) : (await base.request<Schemas['Course']>('GET', `/api/courses/${slug}`)).body
   return answer.cost
