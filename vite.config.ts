@@ -1,76 +1,87 @@
 /// <reference types="vitest/config" />
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { routeManifest } from './scripts/route-manifest.ts'
 
 // The API answers under /api; in `npm run dev` Vite forwards it to the API server (npm run dev:api).
 const apiPort = process.env.PORT ?? '3000'
 
-export default defineConfig({
-  plugins: [
-    tanstackRouter({ target: 'react', autoCodeSplitting: true }),
-    react(),
+/** The four test projects (`npm test`); the unit tests share this config's plugins. */
+const TEST_PROJECTS: UserConfig['test'] = {
+  projects: [
+    {
+      extends: true,
+      test: {
+        name: 'unit',
+        include: ['tests/unit/**/*.test.{ts,tsx}'],
+        environment: 'jsdom',
+        setupFiles: ['tests/unit/setup.ts'],
+      },
+    },
+    {
+      test: {
+        name: 'server',
+        include: ['tests/server/**/*.test.ts'],
+        environment: 'node',
+        globalSetup: ['tests/server/global-setup.ts'],
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
+    },
+    {
+      test: {
+        name: 'server-pg',
+        include: ['tests/server/**/*.test.ts'],
+        environment: 'node',
+        env: { TEST_DATABASE: 'postgres' },
+        globalSetup: ['tests/server/global-setup.ts'],
+        testTimeout: 30_000,
+        hookTimeout: 60_000,
+      },
+    },
+    {
+      test: {
+        name: 'browser',
+        include: ['tests/browser/**/*.test.ts'],
+        environment: 'node',
+        globalSetup: ['tests/browser/global-setup.ts'],
+        testTimeout: 60_000,
+        hookTimeout: 180_000,
+        fileParallelism: false,
+      },
+    },
+  ],
+}
+
+function browserBuildPlugins() {
+  return [
     // dist/routes.json: the app's routes, so the server answers 404 for any other path (server/lib/site-routes.ts).
     routeManifest(),
     // Brotli and gzip copies beside each file of the build, served by server/static-site.ts to browsers that
     // accept them: compressed once at build time, never per request. Source maps and routes.json (never served)
     // are left out.
     compression({ algorithms: ['brotliCompress', 'gzip'], exclude: [/\.map$/, /routes\.json$/], threshold: 1024 }),
-  ],
+  ]
+}
+
+// Two builds from the same sources: the browser's app into dist/, and (`--ssr`, npm run build:ssr) the module
+// that renders the public pages on the server into build/ssr/ (never served).
+export default defineConfig(({ isSsrBuild = false }) => ({
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), ...(isSsrBuild ? [] : browserBuildPlugins())],
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-  build: {
-    target: 'es2022',
-    // Written for whoever debugs a build, never named in the scripts nor served (server/static-site.ts).
-    sourcemap: 'hidden',
-  },
-  test: {
-    projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          include: ['tests/unit/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
-          setupFiles: ['tests/unit/setup.ts'],
-        },
+  // The icon package has no ESM entry for Node: bundled, the server build keeps only the icons the pages use.
+  ssr: { noExternal: ['@tabler/icons-react'] },
+  build: isSsrBuild
+    ? { target: 'node20', sourcemap: true, emptyOutDir: true, copyPublicDir: false }
+    : {
+        target: 'es2022',
+        // Written for whoever debugs a build, never named in the scripts nor served (server/static-site.ts).
+        sourcemap: 'hidden',
       },
-      {
-        test: {
-          name: 'server',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/server/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'server-pg',
-          include: ['tests/server/**/*.test.ts'],
-          environment: 'node',
-          env: { TEST_DATABASE: 'postgres' },
-          globalSetup: ['tests/server/global-setup.ts'],
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        test: {
-          name: 'browser',
-          include: ['tests/browser/**/*.test.ts'],
-          environment: 'node',
-          globalSetup: ['tests/browser/global-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 180_000,
-          fileParallelism: false,
-        },
-      },
-    ],
-  },
-})
+  test: TEST_PROJECTS,
+}))

@@ -13,4 +13,6 @@ export interface AppDeps {
   tasks: BackgroundTasks
   /** The built SPA (normally ./dist); absent or missing on disk → a page saying to run `npm run build`. */
   staticRoot: string | undefined
+  /** The module that renders public pages on the server (build/ssr/entry-server.js); absent: the browser renders them. */
+  ssrEntry?: string | undefined
 }

@@ -68,7 +68,7 @@ async function main(): Promise<void> {
   mailer.start()
   const housekeeping = startHousekeeping(database.db, logger)
   const publishing = startScheduledPublishing(database.db, logger, config.publishEveryMs)
-  const deps = { config, database, logger, mailer, tasks, staticRoot: path.resolve('dist') }
+  const deps = { config, database, logger, mailer, tasks, staticRoot: path.resolve('dist'), ssrEntry: path.resolve('build/ssr/entry-server.js') }
   const kept = keptAnswers(deps)
   const app = createApp(deps, { kept })
   const server = await listen(keptReadsFirst(kept.publicReads, config, logger, getRequestListener(app.fetch)), config.port, config.host).catch(async (error: unknown) => {

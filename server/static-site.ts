@@ -3,7 +3,9 @@ import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono, type MiddlewareHandler } from 'hono'
 import type { AppEnv } from './http-context.ts'
+import { isServerRendered } from '../shared/ssr.ts'
 import { ROUTE_MANIFEST_FILE, type RouteMatch, type SiteRoutes } from './lib/site-routes.ts'
+import type { RenderPage } from './ssr/page-renderer.ts'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -18,6 +20,8 @@ export interface StaticSiteOptions {
   routes: () => SiteRoutes | undefined
   /** Whether a matched page has something to show (a post that exists); without it, every match is found. */
   pageFound?: (match: RouteMatch) => Promise<boolean>
+  /** Renders a public page on the server (ssr/page-renderer.ts); undefined from it, or without it: index.html. */
+  renderPage?: RenderPage | undefined
 }
 
 /**
@@ -64,6 +68,13 @@ export function staticSite(root: string | undefined, options: StaticSiteOptions)
   // list is for this server only (the app's script holds the same paths, but nothing needs it from here).
   site.get('*', (c, next) => (c.req.path.endsWith('.map') || c.req.path.startsWith(`/${ROUTE_MANIFEST_FILE}`) ? c.text('Not found', 404) : next()))
   site.get('/assets/*', (c, next) => serve().any(c, next), (c) => c.text('Not found', 404))
+  const { renderPage } = options
+  if (renderPage) {
+    site.get('*', async (c, next) => {
+      const route = options.routes()?.match(c.req.path)?.route
+      return (route && isServerRendered(route.id) ? await renderPage(c) : undefined) ?? next()
+    })
+  }
   site.get(
     '*',
     (c, next) => serve().any(c, next),

@@ -2,23 +2,19 @@
 // charts and file drops bring their own styles where the back office uses them.
 import './ui/mantine-styles'
 import '@mantine/notifications/styles.css'
-import { MantineProvider } from '@mantine/core'
-import { QueryClientProvider } from '@tanstack/react-query'
-import { RouterProvider } from '@tanstack/react-router'
-import { StrictMode } from 'react'
-import { createRoot } from 'react-dom/client'
+import { hydrate, type DehydratedState } from '@tanstack/react-query'
+import { createRoot, hydrateRoot } from 'react-dom/client'
+import { SSR_STATE_ID, type SsrState } from '../shared/ssr'
 import { createApi } from './api/api'
 import { createApiClient } from './api/client'
 import { createUploader } from './api/upload'
 import { createQueryClient } from './api/query-client'
+import { App } from './app'
 import { AUTH_CHANNEL_NAME } from './machines/auth.cross-tab'
 import { selectToken } from './machines/auth.selectors'
 import { createAuthActor, type AuthWiring } from './machines/auth.wiring'
 import { installPreloadRecovery } from './preload-recovery'
 import { createAppRouter } from './router'
-import { colorSchemeManager } from './ui/color-scheme'
-import { cssVariablesResolver, theme } from './ui/theme'
-import { Toaster } from './ui/toaster'
 
 /** The XState inspector, only in development and only when the address asks for it (`?inspect`). */
 async function loadInspector(): Promise<AuthWiring['inspect']> {
@@ -27,10 +23,28 @@ async function loadInspector(): Promise<AuthWiring['inspect']> {
   return createDevInspector()
 }
 
+/** The data a server-rendered page was rendered from (src/entry-server.tsx), if this page was. */
+function serverRenderedState(): (SsrState & { queries: DehydratedState }) | undefined {
+  const block = document.getElementById(SSR_STATE_ID)?.textContent
+  if (!block) return undefined
+  try {
+    return JSON.parse(block) as SsrState & { queries: DehydratedState }
+  } catch {
+    return undefined
+  }
+}
+
 async function boot(): Promise<void> {
   const reload = () => window.location.reload()
   const markPageLoaded = installPreloadRecovery(window, window.sessionStorage, reload)
   const queryClient = createQueryClient()
+  const rendered = serverRenderedState()
+  if (rendered) {
+    // The server only renders from what is current, so the data counts as read now, not when it was first kept.
+    const now = Date.now()
+    for (const query of rendered.queries.queries) query.state.dataUpdatedAt = now
+    hydrate(queryClient, rendered.queries)
+  }
 
   const transport = {
     baseUrl: import.meta.env.VITE_API_URL ?? '/api',
@@ -67,16 +81,22 @@ async function boot(): Promise<void> {
 
   const container = document.getElementById('root')
   if (!container) throw new Error('index.html has no #root element')
-  createRoot(container).render(
-    <StrictMode>
-      <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} colorSchemeManager={colorSchemeManager} defaultColorScheme="auto">
-        <Toaster />
-        <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-        </QueryClientProvider>
-      </MantineProvider>
-    </StrictMode>,
-  )
+  const app = <App router={router} queryClient={queryClient} />
+  if (rendered && container.firstElementChild) {
+    // Load the page as the server did (its loaders find their data in the cache, its code is fetched), then take
+    // over the server's markup rather than drawing it again.
+    await router.load()
+    const { location, matches } = router.state
+    if (location.pathname + location.searchStr === rendered.path && matches.every((match) => match.status === 'success' || match.status === 'notFound')) {
+      // What the router's own hydration sets: it renders the same tree as on the server.
+      router.ssr = { manifest: undefined }
+      hydrateRoot(container, app)
+      return
+    }
+    // Somewhere else after all (a signed-in visitor on /login is sent on): draw that page instead.
+    container.replaceChildren()
+  }
+  createRoot(container).render(app)
 }
 
 void boot()

@@ -29,7 +29,11 @@ export interface PublicAnswer extends KeptAnswer {
   cacheControl: string | undefined
   /** The route pattern it was read through (`/api/courses/:id`), for the request log. */
   route: string
+  /** Compressed copies, made once when kept (a rendered page's HTML); the API's JSON is sent as it is. */
+  encoded?: { br: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> }
 }
+
+const weightOf = (answer: PublicAnswer) => answer.bytes.byteLength + (answer.encoded ? answer.encoded.br.byteLength + answer.encoded.gzip.byteLength : 0)
 
 export function etagOf(json: string): string {
   return `"${createHash('sha256').update(json).digest('base64url').slice(0, 27)}"`
@@ -49,7 +53,8 @@ export function staffAnswers(feed: ChangeFeed): KeptUntilChange<KeptAnswer> {
  * their address until what they show changes (KeptUntilChange: a committed change to a table the public site
  * shows, from any process, or a staff write through this one). One more way they stop being true: a post scheduled
  * for later shows from its time without any write, so everything kept is dropped at the next scheduled time
- * (`nextDue`, asked once after each drop).
+ * (`nextDue`, asked once after each drop). The public pages rendered on the server are kept here too, under
+ * `page <address>` (server/ssr/page-renderer.ts), so they go with the reads they were rendered from.
  */
 export class PublicCache {
   private readonly answers: KeptUntilChange<PublicAnswer>
@@ -65,7 +70,7 @@ export class PublicCache {
       heard: (table) => table === undefined || CONTENT_TABLES.has(table),
       maxEntries: MAX_ANSWERS,
       maxWeight: MAX_BYTES,
-      weigh: (answer) => answer.bytes.byteLength,
+      weigh: weightOf,
       maxAgeMs: MAX_AGE_MS,
       cleared: () => (this.validUntil = undefined),
       now,
@@ -89,7 +94,7 @@ export class PublicCache {
   }
 
   /** Keeps an answer read since `begin`, unless anything changed meanwhile. */
-  keep(key: string, generation: number, json: string, sent: Pick<PublicAnswer, 'cacheControl' | 'route'>): PublicAnswer {
+  keep(key: string, generation: number, json: string, sent: Pick<PublicAnswer, 'cacheControl' | 'route' | 'encoded'>): PublicAnswer {
     const answer = { ...answerOf(json), ...sent }
     if (this.validUntil !== undefined) this.answers.keep(key, generation, answer)
     return answer

@@ -91,10 +91,12 @@ export function siteRoutes(manifest: RouteManifest): SiteRoutes {
     }
     // Case-insensitive and with an optional trailing slash, as the router matches (caseSensitive defaults to false).
     const pattern = new RegExp(`^${segments.map((segment) => segment.source).join('')}/?$`, 'i')
-    return { route, pattern, ranks: segments.map((segment) => segment.rank), names: segments.flatMap((segment) => segment.names) }
+    // A layout (`/_public`, whose address is its index page's) never shows alone: its pages match before it.
+    const isLayout = manifest.routes.some((other) => other.id.startsWith(`${entry.id}/`))
+    return { route, pattern, isLayout, ranks: segments.map((segment) => segment.rank), names: segments.flatMap((segment) => segment.names) }
   })
   // Most specific first, so /admin/courses/new is that page, not a course called "new".
-  compiled.sort((a, b) => compare(a.ranks, b.ranks))
+  compiled.sort((a, b) => compare(a.ranks, b.ranks) || Number(a.isLayout) - Number(b.isLayout))
   return {
     routes: compiled.map(({ route }) => route),
     match: (pathname) => {

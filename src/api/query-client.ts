@@ -25,3 +25,11 @@ export function createQueryClient(): QueryClient {
     },
   })
 }
+
+/**
+ * One server render's cache: it lives for that render only, so nothing sets timers that outlive it (the app's
+ * one-hour gcTime would), and a failed read is not retried (the page then renders in the browser).
+ */
+export function createServerQueryClient(): QueryClient {
+  return new QueryClient({ defaultOptions: { queries: { gcTime: Number.POSITIVE_INFINITY, retry: false } } })
+}

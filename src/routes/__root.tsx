@@ -1,4 +1,6 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
+import { useEffect } from 'react'
+import { APP_READY_ATTRIBUTE } from '../../shared/ssr'
 import { SiteNotFound } from './-components/site-not-found'
 import type { RouterContext } from './-lib/router-context'
 import { usePageHead } from './-lib/use-page-head'
@@ -10,5 +12,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function Root() {
   usePageHead()
+  useEffect(() => {
+    // The page answers clicks and typing from here on (a server-rendered page only once it is hydrated).
+    document.documentElement.setAttribute(APP_READY_ATTRIBUTE, '')
+  }, [])
   return <Outlet />
 }

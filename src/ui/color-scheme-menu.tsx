@@ -1,5 +1,6 @@
 import { ActionIcon, Menu, useMantineColorScheme, type MantineColorScheme } from '@mantine/core'
 import { IconDeviceDesktop, IconMoon, IconSun } from '@tabler/icons-react'
+import { useHydrated } from '@tanstack/react-router'
 
 const choices: { value: MantineColorScheme; label: string }[] = [
   { value: 'light', label: 'Light' },
@@ -15,7 +16,9 @@ function isColorScheme(value: string): value is MantineColorScheme {
 
 /** Light, dark or the device's setting; the button names the current choice for screen readers. */
 export function ColorSchemeMenu() {
-  const { colorScheme, setColorScheme } = useMantineColorScheme()
+  const { colorScheme: chosen, setColorScheme } = useMantineColorScheme()
+  // A server-rendered page cannot know the visitor's stored choice: it names the default until it is hydrated.
+  const colorScheme = useHydrated() ? chosen : 'auto'
   const Icon = icons[colorScheme]
   const current = choices.find((choice) => choice.value === colorScheme)?.label ?? ''
 

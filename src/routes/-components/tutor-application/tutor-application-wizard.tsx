@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react'
 import type { TutorApplicationEvent } from '../../../machines/tutor-application.machine'
 import { applicationErrors, STEP_IDS, type StepId, type TutorApplicationDraft } from '../../../machines/tutor-application.rules'
 import { wireTutorApplication } from '../../../machines/tutor-application.wiring'
+import { memoryStorage } from '../../../memory-storage'
 import { useAppContext } from '../../-lib/use-app-context'
 import { ApplicationReceipt } from './application-receipt'
 import { ChecksStep, DeliveryStep, PersonalStep, TeachingStep } from './application-steps'
@@ -16,17 +17,7 @@ function sessionStore(): Storage {
   try {
     return window.sessionStorage
   } catch {
-    const items = new Map<string, string>()
-    return {
-      get length() {
-        return items.size
-      },
-      clear: () => items.clear(),
-      getItem: (key) => items.get(key) ?? null,
-      key: (index) => [...items.keys()][index] ?? null,
-      removeItem: (key) => void items.delete(key),
-      setItem: (key, value) => void items.set(key, value),
-    }
+    return memoryStorage()
   }
 }
 
