@@ -18,14 +18,15 @@ export async function buildBaseline(outDir: string): Promise<void> {
   })
 }
 
-/** The project's SPA as `npm run build` makes it (vite.config.ts, the router plugin included), into `outDir`. */
-export async function buildProject(outDir: string): Promise<void> {
+/**
+ * The project's SPA as `npm run build` makes it (vite.config.ts, the router plugin included) into `site`/dist, and
+ * the module that renders its public pages on the server into `site`/build/ssr, where the server looks for both when
+ * it runs in `site`. `site` must be inside the repository, so that module finds the packages it imports.
+ */
+export async function buildProject(site: string): Promise<void> {
   // A clean clone has no generated contract types yet (`npm run build` makes them first; they are git-ignored).
   if (!existsSync(path.join(REPO, 'src/api/schema.gen.ts'))) await runToEnd('npm', ['run', 'gen'])
-  await build({
-    root: REPO,
-    configFile: path.join(REPO, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true },
-  })
+  const configFile = path.join(REPO, 'vite.config.ts')
+  await build({ root: REPO, configFile, logLevel: 'warn', build: { outDir: path.join(site, 'dist'), emptyOutDir: true } })
+  await build({ root: REPO, configFile, logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: path.join(site, 'build/ssr'), emptyOutDir: true } })
 }

@@ -70,10 +70,13 @@ async function main() {
 
     if (only.has('bundle') || only.has('lighthouse')) {
       console.log('\nBuilding the project and the bare Vite + React page (vite JS API)…')
-      const site = path.join(scratch, 'site')
+      // Inside the repository: the server rendering module finds its packages in node_modules from there.
+      mkdirSync(path.join(REPO, '.tmp'), { recursive: true })
+      const site = mkdtempSync(path.join(REPO, '.tmp', 'bench-site-'))
+      folders.push(site)
       const baselineRoot = path.join(scratch, 'baseline')
       await buildBaseline(baselineRoot)
-      await buildProject(path.join(site, 'dist'))
+      await buildProject(site)
       // The server serves ./dist from its working folder: run it from the folder holding this build.
       const dataDir = copyOf(template)
       folders.push(dataDir)

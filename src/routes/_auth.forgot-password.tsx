@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { broadInvalidation, invalidateFamilies } from '../api/query-keys'
 import { AnchorLink } from './-components/links'
+import { ReadyFields } from './-components/ready-fields'
 import { showServerErrors } from './-lib/server-errors'
 import { useAppContext } from './-lib/use-app-context'
 
@@ -44,12 +45,14 @@ function ForgotPasswordPage() {
         </Alert>
       ) : (
         <form noValidate onSubmit={form.onSubmit(({ email }) => request.mutate(email.trim()))}>
-          <Stack gap="md">
-            <TextInput label="Email Address" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-            <Button type="submit" fullWidth loading={request.isPending}>
-              Send the reset link
-            </Button>
-          </Stack>
+          <ReadyFields>
+            <Stack gap="md">
+              <TextInput label="Email Address" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+              <Button type="submit" fullWidth loading={request.isPending}>
+                Send the reset link
+              </Button>
+            </Stack>
+          </ReadyFields>
         </form>
       )}
       <Text size="sm" ta="center">

@@ -7,6 +7,7 @@ import { broadInvalidation, invalidateFamilies } from '../api/query-keys'
 import { selectIsAuthenticated, selectIsAuthenticating, selectRole } from '../machines/auth.selectors'
 import { toast } from '../ui/toasts'
 import { AnchorLink } from './-components/links'
+import { ReadyFields } from './-components/ready-fields'
 import { areaFor, destinationAfterLogin } from './-lib/areas'
 import { settledSession } from './-lib/session'
 import { useAppContext } from './-lib/use-app-context'
@@ -58,29 +59,31 @@ function LoginPage() {
       noValidate
       onSubmit={form.onSubmit(({ email, password, remember }) => auth.send({ type: 'LOGIN', email: email.trim(), pass: password, remember }))}
     >
-      <Stack gap="md">
-        <div>
-          <Title order={1}>Welcome Back</Title>
-          <Text c="dimmed">Good to see you again. Sign in to continue to your TEC workspace.</Text>
-        </div>
-        <TextInput label="Email Address" type="email" autoComplete="email" required {...form.getInputProps('email')} />
-        <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
-        <Group justify="space-between" wrap="wrap">
-          <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
-          <AnchorLink to="/forgot-password" size="sm">
-            Forgot your password?
-          </AnchorLink>
-        </Group>
-        <Button type="submit" fullWidth loading={authenticating}>
-          Login
-        </Button>
-        <Text size="sm" ta="center">
-          Become a Tutor?{' '}
-          <AnchorLink to="/tutor-register">
-            Register Here
-          </AnchorLink>
-        </Text>
-      </Stack>
+      <ReadyFields>
+        <Stack gap="md">
+          <div>
+            <Title order={1}>Welcome Back</Title>
+            <Text c="dimmed">Good to see you again. Sign in to continue to your TEC workspace.</Text>
+          </div>
+          <TextInput label="Email Address" type="email" autoComplete="email" required {...form.getInputProps('email')} />
+          <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
+          <Group justify="space-between" wrap="wrap">
+            <Checkbox label="Remember me" {...form.getInputProps('remember', { type: 'checkbox' })} />
+            <AnchorLink to="/forgot-password" size="sm">
+              Forgot your password?
+            </AnchorLink>
+          </Group>
+          <Button type="submit" fullWidth loading={authenticating}>
+            Login
+          </Button>
+          <Text size="sm" ta="center">
+            Become a Tutor?{' '}
+            <AnchorLink to="/tutor-register">
+              Register Here
+            </AnchorLink>
+          </Text>
+        </Stack>
+      </ReadyFields>
     </form>
   )
 }

@@ -14,7 +14,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<void> {
   // The browser tests drive the production build, served by the real server, as a visitor would get it.
   // NODE_ENV=production: the test runner's NODE_ENV=test would otherwise give React's development build.
-  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } })
+  // Then the module that renders the public pages on the server (build/ssr), from the same sources.
+  const production = { ...process.env, NODE_ENV: 'production' }
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn'], { stdio: 'inherit', env: production })
+  execFileSync('npx', ['vite', 'build', '--ssr', 'src/entry-server.tsx', '--outDir', 'build/ssr', '--logLevel', 'warn'], { stdio: 'inherit', env: production })
 
   // Creating an embedded database takes several seconds here; do it once and let each file copy it.
   const template = resolve('.tmp/browser/template-data')

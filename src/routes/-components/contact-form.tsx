@@ -8,6 +8,7 @@ import { showServerErrors } from '../-lib/server-errors'
 import { useAppContext } from '../-lib/use-app-context'
 import { ContactReceipt } from './contact-receipt'
 import { PolicyLink } from './policy-link'
+import { ReadyFields } from './ready-fields'
 
 const emptyMessage = { name: '', email: '', phone: '', subject: '', message: '', website: '' }
 
@@ -51,37 +52,39 @@ export function ContactForm() {
         send.mutate(requestFrom(values))
       })}
     >
-      <Stack gap="sm">
-        {problem && (
-          <Alert color="red" variant="light" role="alert" title="Your message was not sent">
-            {problem}
-          </Alert>
-        )}
-        <TextInput label="Name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} {...form.getInputProps('name')} />
-        <TextInput label="Email" type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} {...form.getInputProps('email')} />
-        <TextInput
-          label="Phone (optional)"
-          type="tel"
-          autoComplete="tel"
-          description="If you would rather we call you back."
-          maxLength={CONTACT_LIMITS.phone}
-          {...form.getInputProps('phone')}
-        />
-        <TextInput label="Subject" required maxLength={CONTACT_LIMITS.subject} {...form.getInputProps('subject')} />
-        <Textarea label="Message" required autosize minRows={5} maxRows={14} maxLength={CONTACT_LIMITS.message} {...form.getInputProps('message')} />
-        {/* A trap for bots that fill in every field: people and assistive technology never meet it. */}
-        <VisuallyHidden aria-hidden>
-          <TextInput label="Website" tabIndex={-1} autoComplete="off" {...form.getInputProps('website')} />
-        </VisuallyHidden>
-        <Text size="sm">
-          We use these details only to answer your message, as our <PolicyLink slug="privacy-notice">privacy notice</PolicyLink> explains.
-        </Text>
-        <Group>
-          <Button type="submit" loading={send.isPending}>
-            Send message
-          </Button>
-        </Group>
-      </Stack>
+      <ReadyFields>
+        <Stack gap="sm">
+          {problem && (
+            <Alert color="red" variant="light" role="alert" title="Your message was not sent">
+              {problem}
+            </Alert>
+          )}
+          <TextInput label="Name" autoComplete="name" required maxLength={CONTACT_LIMITS.name} {...form.getInputProps('name')} />
+          <TextInput label="Email" type="email" autoComplete="email" required maxLength={CONTACT_LIMITS.email} {...form.getInputProps('email')} />
+          <TextInput
+            label="Phone (optional)"
+            type="tel"
+            autoComplete="tel"
+            description="If you would rather we call you back."
+            maxLength={CONTACT_LIMITS.phone}
+            {...form.getInputProps('phone')}
+          />
+          <TextInput label="Subject" required maxLength={CONTACT_LIMITS.subject} {...form.getInputProps('subject')} />
+          <Textarea label="Message" required autosize minRows={5} maxRows={14} maxLength={CONTACT_LIMITS.message} {...form.getInputProps('message')} />
+          {/* A trap for bots that fill in every field: people and assistive technology never meet it. */}
+          <VisuallyHidden aria-hidden>
+            <TextInput label="Website" tabIndex={-1} autoComplete="off" {...form.getInputProps('website')} />
+          </VisuallyHidden>
+          <Text size="sm">
+            We use these details only to answer your message, as our <PolicyLink slug="privacy-notice">privacy notice</PolicyLink> explains.
+          </Text>
+          <Group>
+            <Button type="submit" loading={send.isPending}>
+              Send message
+            </Button>
+          </Group>
+        </Stack>
+      </ReadyFields>
     </form>
   )
 }

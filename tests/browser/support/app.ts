@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { inject } from 'vitest'
+import { APP_READY_ATTRIBUTE, SSR_STATE_ID } from '../../../shared/ssr.ts'
 import { CHROMIUM_PATH, OFFLINE_CHROMIUM_ARGS } from '../../support/chromium.ts'
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts'
 import { startServerProcess, type ServerProcess } from '../../support/server-process.ts'
@@ -12,6 +13,33 @@ export const demo = {
   tutor: { email: 'tutor@tec.test', password: 'ChangeMe-2026!' },
 } as const
 
+
+const readyPages = new WeakSet<Page>()
+
+/**
+ * A server-rendered page shows before it answers clicks and typing: after `goto` and `reload` such a page is used
+ * once the app has taken it over, as a person would wait for it. (tests/browser/server-rendering.test.ts looks at
+ * the page before then, and without script.)
+ */
+function waitForTheAppAfterLoads(page: Page): void {
+  if (readyPages.has(page)) return
+  readyPages.add(page)
+  const ready = async () => {
+    if ((await page.locator(`#${SSR_STATE_ID}`).count()) > 0) await page.locator(`html[${APP_READY_ATTRIBUTE}]`).waitFor({ state: 'attached' })
+  }
+  const goto = page.goto.bind(page)
+  const reload = page.reload.bind(page)
+  page.goto = async (...args) => {
+    const response = await goto(...args)
+    await ready()
+    return response
+  }
+  page.reload = async (...args) => {
+    const response = await reload(...args)
+    await ready()
+    return response
+  }
+}
 
 export interface TestApp {
   baseUrl: string
@@ -43,6 +71,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
       baseURL: server.baseUrl,
       viewport: { width: options.width ?? 1280, height: options.height ?? 800 },
     })
+    context.on('page', waitForTheAppAfterLoads)
     context.on('weberror', (error) => pageProblems.push(`uncaught: ${error.error().message}`))
     context.on('console', (message) => {
       // Chromium reports whatever the policy blocks (script, style, connection) on the console, naming the policy.
@@ -58,7 +87,11 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     server,
     pageProblems,
     newContext,
-    newPage: async (options) => (await newContext(options)).newPage(),
+    newPage: async (options) => {
+      const page = await (await newContext(options)).newPage()
+      waitForTheAppAfterLoads(page)
+      return page
+    },
     stop: async () => {
       await browser.close()
       await server.stop()

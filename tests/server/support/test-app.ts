@@ -106,13 +106,13 @@ export interface TestApp {
  * The real app in-process against a real database. Every answer to a contract operation is checked against the
  * schema the contract declares for its status, so each test is also a contract test.
  */
-export async function createTestApp(options: { env?: Record<string, string>; staticRoot?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; staticRoot?: string; ssrEntry?: string } = {}): Promise<TestApp> {
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', PUBLIC_URL: 'http://tec.test', ...options.env })
   const database = await openTestDatabase()
   const logger = createLogger(config.logLevel)
   const mailer = new Mailer(database.db, logger, config.smtpUrl)
   const tasks = new BackgroundTasks(logger)
-  const deps: AppDeps = { config, database, logger, mailer, tasks, staticRoot: options.staticRoot }
+  const deps: AppDeps = { config, database, logger, mailer, tasks, staticRoot: options.staticRoot, ssrEntry: options.ssrEntry }
   const app = createApp(deps)
 
   const request = async <Body extends object = AnswerBody>(method: string, path: string, { body, rawBody, form, token, ip = '203.0.113.1', headers = {} }: RequestOptions = {}): Promise<Answer<Body>> => {
