@@ -1,0 +1,149 @@
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { APP_READY_ATTRIBUTE } from '../../shared/ssr.ts'
+import { signIn } from './support/staff.ts'
+import { demo, startTestApp, type TestApp } from './support/app.ts'
+
+/**
+ * The public pages come from the server already rendered, with the data they show (src/entry-server.tsx), and the
+ * app takes them over in the browser without drawing them again or asking the API again (src/main.tsx).
+ */
+let app: TestApp
+beforeAll(async () => {
+  app = await startTestApp()
+})
+afterAll(async () => {
+  await app?.stop()
+})
+
+const POST = '/blog/reading-circle-opens-at-northgate-library'
+const COURSE = '/courses/gcse-maths-revision'
+
+/** What a page shows before any script has run: a browser with JavaScript off. */
+async function withoutScript<T>(use: (page: Page) => Promise<T>): Promise<T> {
+  const context = await app.browser.newContext({ baseURL: app.baseUrl, javaScriptEnabled: false })
+  try {
+    return await use(await context.newPage())
+  } finally {
+    await context.close()
+  }
+}
+
+describe('before any script runs', () => {
+  const pages: { path: string; title: string; heading: string | RegExp; shows: string | RegExp }[] = [
+    { path: '/', title: 'TEC — Education and tutoring at home, in school, online and in the community', heading: /Education and tutoring/, shows: 'GCSE Maths Revision' },
+    { path: '/blog', title: 'Blog · TEC', heading: 'Blog', shows: 'Reading circle opens at Northgate Library' },
+    { path: POST, title: 'Our new Reading Circle opens at Northgate Library · TEC', heading: 'Our new Reading Circle opens at Northgate Library', shows: /Northgate/ },
+    { path: '/courses', title: 'Courses · TEC', heading: 'Courses', shows: 'GCSE Maths Revision' },
+    { path: COURSE, title: 'GCSE Maths Revision · TEC', heading: 'GCSE Maths Revision', shows: /past papers/ },
+    { path: '/gallery', title: 'Gallery · TEC', heading: 'Gallery', shows: /./ },
+    { path: '/login', title: 'Sign in · TEC', heading: 'Welcome Back', shows: 'Forgot your password?' },
+  ]
+  for (const { path, title, heading, shows } of pages) {
+    test(`${path} shows its page, its data and its title`, async () => {
+      await withoutScript(async (page) => {
+        const answer = await page.goto(path)
+        expect(answer?.status()).toBe(200)
+        expect(await page.title()).toBe(title)
+        await expect.poll(() => page.getByRole('heading', { level: 1, name: heading }).count()).toBe(1)
+        expect(await page.locator('main').getByText(shows).count()).toBeGreaterThan(0)
+        // On the public site the footer is there too, with the contact details it reads from the API.
+        if (path !== '/login') expect(await page.getByRole('contentinfo').getByRole('link', { name: 'hello@tec.example' }).count()).toBe(1)
+      })
+    })
+  }
+
+  test('a post that does not exist answers 404 with the not-found page', async () => {
+    await withoutScript(async (page) => {
+      const answer = await page.goto('/blog/no-such-post')
+      expect(answer?.status()).toBe(404)
+      expect(await page.title()).toBe('Blog post not found · TEC')
+    })
+  })
+
+  test('runs no inline script: the data travels in a JSON block, which the policy need not allow', async () => {
+    const answer = await fetch(`${app.baseUrl}/`)
+    const html = await answer.text()
+    const scripts = [...html.matchAll(/<script([^>]*)>/g)].map((match) => match[1] ?? '')
+    expect(scripts.filter((attributes) => !attributes.includes('src=') && !attributes.includes('type="application/json"'))).toEqual([])
+    expect(scripts.filter((attributes) => attributes.includes('type="application/json"'))).toHaveLength(1)
+    expect(answer.headers.get('content-security-policy')).toContain("script-src 'self';")
+  })
+
+  test('forms are disabled until the app has taken over, so nothing typed is lost or sent by the browser itself', async () => {
+    await withoutScript(async (page) => {
+      await page.goto('/login')
+      expect(await page.getByRole('textbox', { name: 'Email Address' }).isDisabled()).toBe(true)
+      expect(await page.getByRole('button', { name: 'Login' }).isDisabled()).toBe(true)
+      await page.goto('/contact-us')
+      expect(await page.getByRole('button', { name: 'Send message' }).isDisabled()).toBe(true)
+    })
+  })
+})
+
+describe('in the browser', () => {
+  /** Opens `path` in a new visitor's browser, noting the API reads it makes and keeping hold of the server's h1. */
+  async function open(path: string, setUp?: (context: BrowserContext) => Promise<void>) {
+    const context = await app.newContext()
+    await setUp?.(context)
+    // The h1 element the server sent, taken as soon as the document is parsed (before the app's script runs).
+    await context.addInitScript(() => document.addEventListener('DOMContentLoaded', () => Object.assign(window, { serverHeading: document.querySelector('h1') })))
+    const page = await context.newPage()
+    const reads: string[] = []
+    page.on('request', (request) => {
+      const url = new URL(request.url())
+      if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/media/')) reads.push(url.pathname)
+    })
+    const problems: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') problems.push(message.text())
+    })
+    await page.goto(path)
+    const hydrated = () => page.evaluate(() => (window as { serverHeading?: Element | null }).serverHeading === document.querySelector('h1') && document.querySelector('h1') !== null)
+    return { context, page, reads, problems, hydrated }
+  }
+
+  for (const path of ['/', '/blog', POST, COURSE, '/gallery', '/login', '/contact-us']) {
+    test(`${path} is taken over as it was sent: no second read of the API, no mismatch`, async () => {
+      const { context, page, reads, problems, hydrated } = await open(path)
+      expect(await page.locator(`html[${APP_READY_ATTRIBUTE}]`).count()).toBe(1)
+      await page.waitForLoadState('networkidle')
+      expect(reads).toEqual([])
+      expect(await hydrated()).toBe(true)
+      expect(problems).toEqual([])
+      await context.close()
+    })
+  }
+
+  test('moving on from a rendered page happens in the app, without loading a page', async () => {
+    const { context, page } = await open(POST)
+    await page.evaluate(() => Object.assign(window, { samePage: true }))
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Courses' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Courses' }).waitFor()
+    expect(new URL(page.url()).pathname).toBe('/courses')
+    expect(await page.evaluate(() => (window as { samePage?: boolean }).samePage)).toBe(true)
+    await context.close()
+  })
+
+  test('a visitor who chose the dark scheme gets it at once, and the menu names it once the app has taken over', async () => {
+    const { context, page, problems, hydrated } = await open('/', (setUp) =>
+      // Only on the site's own pages: the blank page a tab starts on has no storage.
+      setUp.addInitScript(() => window.location.origin !== 'null' && window.localStorage.setItem('tec.color-scheme', 'dark')),
+    )
+    expect(await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme'))).toBe('dark')
+    await expect.poll(() => page.getByRole('button', { name: 'Colour scheme: Dark' }).count()).toBe(1)
+    expect(await hydrated()).toBe(true)
+    expect(problems).toEqual([])
+    await context.close()
+  })
+
+  test('a signed-in member of staff opening the sign-in page is taken to their area', async () => {
+    const context = await app.newContext()
+    const page = await context.newPage()
+    await signIn(page, demo.admin)
+    await page.goto('/login')
+    await page.waitForURL((url) => url.pathname === '/admin')
+    await page.getByRole('heading', { level: 1 }).first().waitFor()
+    await context.close()
+  })
+})
