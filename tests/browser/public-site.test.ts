@@ -303,7 +303,9 @@ test('a page whose content fails to load offers a retry that loads it', async ()
       ? route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'The service is briefly unavailable.' }) })
       : route.continue(),
   )
-  await page.goto('/blog')
+  // The server sends /blog already rendered with its posts: the browser reads them itself when it moves there.
+  await page.goto('/')
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blog' }).click()
   // Plain words naming what is missing, never the server's own text.
   await heading(page, "We couldn't load the blog posts just now").waitFor({ timeout: 20_000 })
   await page.getByText('Check your internet connection and try again, or come back in a few minutes.').waitFor()
