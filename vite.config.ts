@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type UserConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
+import { publicRouteStyles } from './scripts/public-route-styles.ts'
 import { routeManifest } from './scripts/route-manifest.ts'
 
 // The API answers under /api; in `npm run dev` Vite forwards it to the API server (npm run dev:api).
@@ -59,6 +60,8 @@ function browserBuildPlugins() {
   return [
     // dist/routes.json: the app's routes, so the server answers 404 for any other path (server/lib/site-routes.ts).
     routeManifest(),
+    // The public pages' own stylesheets, linked up front: a server-rendered page is styled before its code loads.
+    publicRouteStyles(),
     // Brotli and gzip copies beside each file of the build, served by server/static-site.ts to browsers that
     // accept them: compressed once at build time, never per request. Source maps and routes.json (never served)
     // are left out.

@@ -83,7 +83,7 @@ describe('before any script runs', () => {
 
 describe('in the browser', () => {
   /** Opens `path` in a new visitor's browser, noting the API reads it makes and keeping hold of the server's h1. */
-  async function open(path: string, setUp?: (context: BrowserContext) => Promise<void>) {
+  async function open(path: string, setUp?: (context: BrowserContext) => Promise<unknown>) {
     const context = await app.newContext()
     await setUp?.(context)
     // The h1 element the server sent, taken as soon as the document is parsed (before the app's script runs).
@@ -98,17 +98,24 @@ describe('in the browser', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') problems.push(message.text())
     })
-    await page.goto(path)
+    const sent = (await (await page.goto(path))?.text()) ?? ''
     const hydrated = () => page.evaluate(() => (window as { serverHeading?: Element | null }).serverHeading === document.querySelector('h1') && document.querySelector('h1') !== null)
-    return { context, page, reads, problems, hydrated }
+    /** The stylesheets the page uses that its HTML did not link (each would restyle the page as it arrived). */
+    const lateStyles = async () => {
+      const linked = new Set([...sent.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((match) => match[1]))
+      const used = await page.evaluate(() => Array.from(document.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'), (link) => new URL(link.href).pathname))
+      return used.filter((href) => !linked.has(href))
+    }
+    return { context, page, reads, problems, hydrated, lateStyles }
   }
 
   for (const path of ['/', '/blog', POST, COURSE, '/gallery', '/login', '/contact-us']) {
-    test(`${path} is taken over as it was sent: no second read of the API, no mismatch`, async () => {
-      const { context, page, reads, problems, hydrated } = await open(path)
+    test(`${path} is taken over as it was sent: no second read of the API, no mismatch, no late styles`, async () => {
+      const { context, page, reads, problems, hydrated, lateStyles } = await open(path)
       expect(await page.locator(`html[${APP_READY_ATTRIBUTE}]`).count()).toBe(1)
       await page.waitForLoadState('networkidle')
       expect(reads).toEqual([])
+      expect(await lateStyles()).toEqual([])
       expect(await hydrated()).toBe(true)
       expect(problems).toEqual([])
       await context.close()
