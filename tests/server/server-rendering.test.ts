@@ -29,6 +29,8 @@ const TEMPLATE = `<!doctype html>
       content="The site's own description."
     />
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/Button-abc.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-abc.css">
   </head>
   <body>
     <div id="root"></div>
@@ -101,8 +103,11 @@ describe.skipIf(noDatabase)('server-rendered public pages', () => {
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toBe('text/html; charset=utf-8')
     expect(answer.text).toContain('<div id="root"><h1>GCSE Maths Revision</h1><p class="cost">')
-    // The build's script tags stay; the page's words are escaped in the head.
+    // The build's script and stylesheet stay, its module preloads go (the page is drawn: its images come first);
+    // the page's words are escaped in the head.
     expect(answer.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>')
+    expect(answer.text).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">')
+    expect(answer.text).not.toContain('modulepreload')
     expect(answer.text).toContain('<title>GCSE Maths Revision &lt;&amp;&gt; · TEC</title>')
     expect(answer.text).toContain('<meta name="description" content="A &quot;course&quot; &amp; more" />')
     expect(answer.text).not.toContain('The site&#39;s own description')
