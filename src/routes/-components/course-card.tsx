@@ -5,11 +5,11 @@ import { modeCopy } from '../-lib/delivery-modes'
 import { AnchorLink } from './links'
 
 /** A course in a list (under a section's h2): image, title (the link to its page), who it suits, how long it runs and where. */
-export function CourseCard({ course }: { course: CourseSummary }) {
+export function CourseCard({ course, eager = false }: { course: CourseSummary; eager?: boolean }) {
   return (
     <Card component="article" withBorder padding="lg" h="100%">
       <Card.Section>
-        <ResponsiveImage image={course.image} rounded={false} cropped sizes={CARD_SIZES} />
+        <ResponsiveImage image={course.image} eager={eager} rounded={false} cropped sizes={CARD_SIZES} />
       </Card.Section>
       <Stack gap="xs" mt="md">
         <Title order={3} size="h4">

@@ -3,6 +3,9 @@ import type { CourseSummary } from '../../api/courses'
 import { CourseCard } from './course-card'
 import { ButtonLink } from './links'
 
+/** The cards of the first row on a desktop load at once; the rest wait until they are scrolled near. */
+const EAGER_CARDS = 3
+
 /** Courses as cards, or what to do next when there are none. */
 export function CourseList({ courses, emptyTitle }: { courses: CourseSummary[]; emptyTitle: string }) {
   if (courses.length === 0) {
@@ -18,9 +21,9 @@ export function CourseList({ courses, emptyTitle }: { courses: CourseSummary[]; 
   }
   return (
     <Grid>
-      {courses.map((course) => (
+      {courses.map((course, index) => (
         <Grid.Col key={course.id} span={{ base: 24, sm: 12, md: 8 }}>
-          <CourseCard course={course} />
+          <CourseCard course={course} eager={index < EAGER_CARDS} />
         </Grid.Col>
       ))}
     </Grid>
