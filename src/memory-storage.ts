@@ -1,6 +1,6 @@
 /** A Storage that lives in memory: where the browser refuses its own, and on the server, which has none. */
-export function memoryStorage(): Storage {
-  const items = new Map<string, string>()
+export function memoryStorage(initial: Record<string, string> = {}): Storage {
+  const items = new Map(Object.entries(initial))
   return {
     get length() {
       return items.size

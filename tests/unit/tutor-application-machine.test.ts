@@ -15,23 +15,10 @@ import {
   type TutorApplicationDraft,
 } from '../../src/machines/tutor-application.rules'
 import { createApplicationStorage, DRAFT_KEY, DRAFT_VERSION, type SavedApplication } from '../../src/machines/tutor-application.storage'
+import { memoryStorage } from '../../src/memory-storage'
 import { completeDraft } from './tutor-application-fixtures'
 
 const receipt: RegistrationReceipt = { reference: 'TEC-TUT-7K3Q9P', message: 'Thank you for applying.' }
-
-function memoryStorage(initial: Record<string, string> = {}): Storage {
-  const items = new Map(Object.entries(initial))
-  return {
-    get length() {
-      return items.size
-    },
-    clear: () => items.clear(),
-    getItem: (key) => items.get(key) ?? null,
-    key: (index) => [...items.keys()][index] ?? null,
-    removeItem: (key) => void items.delete(key),
-    setItem: (key, value) => void items.set(key, value),
-  }
-}
 
 function start(
   input: SavedApplication | null = null,
