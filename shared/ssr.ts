@@ -14,7 +14,7 @@ export const APP_READY_ATTRIBUTE = 'data-app-ready'
  * everyone. The enrolment forms and the tutor application stay client-rendered: they start from the visitor's own
  * day and saved draft, which the server does not know. Staff areas are client-rendered, as before.
  */
-const SERVER_RENDERED = new Set([
+export const SERVER_RENDERED_ROUTES: readonly string[] = [
   '/_public/',
   '/_public/about',
   '/_public/blog/',
@@ -32,7 +32,8 @@ const SERVER_RENDERED = new Set([
   '/_public/safeguarding-policy',
   '/_auth/login',
   '/_auth/forgot-password',
-])
+]
+const SERVER_RENDERED = new Set(SERVER_RENDERED_ROUTES)
 
 /** The layouts around those pages, rendered with them. */
 const LAYOUTS = new Set(['__root__', '/_public', '/_auth'])
@@ -57,9 +58,11 @@ export interface SsrState {
   queries: unknown
 }
 
+export type RedirectStatus = 301 | 302 | 303 | 307 | 308
+
 export type SsrResult =
   | { kind: 'page'; status: 200 | 404; html: string; title: string; description: string; state: string }
-  | { kind: 'redirect'; status: number; location: string }
+  | { kind: 'redirect'; status: RedirectStatus; location: string }
   /** Not a page the server renders (or its data could not be read): the browser renders it, as before. */
   | { kind: 'skip'; reason: string }
 

@@ -9,15 +9,21 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { getSsrStatus } from '@tanstack/react-router/ssr/server'
 import { renderToString } from 'react-dom/server'
-import { isServerRenderedMatch, type SsrRequest, type SsrResult, type SsrState } from '../shared/ssr'
+import { isServerRenderedMatch, type RedirectStatus, type SsrRequest, type SsrResult, type SsrState } from '../shared/ssr'
 import { createApi } from './api/api'
 import { createApiClient } from './api/client'
+import { isApiError } from './api/errors'
 import { createServerQueryClient } from './api/query-client'
 import { createUploader } from './api/upload'
 import { App } from './app'
 import { createSignedOutAuthActor } from './machines/auth.server'
 import { createAppRouter } from './router'
 import { pageHeadFor } from './routes/-lib/page-head'
+
+/** How React marks a boundary it could not render on the server (an error, or something still loading). */
+const CLIENT_RENDERED_BOUNDARY = '<!--$!'
+
+const isRedirectStatus = (status: number): status is RedirectStatus => [301, 302, 303, 307, 308].includes(status)
 
 /** The API as the server reads it: the origin is never contacted, `fetchApi` answers in process. */
 const IN_PROCESS_API = 'http://tec.internal/api'
@@ -46,7 +52,9 @@ export async function render({ href, fetchApi }: SsrRequest): Promise<SsrResult>
     await router.load()
     const result = router._serverResult
     if (result?.type === 'redirect') {
-      return { kind: 'redirect', status: result.redirect.status, location: result.redirect.headers.get('Location') ?? '/' }
+      const status = result.redirect.status
+      if (!isRedirectStatus(status)) return { kind: 'skip', reason: `the router answered a redirect with ${status}` }
+      return { kind: 'redirect', status, location: result.redirect.headers.get('Location') ?? '/' }
     }
     const { matches, location } = router.state
     const other = matches.find((match) => !isServerRenderedMatch(match.routeId))
@@ -54,7 +62,16 @@ export async function render({ href, fetchApi }: SsrRequest): Promise<SsrResult>
     const failed = matches.find((match) => match.status !== 'success' && match.status !== 'notFound')
     if (failed) return { kind: 'skip', reason: `${failed.routeId} did not load (${failed.status})` }
     await settled(queryClient)
+    // A read that failed (the footer's details, which the page does not wait for) would leave a page that is not
+    // whole: the browser renders it, and reads again. Only "not found" is a whole page (a post that does not exist).
+    const failedRead = queryClient
+      .getQueryCache()
+      .getAll()
+      .find((query) => query.state.status === 'error' && !(isApiError(query.state.error) && query.state.error.status === 404))
+    if (failedRead) return { kind: 'skip', reason: `a read failed (${JSON.stringify(failedRead.queryKey)})` }
     const html = renderToString(<App router={router} queryClient={queryClient} />)
+    // A part that failed or waited while rendering is sent as its fallback, marked for the browser to render it.
+    if (html.includes(CLIENT_RENDERED_BOUNDARY)) return { kind: 'skip', reason: 'a part of the page did not render on the server' }
     const state: SsrState = { path: location.pathname + location.searchStr, queries: dehydrate(queryClient) }
     const status = getSsrStatus(router) === 404 || matches.some((match) => match.status === 'notFound') ? 404 : 200
     return { kind: 'page', status, html, ...pageHeadFor(matches), state: JSON.stringify(state) }

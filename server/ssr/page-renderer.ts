@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { routePath } from 'hono/route'
-import type { SsrModule, SsrRequest } from '../../shared/ssr.ts'
+import type { RedirectStatus, SsrModule, SsrRequest } from '../../shared/ssr.ts'
 import type { AppEnv } from '../http-context.ts'
 import { answerOf, etagMatches, type PublicAnswer, type PublicCache } from '../lib/public-cache.ts'
 import type { Logger } from '../logger.ts'
@@ -29,11 +29,19 @@ export type RenderPage = (c: Context<AppEnv>) => Promise<Response | undefined>
 const PAGE_CACHE_CONTROL = 'no-cache'
 /** Brotli at 5 compresses a page about as well as 11 in a fraction of the time, and is done once per kept page. */
 const BROTLI_QUALITY = 5
+/** A render that takes longer (a database that does not answer) is left: the browser renders the page instead. */
+const RENDER_TIME_LIMIT_MS = 3000
 
 type Encoding = 'br' | 'gzip'
 
+/** The encodings an Accept-Encoding header accepts (`q=0` refuses one), brotli preferred. */
 function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
-  const accepted = new Set((acceptEncoding ?? '').split(',').map((part) => part.split(';')[0]?.trim().toLowerCase()))
+  const accepted = new Set<string>()
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name = '', ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase())
+    const quality = parameters.find((parameter) => parameter.startsWith('q='))
+    if (name !== '' && (quality === undefined || Number(quality.slice(2)) > 0)) accepted.add(name)
+  }
   return accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined
 }
 
@@ -52,65 +60,106 @@ function pageAnswer(c: Context<AppEnv>, page: PublicAnswer, status: 200 | 404): 
   return c.body(encoding && page.encoded ? page.encoded[encoding] : page.bytes, status)
 }
 
-/** The address as asked for, path and query string: what is rendered, and the kept page's key. */
+/** The address as asked for, path and query string: what is rendered. */
 function addressOf(c: Context): string {
   const url = new URL(c.req.url)
   return url.pathname + url.search
 }
 
 /**
+ * Only a page at its one plain address is kept: no query string, lower case, no trailing slash. Any other address
+ * (a tracking parameter, a second page of posts, another case) is rendered for its visitor and not kept, so made-up
+ * addresses cannot push the kept pages and reads out of memory; what is kept is bounded by the site's content.
+ */
+function isKeptAddress(address: string): boolean {
+  return !address.includes('?') && address === address.toLowerCase() && (address === '/' || !address.endsWith('/'))
+}
+
+/** What one render gives every request for its address; undefined: the browser renders the page. */
+type Rendered = { kind: 'page'; page: PublicAnswer; status: 200 | 404 } | { kind: 'redirect'; location: string; status: RedirectStatus } | undefined
+
+function withinTimeLimit<T>(work: Promise<T>): Promise<T | 'too slow'> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<'too slow'>((resolve) => (timer = setTimeout(() => resolve('too slow'), RENDER_TIME_LIMIT_MS)))
+  return Promise.race([work, late]).finally(() => clearTimeout(timer))
+}
+
+/**
  * Serves the public pages already rendered (src/entry-server.tsx), with the data they show, so a visitor sees the
  * page before any script has run, and the browser then takes it over (src/main.tsx). Rendered pages are kept until
- * what they show changes, like the public reads. Whatever goes wrong (no server build, a render that fails, a page
- * that needs the browser) falls back to the page the browser renders itself: rendering never turns a page into an
- * error.
+ * what they show changes, like the public reads. Whatever goes wrong (no server build, a render that fails or is too
+ * slow, a page that needs the browser) falls back to the page the browser renders itself: rendering never turns a
+ * page into an error. The rendering module and index.html are read once: restart the server after a new build.
  */
 export function pageRenderer(options: PageRendererOptions): RenderPage | undefined {
   const { ssrEntry, staticRoot, pages, fetchApi, logger } = options
   if (ssrEntry === undefined || staticRoot === undefined) return undefined
   const templateFile = path.join(staticRoot, 'index.html')
-  let loaded: Promise<SsrModule | undefined> | undefined
+  let loaded: Promise<{ ssr: SsrModule; template: string } | undefined> | undefined
   const load = () =>
-    (loaded ??= existsSync(ssrEntry)
-      ? (import(pathToFileURL(ssrEntry).href) as Promise<SsrModule>).catch((error: unknown) => {
-          logger.error({ err: describeError(error), ssrEntry }, 'the server rendering module did not load: pages are rendered in the browser')
-          return undefined
-        })
-      : Promise.resolve(logger.info({ ssrEntry }, 'no server rendering module (npm run build): pages are rendered in the browser')).then(() => undefined))
-
-  return async (c) => {
-    const address = addressOf(c)
-    const key = `page ${address}`
-    const kept = pages.find(key)
-    if (kept) return pageAnswer(c, kept, 200)
-    const module = await load()
-    if (!module || !existsSync(templateFile)) return undefined
-    try {
-      const generation = await pages.begin()
-      const result = await module.render({ href: address, fetchApi })
-      if (result.kind === 'skip') {
-        logger.debug({ requestId: c.get('requestId'), address, reason: result.reason }, 'page left to the browser')
+    (loaded ??= (async () => {
+      if (!existsSync(ssrEntry) || !existsSync(templateFile)) {
+        logger.info({ ssrEntry }, 'no server rendering module (npm run build): pages are rendered in the browser')
         return undefined
       }
-      if (result.kind === 'redirect') return c.redirect(result.location, result.status as 301 | 302 | 307 | 308)
-      // Read on each render (a render is rare: pages are kept), so a new build's file names are always the ones sent.
-      const document = composeDocument(readFileSync(templateFile, 'utf8'), result)
+      try {
+        const ssr = (await import(pathToFileURL(ssrEntry).href)) as SsrModule
+        return { ssr, template: readFileSync(templateFile, 'utf8') }
+      } catch (error) {
+        logger.error({ err: describeError(error), ssrEntry }, 'the server rendering module did not load: pages are rendered in the browser')
+        return undefined
+      }
+    })())
+
+  const render = async (address: string, route: string): Promise<Rendered> => {
+    const loadedModule = await load()
+    if (!loadedModule) return undefined
+    try {
+      const generation = await pages.begin()
+      const result = await withinTimeLimit(loadedModule.ssr.render({ href: address, fetchApi }))
+      if (result === 'too slow') {
+        logger.warn({ address, limitMs: RENDER_TIME_LIMIT_MS }, 'a page took too long to render on the server: it is rendered in the browser')
+        return undefined
+      }
+      if (result.kind === 'skip') {
+        logger.debug({ address, reason: result.reason }, 'page left to the browser')
+        return undefined
+      }
+      if (result.kind === 'redirect') return result
+      const document = composeDocument(loadedModule.template, result)
       if (document === undefined) {
         logger.error({ templateFile }, 'index.html has no place for a rendered page: pages are rendered in the browser')
         return undefined
       }
+      const sent = { cacheControl: PAGE_CACHE_CONTROL, route }
+      // A 404 is not kept either: an address with nothing there must not push out one that has something.
+      if (result.status !== 200 || !isKeptAddress(address)) return { kind: 'page', page: { ...answerOf(document), ...sent }, status: result.status }
       const bytes = Buffer.from(document)
       const encoded = {
         br: new Uint8Array(brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })),
         gzip: new Uint8Array(gzipSync(bytes)),
       }
-      const sent = { cacheControl: PAGE_CACHE_CONTROL, route: routePath(c), encoded }
-      // Only pages that exist are kept: an address with nothing there must not push out one that has something.
-      const page = result.status === 200 ? pages.keep(key, generation, document, sent) : { ...answerOf(document), ...sent }
-      return pageAnswer(c, page, result.status)
+      return { kind: 'page', page: pages.keep(`page ${address}`, generation, document, { ...sent, encoded }), status: 200 }
     } catch (error) {
-      logger.error({ requestId: c.get('requestId'), address, err: describeError(error) }, 'a page failed to render on the server: it is rendered in the browser')
+      logger.error({ address, err: describeError(error) }, 'a page failed to render on the server: it is rendered in the browser')
       return undefined
     }
+  }
+
+  // Visitors asking for the same page while it renders (after a change, on a busy morning) share one render.
+  const rendering = new Map<string, Promise<Rendered>>()
+  return async (c) => {
+    const address = addressOf(c)
+    const kept = pages.find(`page ${address}`)
+    if (kept) return pageAnswer(c, kept, 200)
+    let pending = rendering.get(address)
+    if (pending === undefined) {
+      pending = render(address, routePath(c)).finally(() => rendering.delete(address))
+      rendering.set(address, pending)
+    }
+    const rendered = await pending
+    if (rendered === undefined) return undefined
+    if (rendered.kind === 'redirect') return c.redirect(rendered.location, rendered.status)
+    return pageAnswer(c, rendered.page, rendered.status)
   }
 }

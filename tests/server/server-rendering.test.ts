@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { brotliDecompressSync, gunzipSync } from 'node:zlib'
@@ -9,6 +9,8 @@ import { courses } from '../../server/db/schema.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { until } from './support/until.ts'
 import { createTestApp, noDatabase, type Answer, type TestApp } from './support/test-app.ts'
+import { routeManifestFromTree, ROUTE_TREE_FILE } from '../../scripts/route-manifest.ts'
+import { SERVER_RENDERED_ROUTES } from '../../shared/ssr.ts'
 
 type Schemas = components['schemas']
 
@@ -47,6 +49,8 @@ const ROUTES = {
     { id: '/_public/courses/', fullPath: '/courses/' },
     { id: '/_public/courses/$courseId', fullPath: '/courses/$courseId' },
     { id: '/_public/gallery', fullPath: '/gallery' },
+    { id: '/_public/privacy-notice', fullPath: '/privacy-notice' },
+    { id: '/_public/terms-of-use', fullPath: '/terms-of-use' },
     { id: '/_public/tutor-register', fullPath: '/tutor-register' },
     { id: '/_authenticated/admin/', fullPath: '/admin/' },
   ],
@@ -60,6 +64,7 @@ export async function render({ href, fetchApi }) {
   if (url.pathname === '/courses' && url.search === '?mode=by-pigeon') return { kind: 'redirect', status: 307, location: '/courses' }
   if (url.pathname === '/gallery') return { kind: 'skip', reason: 'left to the browser' }
   if (url.pathname === '/contact-us') throw new Error('the render broke')
+  if (url.pathname === '/terms-of-use') return new Promise(() => {})
   if (url.pathname.startsWith('/courses/')) {
     const answer = await fetchApi(new Request('http://tec.internal/api/courses/' + url.pathname.slice('/courses/'.length)))
     if (answer.status === 404) return { kind: 'page', status: 404, html: '<h1>Course not found</h1>', title: 'Course not found · TEC', description: 'Nothing here.', state: '{}' }
@@ -143,6 +148,28 @@ describe.skipIf(noDatabase)('server-rendered public pages', () => {
     expect(new Set([etag, br.headers.get('etag'), gzip.headers.get('etag')]).size).toBe(3)
     expect((await page('/about', { 'accept-encoding': 'br', 'if-none-match': br.headers.get('etag') ?? '' })).status).toBe(304)
     expect((await page('/about', { 'if-none-match': br.headers.get('etag') ?? '' })).status).toBe(200)
+    // An encoding refused with q=0 is not sent.
+    expect((await page('/about', { 'accept-encoding': 'br;q=0, gzip' })).headers.get('content-encoding')).toBe('gzip')
+  })
+
+  it('are kept only at their plain address: a query string or another case is rendered for its visitor alone', async () => {
+    await page('/about')
+    const rendered = renders()
+    expect((await page('/about')).status).toBe(200)
+    expect(renders()).toBe(rendered)
+    for (const address of ['/about?utm_source=mail', '/About', '/about?utm_source=mail']) {
+      const answer = await page(address)
+      expect(answer.text, address).toContain('<h1>Rendered')
+      expect(answer.headers.get('content-encoding'), address).toBeNull()
+    }
+    expect(renders()).toBe(rendered + 3)
+  })
+
+  it('are rendered once for visitors asking at the same time', async () => {
+    const rendered = renders()
+    const answers = await Promise.all([page('/privacy-notice'), page('/privacy-notice'), page('/privacy-notice')])
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200])
+    expect(renders()).toBe(rendered + 1)
   })
 
   it('are kept until what they show changes, through the API or straight in the database', async () => {
@@ -185,12 +212,18 @@ describe.skipIf(noDatabase)('server-rendered public pages', () => {
     expect(answer.headers.get('location')).toBe('/courses')
   })
 
-  it('fall back to the page the browser renders when the module leaves a page to it or fails, never to an error', async () => {
-    for (const address of ['/gallery', '/contact-us']) {
+  it('fall back to the page the browser renders when the module leaves a page to it, fails or takes too long, never to an error', async () => {
+    for (const address of ['/gallery', '/contact-us', '/terms-of-use']) {
       const answer = await page(address)
       expect(answer.status, address).toBe(200)
       expect(answer.text, address).toBe(TEMPLATE)
     }
+  })
+
+  it('are named by routes that exist', async () => {
+    const { routes } = await routeManifestFromTree(readFileSync(ROUTE_TREE_FILE, 'utf8'))
+    const ids = new Set(routes.map((route) => route.id))
+    expect(SERVER_RENDERED_ROUTES.filter((id) => !ids.has(id))).toEqual([])
   })
 
   it('are never rendered for the staff areas or the forms the browser renders', async () => {
