@@ -49,6 +49,10 @@ export async function render({ href, fetchApi }: SsrRequest): Promise<SsrResult>
   auth.start()
   const router = createAppRouter({ auth, queryClient, api }, createMemoryHistory({ initialEntries: [href] }), { server: true })
   try {
+    // Only the public pages are rendered: nothing else's guards or loaders run here (a staff page's guard would
+    // send everyone to sign in, not knowing who they are).
+    const other = router.matchRoutes(router.latestLocation).find((match) => !isServerRenderedMatch(match.routeId))
+    if (other) return { kind: 'skip', reason: `${other.routeId} is rendered in the browser` }
     await router.load()
     const result = router._serverResult
     if (result?.type === 'redirect') {
@@ -57,8 +61,6 @@ export async function render({ href, fetchApi }: SsrRequest): Promise<SsrResult>
       return { kind: 'redirect', status, location: result.redirect.headers.get('Location') ?? '/' }
     }
     const { matches, location } = router.state
-    const other = matches.find((match) => !isServerRenderedMatch(match.routeId))
-    if (other) return { kind: 'skip', reason: `${other.routeId} is rendered in the browser` }
     const failed = matches.find((match) => match.status !== 'success' && match.status !== 'notFound')
     if (failed) return { kind: 'skip', reason: `${failed.routeId} did not load (${failed.status})` }
     await settled(queryClient)

@@ -95,6 +95,8 @@ export const DEFAULT_PASSWORD = 'Correct-Horse-Battery-9'
 export interface TestApp {
   deps: AppDeps
   database: Database
+  /** The app itself, for a caller that needs the raw Response (the server renderer reading the API in process). */
+  fetch: (request: Request) => Promise<Response>
   request: <Body extends object = AnswerBody>(method: string, path: string, options?: RequestOptions) => Promise<Answer<Body>>
   /** Signs in and answers the token. */
   login: (email: string, password?: string, remember?: boolean) => Promise<string>
@@ -147,6 +149,7 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
   return {
     deps,
     database,
+    fetch: async (request) => app.fetch(request),
     request,
     login: async (email, password = DEFAULT_PASSWORD, remember = true) => {
       const answer = await request('POST', '/api/auth/login', { body: { email, pass: password, remember }, ip: `198.51.100.${Math.floor(Math.random() * 250)}` })
