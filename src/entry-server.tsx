@@ -51,8 +51,11 @@ export async function render({ href, fetchApi }: SsrRequest): Promise<SsrResult>
   try {
     // Only the public pages are rendered: nothing else's guards or loaders run here (a staff page's guard would
     // send everyone to sign in, not knowing who they are).
-    const other = router.matchRoutes(router.latestLocation).find((match) => !isServerRenderedMatch(match.routeId))
-    if (other) return { kind: 'skip', reason: `${other.routeId} is rendered in the browser` }
+    const other = router
+      .matchRoutes(router.latestLocation)
+      .map((match) => match.routeId as string)
+      .find((routeId) => !isServerRenderedMatch(routeId))
+    if (other) return { kind: 'skip', reason: `${other} is rendered in the browser` }
     await router.load()
     const result = router._serverResult
     if (result?.type === 'redirect') {
