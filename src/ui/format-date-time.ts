@@ -25,3 +25,10 @@ const timeOfDay = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2
 export function formatTime(isoDateTime: string): string {
   return timeOfDay.format(new Date(isoDateTime))
 }
+
+const calendarYear = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/London' })
+
+/** This year on the programme's clock: the same on the server that renders a page and in any visitor's browser. */
+export function currentYear(): string {
+  return calendarYear.format(new Date())
+}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react'
 import type { LinkComponent, NavGroup, NavItem } from './link-component'
 import classes from './public-footer.module.css'
 import { telephoneHref } from './telephone-href'
+import { currentYear } from './format-date-time'
 
 /** How to reach the organisation, as the site settings give it. */
 export interface SiteContact {
@@ -65,7 +66,7 @@ export function PublicFooter({ linkComponent: Link, groups, pages, policies, con
         </Grid>
         <Group justify="space-between" align="center" gap="sm" mt="xl">
           <Text size="xs">
-            © {new Date().getFullYear()} {contact?.organisationName ?? 'TEC'}. All rights reserved.
+            © {currentYear()} {contact?.organisationName ?? 'TEC'}. All rights reserved.
           </Text>
           <Group component="nav" aria-label="Site policies" gap="md">
             {policies.map((item) => (
