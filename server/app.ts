@@ -81,13 +81,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // pages for the sitemap.
   const routes = builtSiteRoutes(deps.staticRoot, logger)
   app.route('/', siteFiles(deps, routes, contract))
-  // The public pages are rendered here from the API's own answers, read in process (kept ones straight from memory).
-  const fetchApi = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url)
-    const found = request.method === 'GET' ? kept.publicReads.find(url.pathname + url.search) : undefined
-    if (found) return new Response(found.bytes, { headers: { 'Content-Type': 'application/json' } })
-    return app.fetch(request)
-  }
+  // The public pages are rendered here from the API's own answers, read in process (kept ones from memory, as ever).
+  const fetchApi = async (request: Request): Promise<Response> => app.fetch(request)
   const renderPage = pageRenderer({ ssrEntry: deps.ssrEntry, staticRoot: deps.staticRoot, pages: kept.publicReads, fetchApi, logger })
   app.route('/', staticSite(deps.staticRoot, { routes, pageFound: recordPageFound(deps), renderPage }))
   app.notFound((c) => c.json({ message: MESSAGES.noSuchPage }, 404))

@@ -1,3 +1,5 @@
+import type { DehydratedState } from '@tanstack/react-query'
+
 /**
  * Server rendering of the public pages, shared by the app (src/entry-server.tsx renders, src/main.tsx hydrates)
  * and the server (server/ssr/page-renderer.ts serves what was rendered).
@@ -55,7 +57,7 @@ export interface SsrRequest {
 /** The data block: the address rendered and the query cache it was rendered from (TanStack Query's dehydrate). */
 export interface SsrState {
   path: string
-  queries: unknown
+  queries: DehydratedState
 }
 
 export type RedirectStatus = 301 | 302 | 303 | 307 | 308

@@ -2,7 +2,7 @@
 // charts and file drops bring their own styles where the back office uses them.
 import './ui/mantine-styles'
 import '@mantine/notifications/styles.css'
-import { hydrate, type DehydratedState } from '@tanstack/react-query'
+import { hydrate } from '@tanstack/react-query'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { SSR_STATE_ID, type SsrState } from '../shared/ssr'
 import { createApi } from './api/api'
@@ -24,11 +24,11 @@ async function loadInspector(): Promise<AuthWiring['inspect']> {
 }
 
 /** The data a server-rendered page was rendered from (src/entry-server.tsx), if this page was. */
-function serverRenderedState(): (SsrState & { queries: DehydratedState }) | undefined {
+function serverRenderedState(): SsrState | undefined {
   const block = document.getElementById(SSR_STATE_ID)?.textContent
   if (!block) return undefined
   try {
-    return JSON.parse(block) as SsrState & { queries: DehydratedState }
+    return JSON.parse(block) as SsrState
   } catch {
     return undefined
   }

@@ -1,6 +1,7 @@
 import type { components } from '../../src/api/schema.gen.ts'
 import { labelOf } from '../../shared/labels.ts'
 import { longLessonDay } from '../../shared/lesson-time.ts'
+import { escapeHtml } from '../lib/html.ts'
 
 type DeliveryMode = components['schemas']['DeliveryMode']
 type LessonFrequency = components['schemas']['LessonFrequency']
@@ -12,10 +13,6 @@ export interface MailMessage {
   subject: string
   text: string
   html: string | null
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
 /** The link sits on a line of its own so every mail client makes it clickable and copyable. */

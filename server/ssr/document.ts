@@ -1,4 +1,5 @@
 import { SSR_STATE_ID } from '../../shared/ssr.ts'
+import { escapeHtml } from '../lib/html.ts'
 
 /** What a rendered page puts into the built index.html. */
 export interface PageParts {
@@ -14,10 +15,6 @@ const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/
 const ROOT = '<div id="root"></div>'
 const BODY_END = '</body>'
 const MODULE_PRELOAD = /\s*<link rel="modulepreload"[^>]*>/g
-
-export function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;')
-}
 
 /**
  * JSON that can sit inside a `<script>` element: no `<` at all, so no `</script>` or `<!--` in a post's text can end

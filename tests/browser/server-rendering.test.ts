@@ -36,7 +36,7 @@ describe('before any script runs', () => {
     { path: POST, title: 'Our new Reading Circle opens at Northgate Library · TEC', heading: 'Our new Reading Circle opens at Northgate Library', shows: /Northgate/ },
     { path: '/courses', title: 'Courses · TEC', heading: 'Courses', shows: 'GCSE Maths Revision' },
     { path: COURSE, title: 'GCSE Maths Revision · TEC', heading: 'GCSE Maths Revision', shows: /past papers/ },
-    { path: '/gallery', title: 'Gallery · TEC', heading: 'Gallery', shows: /./ },
+    { path: '/gallery', title: 'Gallery · TEC', heading: 'Gallery', shows: 'Illustration: Story time at the Saturday Reading Circle, Northgate Library.' },
     { path: '/login', title: 'Sign in · TEC', heading: 'Welcome Back', shows: 'Forgot your password?' },
   ]
   for (const { path, title, heading, shows } of pages) {

@@ -113,8 +113,8 @@ describe.skipIf(noDatabase)('server-rendered public pages', () => {
     expect(answer.text).toContain('<script type="module" crossorigin src="/assets/index-abc.js"></script>')
     expect(answer.text).toContain('<link rel="stylesheet" crossorigin href="/assets/index-abc.css">')
     expect(answer.text).not.toContain('modulepreload')
-    expect(answer.text).toContain('<title>GCSE Maths Revision &lt;&amp;&gt; · TEC</title>')
-    expect(answer.text).toContain('<meta name="description" content="A &quot;course&quot; &amp; more" />')
+    expect(answer.text).toContain('<title>GCSE Maths Revision &#60;&#38;&#62; · TEC</title>')
+    expect(answer.text).toContain('<meta name="description" content="A &#34;course&#34; &#38; more" />')
     expect(answer.text).not.toContain('The site&#39;s own description')
     // Nothing in the data can end its block: it holds no `<` at all, and reads back as it was.
     const block = dataBlock(answer)
