@@ -1,7 +1,18 @@
-import sharp, { type Metadata, type Sharp } from 'sharp'
+import type { Metadata, Sharp, SharpOptions } from 'sharp'
 import { PARAMETERS } from '../../shared/contract.gen.ts'
 import type { MediaContentType, MediaVariantFormat } from '../db/schema.ts'
 import { cleanSvg } from './svg-cleaner.ts'
+
+/**
+ * libvips is loaded at the first image operation, not at start: loading it takes about 0.1 s (a native library), and
+ * most starts never touch an image before the first upload or variant.
+ */
+let sharpModule: Promise<typeof import('sharp')> | undefined
+async function sharp(input: Uint8Array, options?: SharpOptions): Promise<Sharp> {
+  sharpModule ??= import('sharp')
+  const { default: load } = await sharpModule
+  return load(input, options)
+}
 
 /** The largest file staff may upload (a phone's photo is 2 to 8 MB) and the most pixels one may hold. */
 export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024
@@ -48,7 +59,7 @@ async function detect(bytes: Uint8Array): Promise<{ format: Detected; width: num
   if (looksLikeSvg(bytes)) return { format: 'svg', width: 0, height: 0, hasAlpha: true }
   let metadata: Metadata
   try {
-    metadata = await sharp(bytes, { limitInputPixels: false }).metadata()
+    metadata = await (await sharp(bytes, { limitInputPixels: false })).metadata()
   } catch {
     throw new UploadRefusedError(`This file is not an image we can read. Upload ${ACCEPTED}.`, 400)
   }
@@ -84,7 +95,7 @@ async function svgImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const out = new TextEncoder().encode(cleaned)
   let size: Metadata
   try {
-    size = await sharp(out).metadata()
+    size = await (await sharp(out)).metadata()
   } catch {
     throw new UploadRefusedError('This SVG drawing cannot be read. Export it again as SVG, or upload a PNG.', 400)
   }
@@ -114,7 +125,7 @@ export async function processUpload(file: { name: string; type: string; bytes: U
   }
   try {
     // rotate() with no angle applies the EXIF orientation; nothing of the metadata is written out (sharp's default).
-    const pipeline = sharp(file.bytes, { limitInputPixels: UPLOAD_MAX_PIXELS }).rotate().resize({ width: STORED_MAX_EDGE, height: STORED_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
+    const pipeline = (await sharp(file.bytes, { limitInputPixels: UPLOAD_MAX_PIXELS })).rotate().resize({ width: STORED_MAX_EDGE, height: STORED_MAX_EDGE, fit: 'inside', withoutEnlargement: true })
     const kept: 'jpeg' | 'png' | 'webp' = found.format === 'avif' ? (found.hasAlpha ? 'png' : 'jpeg') : found.format
     const encoded = await encode(pipeline, kept).toBuffer({ resolveWithObject: true })
     return { bytes: new Uint8Array(encoded.data), contentType: `image/${kept}`, width: encoded.info.width, height: encoded.info.height }
@@ -140,7 +151,7 @@ function encode(pipeline: Sharp, format: MediaVariantFormat): Sharp {
 
 /** The stored photo at `width` (never wider than it is) in `format`; metadata stays out as on upload. */
 export async function makeVariant(stored: Uint8Array, width: number, format: MediaVariantFormat): Promise<Uint8Array> {
-  const pipeline = sharp(stored).resize({ width, withoutEnlargement: true })
+  const pipeline = (await sharp(stored)).resize({ width, withoutEnlargement: true })
   return new Uint8Array(await encode(pipeline, format).toBuffer())
 }
 
