@@ -1,3 +1,4 @@
+import type loadSharp from 'sharp'
 import type { Metadata, Sharp, SharpOptions } from 'sharp'
 import { PARAMETERS } from '../../shared/contract.gen.ts'
 import type { MediaContentType, MediaVariantFormat } from '../db/schema.ts'
@@ -7,11 +8,11 @@ import { cleanSvg } from './svg-cleaner.ts'
  * libvips is loaded at the first image operation, not at start: loading it takes about 0.1 s (a native library), and
  * most starts never touch an image before the first upload or variant.
  */
-let sharpModule: Promise<typeof import('sharp')> | undefined
+let sharpModule: Promise<{ default: typeof loadSharp }> | undefined
 async function sharp(input: Uint8Array, options?: SharpOptions): Promise<Sharp> {
   sharpModule ??= import('sharp')
-  const { default: load } = await sharpModule
-  return load(input, options)
+  const { default: make } = await sharpModule
+  return make(input, options)
 }
 
 /** The largest file staff may upload (a phone's photo is 2 to 8 MB) and the most pixels one may hold. */

@@ -1,34 +1,46 @@
-const dateTime = new Intl.DateTimeFormat('en-GB', {
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Europe/London',
-})
+/**
+ * Each formatter is made at its first use: making one costs a few milliseconds (tens on a slow phone), and a page
+ * that shows no date should not pay for it while it loads.
+ */
+export function madeOnce(make: () => Intl.DateTimeFormat): () => Intl.DateTimeFormat {
+  let made: Intl.DateTimeFormat | undefined
+  return () => (made ??= make())
+}
+
+const dateTime = madeOnce(
+  () =>
+    new Intl.DateTimeFormat('en-GB', {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: 'Europe/London',
+    }),
+)
 
 /** A moment as staff read it in lists and histories, e.g. "3 Mar 2026, 14:05", on the programme's clock. */
 export function formatDateTime(isoDateTime: string): string {
-  return dateTime.format(new Date(isoDateTime))
+  return dateTime().format(new Date(isoDateTime))
 }
 
-const calendarDay = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
+const calendarDay = madeOnce(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }))
 
 /** A calendar day (`2026-03-03`, no time of day) as staff read it: "3 Mar 2026". */
 export function formatDate(isoDate: string): string {
-  return calendarDay.format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`))
+  return calendarDay().format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`))
 }
 
-const timeOfDay = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' })
+const timeOfDay = madeOnce(() => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }))
 
 /** The time of day of a moment, e.g. "14:05", on the programme's clock: for "Saved at 14:05". */
 export function formatTime(isoDateTime: string): string {
-  return timeOfDay.format(new Date(isoDateTime))
+  return timeOfDay().format(new Date(isoDateTime))
 }
 
-const calendarYear = new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/London' })
+const calendarYear = madeOnce(() => new Intl.DateTimeFormat('en-GB', { year: 'numeric', timeZone: 'Europe/London' }))
 
 /** This year on the programme's clock: the same on the server that renders a page and in any visitor's browser. */
 export function currentYear(): string {
-  return calendarYear.format(new Date())
+  return calendarYear().format(new Date())
 }

@@ -1,6 +1,7 @@
 import type { MantineColor } from '@mantine/core'
 import type { LessonStatus } from '../../../../../shared/lesson-lifecycle'
 import type { Lesson } from '../../../../api/lessons'
+import { madeOnce } from '../../../../ui/format-date-time'
 
 /** A colour per lesson status, always beside its words. */
 export const LESSON_STATUS_COLORS: Record<LessonStatus, MantineColor> = {
@@ -14,8 +15,9 @@ export const LESSON_STATUS_COLORS: Record<LessonStatus, MantineColor> = {
   missed: 'gray',
 }
 
-const shortDay = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' })
-const longDay = new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+// Made at first use: the route tree's page titles import this module into the entry every page loads.
+const shortDay = madeOnce(() => new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }))
+const longDay = madeOnce(() => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }))
 
 function addMinutes(time: string, minutes: number): string {
   const [hours, mins] = time.split(':').map(Number) as [number, number]
@@ -25,12 +27,12 @@ function addMinutes(time: string, minutes: number): string {
 
 /** "Mon 7 Dec, 16:30–17:30" (London time, as the lesson was booked). */
 export function lessonWhen(lesson: Pick<Lesson, 'date' | 'startTime' | 'minutes'>): string {
-  return `${shortDay.format(new Date(`${lesson.date}T00:00:00Z`)).replace(',', '')}, ${lesson.startTime}–${addMinutes(lesson.startTime, lesson.minutes)}`
+  return `${shortDay().format(new Date(`${lesson.date}T00:00:00Z`)).replace(',', '')}, ${lesson.startTime}–${addMinutes(lesson.startTime, lesson.minutes)}`
 }
 
 /** "Monday 7 December 2026" */
 export function lessonDay(date: string): string {
-  return longDay.format(new Date(`${date}T00:00:00Z`)).replace(',', '')
+  return longDay().format(new Date(`${date}T00:00:00Z`)).replace(',', '')
 }
 
 /** "Ada Lovelace" or "Cai Jones and Dee Patel" */
