@@ -1,3 +1,5 @@
+// First: a V8 setting that must precede the embedded database's WebAssembly compilation.
+import './wasm-tiering.ts'
 import cluster from 'node:cluster'
 import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
