@@ -60,7 +60,12 @@ export interface SsrState {
   queries: DehydratedState
 }
 
-export type RedirectStatus = 301 | 302 | 303 | 307 | 308
+const REDIRECT_STATUSES = [301, 302, 303, 307, 308] as const
+export type RedirectStatus = (typeof REDIRECT_STATUSES)[number]
+
+export function isRedirectStatus(status: number): status is RedirectStatus {
+  return (REDIRECT_STATUSES as readonly number[]).includes(status)
+}
 
 export type SsrResult =
   | { kind: 'page'; status: 200 | 404; html: string; title: string; description: string; state: string }

@@ -9,7 +9,7 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { getSsrStatus } from '@tanstack/react-router/ssr/server'
 import { renderToString } from 'react-dom/server'
-import { isServerRenderedMatch, type RedirectStatus, type SsrRequest, type SsrResult, type SsrState } from '../shared/ssr'
+import { isRedirectStatus, isServerRenderedMatch, type SsrRequest, type SsrResult, type SsrState } from '../shared/ssr'
 import { createApi } from './api/api'
 import { createApiClient } from './api/client'
 import { isApiError } from './api/errors'
@@ -22,8 +22,6 @@ import { pageHeadFor } from './routes/-lib/page-head'
 
 /** How React marks a boundary it could not render on the server (an error, or something still loading). */
 const CLIENT_RENDERED_BOUNDARY = '<!--$!'
-
-const isRedirectStatus = (status: number): status is RedirectStatus => [301, 302, 303, 307, 308].includes(status)
 
 /** The API as the server reads it: the origin is never contacted, `fetchApi` answers in process. */
 const IN_PROCESS_API = 'http://tec.internal/api'

@@ -15,18 +15,19 @@ import { headFrom } from '../../../-lib/page-head'
 import { useAppContext } from '../../../-lib/use-app-context'
 import { RecordHistory } from '../../-components/record-history'
 import { loadRecord } from '../../-components/record-page'
-import { learnerNames, lessonDay } from '../../tutor/-components/lesson-words'
+import { learnerNames } from '../../tutor/-components/lesson-words'
 import { ConcernStatusBadge, SeverityBadge } from './-components/concern-badges'
 import { ReportActions } from './-components/report-actions'
 import { ReportBadges, SentBadge } from './-components/report-badges'
 import { ReportNotFound } from './-components/report-not-found'
 import { LESSON_HISTORY_WORDS, lessonHours } from './-components/report-words'
+import { longLessonDay } from '../../../../../shared/lesson-time'
 
 export const Route = createFileRoute('/_authenticated/admin/reports/$lessonId')({
   staticData: { title: 'Lesson report', notFoundTitle: 'Lesson not found' },
   loader: async ({ context: { queryClient, api }, params }) => {
     const { lesson } = await loadRecord(queryClient, reportQueryOptions(api.lessonReports, params.lessonId), params.lessonId)
-    return { title: `${lesson.subject} with ${learnerNames(lesson)}`, description: `${lessonDay(lesson.date)}, taught by ${lesson.tutor.name}` }
+    return { title: `${lesson.subject} with ${learnerNames(lesson)}`, description: `${longLessonDay(lesson.date)}, taught by ${lesson.tutor.name}` }
   },
   head: ({ loaderData }) => headFrom(loaderData),
   pendingComponent: ArticleSkeleton,
@@ -239,7 +240,7 @@ function LessonFacts({ detail }: { detail: LessonDetail }) {
     <FactCard
       title="The lesson"
       facts={[
-        ['Date', lessonDay(lesson.date)],
+        ['Date', longLessonDay(lesson.date)],
         ['Time', lessonHours(lesson)],
         ['Length', `${lesson.minutes} minutes`],
         ['How', labelOf('DeliveryMode', lesson.mode, 'staff')],
@@ -296,7 +297,7 @@ function ReportPage() {
       badges={<ReportBadges lesson={lesson} size="lg" />}
       subtitle={
         <>
-          {lessonDay(lesson.date)}, {lessonHours(lesson)} · taught by {lesson.tutor.name}
+          {longLessonDay(lesson.date)}, {lessonHours(lesson)} · taught by {lesson.tutor.name}
           {lesson.school ? ` at ${lesson.school.name}` : ''}
         </>
       }

@@ -6,13 +6,13 @@ import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ENUMS, LIMITS } from '../../../../../shared/contract.gen'
 import { optionsOf } from '../../../../../shared/labels'
-import { londonDay, SERIES_LIMIT } from '../../../../../shared/lesson-time'
+import { londonDay, longLessonDay, SERIES_LIMIT } from '../../../../../shared/lesson-time'
 import { LESSON_FAMILIES, type Lesson, type LessonCancellation, type LessonDetail, type LessonMove, type LessonPlan } from '../../../../api/lessons'
 import { queryKeys } from '../../../../api/query-keys'
 import { useAppContext } from '../../../-lib/use-app-context'
 import { ActionForm } from '../../-components/action-form'
 import { useSaveRecord } from '../../-components/record-form'
-import { learnerNames, lessonDay } from './lesson-words'
+import { learnerNames } from './lesson-words'
 
 const MINUTES = ENUMS.LessonMinutes.map((minutes) => ({ value: String(minutes), label: `${minutes} minutes` }))
 const PLACE_MAX = LIMITS.LessonPlan.place.maxLength
@@ -55,7 +55,7 @@ export function PlanLessons({ placement, learner }: { placement: { id: string; s
       times: 10 as number | string,
     },
     validate: {
-      date: (value) => (value === '' ? 'Choose the day of the (first) lesson.' : value < placement.startsOn ? `The placement starts on ${lessonDay(placement.startsOn)}.` : null),
+      date: (value) => (value === '' ? 'Choose the day of the (first) lesson.' : value < placement.startsOn ? `The placement starts on ${longLessonDay(placement.startsOn)}.` : null),
       startTime: (value) => (TIME.test(value) ? null : 'Give the start time as hours and minutes, such as 16:30.'),
       until: (value, values) =>
         values.repeat !== 'until' ? null : value === '' ? 'Choose the day of the last lesson.' : value < values.date ? 'The last lesson cannot come before the first.' : null,

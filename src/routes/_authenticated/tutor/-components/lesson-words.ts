@@ -15,9 +15,9 @@ export const LESSON_STATUS_COLORS: Record<LessonStatus, MantineColor> = {
   missed: 'gray',
 }
 
-// Made at first use: the route tree's page titles import this module into the entry every page loads.
+// Made at first use: the route tree's page titles import this module into the entry every page loads. The long
+// day ("Monday 7 December 2026") is shared/lesson-time.ts's longLessonDay.
 const shortDay = madeOnce(() => new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }))
-const longDay = madeOnce(() => new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }))
 
 function addMinutes(time: string, minutes: number): string {
   const [hours, mins] = time.split(':').map(Number) as [number, number]
@@ -28,11 +28,6 @@ function addMinutes(time: string, minutes: number): string {
 /** "Mon 7 Dec, 16:30–17:30" (London time, as the lesson was booked). */
 export function lessonWhen(lesson: Pick<Lesson, 'date' | 'startTime' | 'minutes'>): string {
   return `${shortDay().format(new Date(`${lesson.date}T00:00:00Z`)).replace(',', '')}, ${lesson.startTime}–${addMinutes(lesson.startTime, lesson.minutes)}`
-}
-
-/** "Monday 7 December 2026" */
-export function lessonDay(date: string): string {
-  return longDay().format(new Date(`${date}T00:00:00Z`)).replace(',', '')
 }
 
 /** "Ada Lovelace" or "Cai Jones and Dee Patel" */

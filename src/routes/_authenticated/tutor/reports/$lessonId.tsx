@@ -16,14 +16,15 @@ import { useAppContext } from '../../../-lib/use-app-context'
 import { loadRecord } from '../../-components/record-page'
 import { CancelLesson, MarkLessonMissed, MoveLesson } from '../-components/lesson-actions'
 import { LessonStatusBadges } from '../-components/lesson-list'
-import { learnerNames, lessonDay, lessonWhen } from '../-components/lesson-words'
+import { learnerNames, lessonWhen } from '../-components/lesson-words'
 import { ReportForm } from '../-components/report-form'
+import { longLessonDay } from '../../../../../shared/lesson-time'
 
 export const Route = createFileRoute('/_authenticated/tutor/reports/$lessonId')({
   staticData: { title: 'Lesson', notFoundTitle: 'Lesson not found' },
   loader: async ({ context: { queryClient, api }, params }) => {
     const detail = await loadRecord(queryClient, myLessonQueryOptions(api.lessons, params.lessonId), params.lessonId)
-    return { title: `${detail.lesson.subject} with ${learnerNames(detail.lesson)}`, description: lessonDay(detail.lesson.date) }
+    return { title: `${detail.lesson.subject} with ${learnerNames(detail.lesson)}`, description: longLessonDay(detail.lesson.date) }
   },
   head: ({ loaderData }) => headFrom(loaderData),
   pendingComponent: ArticleSkeleton,
@@ -76,7 +77,7 @@ function LessonPage() {
       }
       title={`${lesson.subject} with ${learnerNames(lesson)}`}
       badges={<LessonStatusBadges lesson={lesson} />}
-      subtitle={`${lessonDay(lesson.date)}, ${lessonWhen(lesson).split(', ')[1] ?? ''}`}
+      subtitle={`${longLessonDay(lesson.date)}, ${lessonWhen(lesson).split(', ')[1] ?? ''}`}
       actions={
         (moves.includes('MOVE') || moves.includes('CANCEL') || moves.includes('MARK_MISSED')) && (
           <Group gap="sm">
@@ -90,7 +91,7 @@ function LessonPage() {
         <FactCard
           title="The lesson"
           facts={[
-            ['When', `${lessonDay(lesson.date)}, ${lessonWhen(lesson).split(', ')[1] ?? ''} (${lesson.minutes} minutes)`],
+            ['When', `${longLessonDay(lesson.date)}, ${lessonWhen(lesson).split(', ')[1] ?? ''} (${lesson.minutes} minutes)`],
             ['Learners', lesson.learners.map((learner) => `${learner.name}${learner.attendance ? ` (${labelOf('Attendance', learner.attendance).toLowerCase()})` : ''}`).join(', ')],
             ['How', labelOf('DeliveryMode', lesson.mode)],
             ['Where', lesson.place],

@@ -2,7 +2,7 @@ import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf } from '../../../../../shared/labels'
-import { londonDay } from '../../../../../shared/lesson-time'
+import { londonDay, longLessonDay } from '../../../../../shared/lesson-time'
 import { myLearnerQueryOptions, myLessonsQueryOptions } from '../../../../api/lessons'
 import { BackLabel, DetailLayout } from '../../../../ui/back-office/detail-layout'
 import { FactCard } from '../../../../ui/back-office/fact-card'
@@ -17,7 +17,6 @@ import { useAppContext } from '../../../-lib/use-app-context'
 import { loadRecord } from '../../-components/record-page'
 import { PlanLessons } from '../-components/lesson-actions'
 import { LessonList } from '../-components/lesson-list'
-import { lessonDay } from '../-components/lesson-words'
 
 export const Route = createFileRoute('/_authenticated/tutor/students/$studentId')({
   staticData: { title: 'Learner', notFoundTitle: 'Learner not found' },
@@ -93,7 +92,7 @@ function LearnerPage() {
               <PlanLessons placement={placement} learner={learner.name} />
             </Group>
             <Text size="sm">
-              {labelOf('DeliveryMode', placement.mode)} · {labelOf('LessonFrequency', placement.frequency)} from {lessonDay(placement.startsOn)}
+              {labelOf('DeliveryMode', placement.mode)} · {labelOf('LessonFrequency', placement.frequency)} from {longLessonDay(placement.startsOn)}
               {placement.lessonMinutes ? ` · ${placement.lessonMinutes} minutes` : ''}
             </Text>
             {placement.notes && <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>From the office: {placement.notes}</Text>}
