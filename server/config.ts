@@ -36,6 +36,16 @@ export interface Config {
    * 1 it needs PostgreSQL, since the embedded database belongs to one process.
    */
   webConcurrency: number
+  /**
+   * Whether admins must use the second sign-in step (ADMIN_SECOND_FACTOR=required|optional): required by default in
+   * production, optional elsewhere (the demo). An admin without it may do nothing but set it up.
+   */
+  adminSecondFactor: 'required' | 'optional'
+  /**
+   * The 32-byte key that encrypts the authenticator secrets at rest (SECOND_FACTOR_KEY, base64). Production cannot
+   * start without it; elsewhere a fixed development key stands in (printed nowhere, known to everyone: never real).
+   */
+  secondFactorKey: Buffer
 }
 
 type Env = Record<string, string | undefined>
@@ -135,6 +145,22 @@ function parseBoolean(name: string, value: string | undefined): boolean {
   throw new ConfigError(`${name} is "${value}", but it must be true or false.`)
 }
 
+/** Known to anyone who reads this file: good for development and tests, never for real secrets. */
+const DEVELOPMENT_SECOND_FACTOR_KEY = Buffer.alloc(32, 'tec-development-second-factor-key')
+
+function parseSecondFactorKey(value: string | undefined, nodeEnv: NodeEnv, purpose: ConfigPurpose): Buffer {
+  const how = 'Make one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'base64\'))"'
+  if (value === undefined) {
+    if (nodeEnv === 'production' && purpose === 'server') {
+      throw new ConfigError(`SECOND_FACTOR_KEY is not set. In production it must be 32 random bytes in base64, which encrypt the staff's authenticator secrets. ${how}`)
+    }
+    return DEVELOPMENT_SECOND_FACTOR_KEY
+  }
+  const key = /^[A-Za-z0-9+/]+={0,2}$/.test(value) ? Buffer.from(value, 'base64') : Buffer.alloc(0)
+  if (key.length !== 32) throw new ConfigError(`SECOND_FACTOR_KEY must be 32 bytes in base64 (44 characters). ${how}`)
+  return key
+}
+
 /** The server needs every setting; a command-line tool (create-user) sends no mail and serves nothing. */
 export type ConfigPurpose = 'server' | 'tool'
 
@@ -154,5 +180,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     logLevel: parseChoice('LOG_LEVEL', read(env, 'LOG_LEVEL'), LOG_LEVELS, 'info'),
     publishEveryMs: parseInterval('SCHEDULED_PUBLISH_EVERY_MS', read(env, 'SCHEDULED_PUBLISH_EVERY_MS'), 30_000),
     webConcurrency: parseConcurrency(read(env, 'WEB_CONCURRENCY'), read(env, 'DATABASE_URL') !== undefined),
+    adminSecondFactor: parseChoice('ADMIN_SECOND_FACTOR', read(env, 'ADMIN_SECOND_FACTOR'), ['required', 'optional'] as const, nodeEnv === 'production' ? 'required' : 'optional'),
+    secondFactorKey: parseSecondFactorKey(read(env, 'SECOND_FACTOR_KEY'), nodeEnv, purpose),
   }
 }

@@ -1,4 +1,21 @@
-import { changePassword, forgetPassword, getMe, login, logout, resetPassword, updateMe } from './auth/handlers.ts'
+import {
+  changePassword,
+  completeSignIn,
+  confirmSecondFactor,
+  endMySession,
+  endOtherSessions,
+  forgetPassword,
+  getMe,
+  getSecondFactor,
+  listMySessions,
+  login,
+  logout,
+  regenerateRecoveryCodes,
+  resetPassword,
+  startSecondFactorSetup,
+  turnOffSecondFactor,
+  updateMe,
+} from './auth/handlers.ts'
 import { changePostStatus, createPost, deletePost, getBlogPost, getPostRecord, listBlogPosts, listPostRecords, previewPost, updatePost } from './blog-posts/handlers.ts'
 import { changeContactMessageStatus, createContactMessage, getContactMessage, listContactMessages } from './contact-messages/handlers.ts'
 import { getDashboard } from './dashboard/handlers.ts'
@@ -26,7 +43,7 @@ import { getMyLearner, listMyLearners } from './my-learners/handlers.ts'
 import { createPlacement, endPlacement, listPlacements, movePlacement, suggestTutors } from './placements/handlers.ts'
 import { changeTutorStatus, getTutor, inviteTutor, listTutors, recordSafeguardingCheck, updateTutor } from './tutors/handlers.ts'
 import { getHealth, listDevOutbox } from './system/handlers.ts'
-import { changeStaffRole, changeStaffStatus, inviteAdmin, listStaffAccounts } from './staff/handlers.ts'
+import { changeStaffRole, changeStaffStatus, inviteAdmin, listStaffAccounts, resetStaffSecondFactor } from './staff/handlers.ts'
 import { cancelLesson, getMyLesson, getTutorOverview, listMyLessons, markLessonMissed, moveLesson, planLessons, saveLessonReportDraft, submitLessonReport } from './lessons/handlers.ts'
 import { approveLessonReport, approveLessonReports, getLessonReport, listLessonReports, returnLessonReport } from './lesson-reports/handlers.ts'
 import { changeSafeguardingConcernStatus, getSafeguardingConcern, listSafeguardingConcerns } from './safeguarding-concerns/handlers.ts'
@@ -38,6 +55,15 @@ import { exportLessonFigureRows, getLessonFigures, getSchoolTermSummary } from '
  */
 export const handlers: Handlers = {
   login,
+  completeSignIn,
+  getSecondFactor,
+  startSecondFactorSetup,
+  confirmSecondFactor,
+  regenerateRecoveryCodes,
+  turnOffSecondFactor,
+  listMySessions,
+  endMySession,
+  endOtherSessions,
   forgetPassword,
   resetPassword,
   changePassword,
@@ -146,4 +172,5 @@ export const handlers: Handlers = {
   inviteAdmin,
   changeStaffRole,
   changeStaffStatus,
+  resetStaffSecondFactor,
 }

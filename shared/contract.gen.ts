@@ -59,6 +59,33 @@ export const LIMITS = {
     email: { minLength: 3, maxLength: 254 },
     name: { minLength: 1, maxLength: 100 },
   },
+  OneTimeCode: { minLength: 6, maxLength: 6, pattern: "^[0-9]{6}$" },
+  RecoveryCode: { minLength: 12, maxLength: 20 },
+  SecondFactorChallenge: {
+    challenge: { pattern: "^[A-Za-z0-9_-]{43}$" },
+  },
+  SecondFactorSignIn: {
+    challenge: { pattern: "^[A-Za-z0-9_-]{43}$" },
+    code: { minLength: 6, maxLength: 6, pattern: "^[0-9]{6}$" },
+    recoveryCode: { minLength: 12, maxLength: 20 },
+  },
+  SecondFactorStatus: {
+    recoveryCodesLeft: { minimum: 0, maximum: 10 },
+  },
+  SecondFactorCode: {
+    code: { minLength: 6, maxLength: 6, pattern: "^[0-9]{6}$" },
+  },
+  SecondFactorTurnOff: {
+    password: { minLength: 1, maxLength: 128 },
+    code: { minLength: 6, maxLength: 6, pattern: "^[0-9]{6}$" },
+    recoveryCode: { minLength: 12, maxLength: 20 },
+  },
+  RecoveryCodes: {
+    codes: { minItems: 10, maxItems: 10 },
+  },
+  EndedSessions: {
+    ended: { minimum: 0 },
+  },
   Session: {
     user: {
       email: { minLength: 3, maxLength: 254 },

@@ -46,6 +46,11 @@ export async function trustDevice(tx: Db, userId: string, device: TrustedDevice 
   return token
 }
 
+/** Whether cookies are marked Secure: the site is served over HTTPS. */
+export function isSecure(deps: { config: { publicUrl: string } }): boolean {
+  return deps.config.publicUrl.startsWith('https:')
+}
+
 /** The Set-Cookie value that gives the browser its device token: script cannot read it, no other site sends it. */
 export function deviceCookie(token: string, secure: boolean): string {
   return serialize(DEVICE_COOKIE, token, { path: DEVICE_COOKIE_PATH, maxAge: DEVICE_LIFETIME_SECONDS, httpOnly: true, sameSite: 'Strict', secure })

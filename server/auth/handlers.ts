@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { recordAudit } from '../lib/audit.ts'
 import { dummyPasswordHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from './passwords.ts'
-import { accountCounterKey, deviceCookie, deviceCounterKey, deviceCounterKeys, trustDevice, trustedDeviceFor } from './devices.ts'
+import { createChallenge, SECOND_FACTOR_MESSAGES } from './second-factor.ts'
+import { accountCounterKey, deviceCookie, isSecure, deviceCounterKey, deviceCounterKeys, trustDevice, trustedDeviceFor } from './devices.ts'
 import { addressKey, clear, hit, RATE_LIMITS } from './rate-limit.ts'
 import { signIns } from './work-queue.ts'
 import { createSession, revokeSession, revokeUserSessions } from './sessions.ts'
@@ -14,6 +15,10 @@ import { fieldProblem, tooManyAttempts } from '../lib/replies.ts'
 import { normaliseEmail } from '../lib/email.ts'
 import { activateInvitedTutor, hasLeft } from '../tutors/queries.ts'
 import { publicUser, sessionBody } from './users.ts'
+
+// The second step and the sessions list live in their own files; every auth operation is answered from here.
+export { completeSignIn, confirmSecondFactor, getSecondFactor, regenerateRecoveryCodes, startSecondFactorSetup, turnOffSecondFactor } from './second-factor-handlers.ts'
+export { endMySession, endOtherSessions, listMySessions } from './session-handlers.ts'
 
 export const AUTH_MESSAGES = {
   loginFailed: 'The email or password is incorrect.',
@@ -70,6 +75,16 @@ async function signIn({ body, cookies, request }: HandlerInput<'login'>, deps: A
 
   await clear(db, counterKey)
   const rehashed = needsRehash(user.passwordHash) ? await hashPassword(body.pass) : undefined
+  if (user.secondFactorAt !== null) {
+    // The password is right, but it opens nothing yet: the answer is a challenge the code completes.
+    const challenge = await db.transaction(async (tx) => {
+      if (rehashed) await tx.update(users).set({ passwordHash: rehashed }).where(eq(users.id, user.id))
+      const created = await createChallenge(tx, user.id, body.remember ?? true, device?.id)
+      await recordAudit(tx, { action: 'auth.second_factor_asked', actorUserId: user.id, ip: request.ip, details: { device: device ? 'trusted' : 'unknown' } })
+      return created
+    })
+    return { status: 202, body: { challenge: challenge.token, expiresAt: challenge.expiresAt.toISOString(), message: SECOND_FACTOR_MESSAGES.codeNeeded } }
+  }
   const { session, deviceToken } = await db.transaction(async (tx) => {
     if (rehashed) await tx.update(users).set({ passwordHash: rehashed }).where(eq(users.id, user.id))
     const created = await createSession(tx, user.id, body.remember ?? true, request)
@@ -77,8 +92,7 @@ async function signIn({ body, cookies, request }: HandlerInput<'login'>, deps: A
     await recordAudit(tx, { action: 'auth.login', actorUserId: user.id, ip: request.ip, details: { remember: body.remember ?? true, device: device ? 'trusted' : 'new' } })
     return { session: created, deviceToken: token }
   })
-  const secure = deps.config.publicUrl.startsWith('https:')
-  return { status: 200, body: sessionBody(user, session), headers: { 'Set-Cookie': deviceCookie(deviceToken, secure) } }
+  return { status: 200, body: sessionBody(user, session, deps.config), headers: { 'Set-Cookie': deviceCookie(deviceToken, isSecure(deps)) } }
 }
 
 /** Replaces the user's one live link with a reset link and queues the mail, all or nothing. */
@@ -172,7 +186,7 @@ export const changePassword: Handler<'changePassword'> = async ({ body, request,
     await recordAudit(tx, { action: 'auth.password_changed', actorUserId: user.id, ip: request.ip })
     return created
   })
-  return { status: 200, body: sessionBody(user, next) }
+  return { status: 200, body: sessionBody(user, next, deps.config) }
 }
 
 export const logout: Handler<'logout'> = async ({ request, session }, deps) => {
@@ -184,8 +198,8 @@ export const logout: Handler<'logout'> = async ({ request, session }, deps) => {
   return { status: 204, body: undefined }
 }
 
-export const getMe: Handler<'getMe'> = async ({ session }) => {
-  return Promise.resolve({ status: 200, body: publicUser(session().user) })
+export const getMe: Handler<'getMe'> = async ({ session }, deps) => {
+  return Promise.resolve({ status: 200, body: publicUser(session().user, deps.config) })
 }
 
 export const updateMe: Handler<'updateMe'> = async ({ body, request, session }, deps) => {
@@ -198,5 +212,5 @@ export const updateMe: Handler<'updateMe'> = async ({ body, request, session }, 
     return row
   })
   if (!updated) throw new Error('The signed-in user vanished while being updated.')
-  return { status: 200, body: publicUser(updated) }
+  return { status: 200, body: publicUser(updated, deps.config) }
 }

@@ -22,6 +22,9 @@ export const RATE_LIMITS = {
   forgetPasswordPerIp: { limit: 20, windowSeconds: 60 * 60 },
   forgetPasswordPerAccount: { limit: 5, windowSeconds: 60 * 60 },
   resetPerIp: { limit: 20, windowSeconds: 15 * 60 },
+  // Codes of the second step (sign-in, set-up, turning it off): guessing 6 digits must stay hopeless.
+  secondFactorPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  secondFactorPerIp: { limit: 100, windowSeconds: 15 * 60 },
   // Someone holding a stolen session must not be able to guess the current password at leisure.
   changePasswordPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   // The public contact form: enough for a person with follow-ups, too few to flood the team's inbox.

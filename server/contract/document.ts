@@ -24,6 +24,8 @@ export interface Operation {
   tag: string
   /** Empty for public operations (x-roles: [public]). */
   roles: string[]
+  /** x-before-second-factor: an admin who must still set up the second sign-in step may call it. */
+  beforeSecondFactor: boolean
   devOnly: boolean
   parameters: Parameter[]
   /** The body's schema and how it is sent: JSON, or a form with files (multipart/form-data) for uploads. */
@@ -136,6 +138,7 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
     tag,
     roles: roles.includes('public') ? [] : roles,
     devOnly: raw['x-dev-only'] === true,
+    beforeSecondFactor: raw['x-before-second-factor'] === true,
     parameters,
     requestBody: bodySchema === null ? undefined : { required: bodyHolder?.required === true, schema: bodySchema, mediaType: bodyMediaType },
     maxBodyBytes,

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
 import { routePath } from 'hono/route'
 import type { ContentfulStatusCode, StatusCode } from 'hono/utils/http-status'
+import { SECOND_FACTOR_MESSAGES, secondFactorDue } from '../auth/second-factor.ts'
 import { authenticate, isFreshlySeen, type Authenticated } from '../auth/sessions.ts'
 import { hashToken, TOKEN_PATTERN } from '../auth/tokens.ts'
 import type { AppDeps } from '../deps.ts'
@@ -61,6 +62,7 @@ async function authorize(c: Context, operation: Operation, deps: AppDeps, kept: 
   const found = token === undefined ? null : await sessionOf(token, deps, kept)
   if (!found) return { ok: false, response: errorAnswer(c, 401, MESSAGES.unauthenticated) }
   if (!operation.roles.includes(found.user.role)) return { ok: false, response: errorAnswer(c, 403, MESSAGES.forbidden) }
+  if (!operation.beforeSecondFactor && secondFactorDue(found.user, deps.config)) return { ok: false, response: errorAnswer(c, 403, SECOND_FACTOR_MESSAGES.setUpFirst) }
   return { ok: true, value: found }
 }
 

@@ -30,6 +30,8 @@ export const users = pgTable(
     invitedAt: timestamptz('invited_at'),
     /** Set when the office deactivates the account: it cannot sign in until let in again. */
     deactivatedAt: timestamptz('deactivated_at'),
+    /** When the owner turned the second sign-in step on (a confirmed row in second_factors); null while it is off. */
+    secondFactorAt: timestamptz('second_factor_at'),
   },
   (t) => [check('users_role_check', sql`${t.role} in ('ADMIN', 'TUTOR')`)],
 )
@@ -74,6 +76,58 @@ export const trustedDevices = pgTable(
     expiresAt: timestamptz('expires_at').notNull(),
   },
   (t) => [index('trusted_devices_user_id_idx').on(t.userId), index('trusted_devices_expires_at_idx').on(t.expiresAt)],
+)
+
+/**
+ * The authenticator-app secret of an account (RFC 6238): encrypted with the key from the settings (AES-256-GCM,
+ * server/auth/secret-box.ts), bound to the account. A row whose account has no second_factor_at is a set-up not yet
+ * confirmed; `last_step` is the time step of the last code accepted, so no code is accepted twice.
+ */
+export const secondFactors = pgTable('second_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  lastStep: integer('last_step'),
+})
+
+/** Single-use codes for when the authenticator app is lost: only their SHA-256 is stored. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code_idx').on(t.userId, t.codeHash)],
+)
+
+/**
+ * A sign-in half done: the password was right and the account wants its second step. The bearer of the token (a
+ * hash here, as for sessions) may finish it once, before it expires, with fewer than five wrong codes.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    remember: boolean('remember').notNull(),
+    /** The trusted device the password was typed on (its counter), if any. */
+    deviceId: uuid('device_id').references(() => trustedDevices.id, { onDelete: 'set null' }),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    failedCodes: integer('failed_codes').notNull().default(0),
+    usedAt: timestamptz('used_at'),
+  },
+  (t) => [index('sign_in_challenges_expires_at_idx').on(t.expiresAt)],
 )
 
 export type TutorStatus = (typeof ENUMS.TutorStatus)[number]

@@ -162,6 +162,19 @@ export function adminInviteMail(to: { email: string; name: string }, link: strin
   return inviteMail(to, link, validHours, `${invitedBy} has made you an admin account for TEC's office. Open this link to choose a password for it:`)
 }
 
+/** Tells a staff member that an admin turned their second sign-in step off, and what to do. */
+export function secondFactorResetMail(to: { email: string; name: string }, resetBy: string, publicUrl: string): MailMessage {
+  const settings = `${publicUrl}/login`
+  const lines = [
+    `${resetBy} has turned off the second sign-in step (the code from an authenticator app) on your TEC account, for example because your phone was lost.`,
+    'You can now sign in with your password alone. Set the step up again in your settings with your new phone; admins are asked to at once.',
+    'If you did not ask for this, tell the office straight away.',
+  ]
+  const text = [`Hello ${to.name},`, '', ...lines.flatMap((line) => [line, '']), settings, '', 'TEC'].join('\n')
+  const html = [`<p>Hello ${escapeHtml(to.name)},</p>`, ...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p><a href="${escapeHtml(settings)}">Sign in to TEC</a></p>`, '<p>TEC</p>'].join('\n')
+  return { to: to.email, subject: 'The second sign-in step on your TEC account was turned off', text, html }
+}
+
 /** Tells an enrolment's contact that it was accepted. */
 export function enrolmentAcceptedMail(to: { email: string; name: string }, registration: { type: RegistrationKind; reference: string }): MailMessage {
   const text = [

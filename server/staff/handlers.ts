@@ -3,7 +3,7 @@ import { isUniqueViolation } from '../db/errors.ts'
 import { normaliseEmail } from '../lib/email.ts'
 import { pageOf } from '../lib/paging.ts'
 import { fieldProblem } from '../lib/replies.ts'
-import { changeActive, changeRole, inviteAdminAccount, listStaffPage, readStaffAccount, STAFF_MESSAGES } from './records.ts'
+import { changeActive, changeRole, inviteAdminAccount, listStaffPage, readStaffAccount, resetSecondFactor, STAFF_MESSAGES } from './records.ts'
 
 const notFound = { status: 404 as const, body: { message: STAFF_MESSAGES.notFound } }
 
@@ -47,6 +47,17 @@ export const changeStaffStatus: Handler<'changeStaffStatus'> = async ({ params, 
   const outcome = await db.transaction((tx) => changeActive(tx, params.userId, body.active, { actorId, request }))
   if (outcome === 'missing') return notFound
   if (typeof outcome === 'object') return { status: 409, body: { message: outcome.refused } }
+  const account = await readStaffAccount(db, params.userId)
+  return account ? { status: 200, body: account } : notFound
+}
+
+export const resetStaffSecondFactor: Handler<'resetStaffSecondFactor'> = async ({ params, request, session }, deps) => {
+  const { db } = deps.database
+  const actor = session().user
+  const outcome = await db.transaction((tx) => resetSecondFactor(tx, deps, params.userId, actor, { actorId: actor.id, request }))
+  if (outcome === 'missing') return notFound
+  if (typeof outcome === 'object') return { status: 409, body: { message: outcome.refused } }
+  deps.mailer.kick()
   const account = await readStaffAccount(db, params.userId)
   return account ? { status: 200, body: account } : notFound
 }

@@ -2,6 +2,7 @@ import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } 
 import type { components } from '../../src/api/schema.gen.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { endLinks, issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
+import { turnOff } from '../auth/second-factor.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
 import { newToken } from '../auth/tokens.ts'
 import type { Db } from '../db/client.ts'
@@ -11,7 +12,7 @@ import { recordAudit } from '../lib/audit.ts'
 import type { ChangeContext } from '../lib/history.ts'
 import { window } from '../lib/paging.ts'
 import { containsPattern, searchText } from '../lib/search.ts'
-import { adminInviteMail } from '../mail/templates.ts'
+import { adminInviteMail, secondFactorResetMail } from '../mail/templates.ts'
 import { EMPTY_PROFILE, hasLeft, insertTutorProfile } from '../tutors/queries.ts'
 
 type Schemas = components['schemas']
@@ -24,6 +25,8 @@ export const STAFF_MESSAGES = {
   accountExists: (email: string) => `An account already uses ${email}. Find it in the list and change its role instead.`,
   notYourself: 'You cannot change your own role or deactivate your own account. Ask another admin to do it.',
   lastAdmin: 'This is the last active admin: the office would have nobody left to run it. Make another account an admin first.',
+  notYourOwnSecondFactor: 'Turn off your own second sign-in step in your settings.',
+  noSecondFactor: 'This account does not have the second sign-in step on, so there is nothing to reset.',
   tutorLeft: 'This tutor is marked as left, so they cannot sign in. Make them active on the Tutors screen first.',
 } as const
 
@@ -48,6 +51,7 @@ function accountOf(user: UserRow, lastSignInAt: Date | string | null): StaffAcco
     email: user.email,
     role: user.role,
     status: statusOf(user),
+    secondFactor: user.secondFactorAt !== null,
     ...(lastSignInAt === null ? {} : { lastSignInAt: new Date(lastSignInAt).toISOString() }),
     createdAt: user.createdAt.toISOString(),
   }
@@ -160,4 +164,19 @@ export async function changeActive(tx: Db, id: string, active: boolean, context:
   }
   await recordAudit(tx, { action: active ? 'user.reactivated' : 'user.deactivated', actorUserId: context.actorId, subject: { type: 'user', id }, ip: context.request.ip })
   return 'changed'
+}
+
+/**
+ * Turns a staff member's second step off for them (a lost phone), within the caller's transaction: audited, and the
+ * person is mailed (so an unexpected reset does not pass unnoticed). Never one's own; 'missing' for no such account.
+ */
+export async function resetSecondFactor(tx: Db, deps: AppDeps, id: string, actor: UserRow, context: ChangeContext): Promise<'missing' | { refused: string } | 'reset'> {
+  const [user] = await tx.select().from(users).where(eq(users.id, id)).for('update')
+  if (!user) return 'missing'
+  if (user.id === actor.id) return { refused: STAFF_MESSAGES.notYourOwnSecondFactor }
+  if (user.secondFactorAt === null) return { refused: STAFF_MESSAGES.noSecondFactor }
+  await turnOff(tx, user.id)
+  await deps.mailer.enqueue(tx, secondFactorResetMail(user, actor.name, deps.config.publicUrl))
+  await recordAudit(tx, { action: 'user.second_factor_reset', actorUserId: context.actorId, subject: { type: 'user', id }, ip: context.request.ip })
+  return 'reset'
 }

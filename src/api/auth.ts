@@ -12,11 +12,29 @@ export type ChangePasswordRequest = Schemas['ChangePasswordRequest']
 export type UpdateMeRequest = Schemas['UpdateMeRequest']
 export type ForgetPasswordRequest = Schemas['ForgetPasswordRequest']
 export type ResetPasswordRequest = Schemas['ResetPasswordRequest']
+export type SecondFactorChallenge = Schemas['SecondFactorChallenge']
+export type SecondFactorSignIn = Schemas['SecondFactorSignIn']
+export type SecondFactorStatus = Schemas['SecondFactorStatus']
+export type SecondFactorSetup = Schemas['SecondFactorSetup']
+export type SecondFactorTurnOff = Schemas['SecondFactorTurnOff']
+export type SignedInSession = Schemas['SignedInSession']
 
 /** Every /auth operation, typed by the contract; each throws ApiError on failure. */
 export function createAuthApi(client: ApiClient) {
   return {
+    /** A session, or (202) the challenge the second step completes. */
     login: (body: LoginRequest) => unwrap(client.POST('/auth/login', { body })),
+    completeSignIn: (body: SecondFactorSignIn) => unwrap(client.POST('/auth/login/second-factor', { body })),
+    getSecondFactor: () => unwrap(client.GET('/auth/second-factor')),
+    startSecondFactorSetup: () => unwrap(client.POST('/auth/second-factor/setup')),
+    confirmSecondFactor: (code: string) => unwrap(client.POST('/auth/second-factor/confirm', { body: { code } })),
+    regenerateRecoveryCodes: (code: string) => unwrap(client.POST('/auth/second-factor/recovery-codes', { body: { code } })),
+    turnOffSecondFactor: (body: SecondFactorTurnOff) => unwrap(client.POST('/auth/second-factor/turn-off', { body })),
+    listMySessions: () => unwrap(client.GET('/auth/sessions')),
+    endMySession: async (sessionId: string): Promise<void> => {
+      await unwrap(client.DELETE('/auth/sessions/{sessionId}', { params: { path: { sessionId } } }))
+    },
+    endOtherSessions: () => unwrap(client.POST('/auth/sessions/end-others')),
     forgetPassword: (body: ForgetPasswordRequest) => unwrap(client.POST('/auth/forget-password', { body })),
     resetPassword: (token: string, body: ResetPasswordRequest) =>
       unwrap(client.PATCH('/auth/reset-password', { params: { query: { token } }, body })),

@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, not, setup } from 'xstate'
 import type { ActorRefFrom, ErrorActorEvent, SnapshotFrom } from 'xstate'
-import type { Session, User } from '../api/auth'
+import type { SecondFactorChallenge, SecondFactorSignIn, Session, User } from '../api/auth'
 
 /**
  * The staff session. Pure: every side effect (HTTP, storage, other tabs, reload) is a named action or
@@ -14,9 +14,14 @@ export interface StoredSession {
 }
 
 export interface AuthContext extends StoredSession {
-  /** Why the last sign-in failed, for people. */
+  /** Why the last sign-in (or its code) failed, for people. */
   error: string | null
+  /** A sign-in waiting for its second step: the password was right. Never stored: leaving the page drops it. */
+  challenge: SecondFactorChallenge | null
 }
+
+/** The code of the second step: from the authenticator app, or a recovery code. */
+export type SecondFactorCode = { code: string } | { recoveryCode: string }
 
 export interface LoginInput {
   email: string
@@ -26,13 +31,22 @@ export interface LoginInput {
 
 export type AuthEvent =
   | ({ type: 'LOGIN' } & LoginInput)
+  | ({ type: 'SECOND_FACTOR.SUBMIT' } & SecondFactorCode)
+  | { type: 'SECOND_FACTOR.CANCEL' }
   | { type: 'CREDENTIALS.SET'; user: User; token: string; remember?: boolean }
   | { type: 'USER.UPDATE'; patch: Partial<User> }
   | { type: 'LOGOUT' }
   | { type: 'SESSION.EXPIRED' }
   | { type: 'SESSION.ENDED_ELSEWHERE' }
 
-export type AuthEmitted = { type: 'loggedIn'; user: User } | { type: 'loginFailed'; message: string }
+export type AuthEmitted =
+  | { type: 'loggedIn'; user: User }
+  | { type: 'loginFailed'; message: string }
+  | { type: 'secondFactorNeeded' }
+  | { type: 'secondFactorFailed'; message: string }
+
+/** When the challenge dies on its own (the server says 5 minutes): the person signs in again. */
+export const CHALLENGE_EXPIRED_MESSAGE = 'The sign-in took too long. Enter your email and password again.'
 
 const notProvided = (what: string) => () => {
   throw new Error(`The auth machine needs "${what}" from its wiring`)
@@ -48,7 +62,23 @@ function messageOf(error: unknown): string {
   return 'Sign-in failed. Try again.'
 }
 
-const signedOut = { user: null, token: null, error: null } as const
+/** A refused code's own message (the field's), else the answer's. */
+function codeMessageOf(error: unknown): string {
+  const fields = typeof error === 'object' && error !== null ? (error as { fields?: Record<string, string> }).fields : undefined
+  return fields?.code ?? fields?.recoveryCode ?? messageOf(error)
+}
+
+function isChallenge(output: Session | SecondFactorChallenge): output is SecondFactorChallenge {
+  return 'challenge' in output
+}
+
+/** The sign-in's answer past the isChallenge guard, which takes every challenge. */
+function asSession(output: Session | SecondFactorChallenge): Session {
+  if (isChallenge(output)) throw new Error('A challenge reached the transition for sessions.')
+  return output
+}
+
+const signedOut = { user: null, token: null, error: null, challenge: null } as const
 
 export const authMachine = setup({
   types: {
@@ -59,7 +89,8 @@ export const authMachine = setup({
   },
   actors: {
     verifySession: fromPromise<User>(notProvided('verifySession')),
-    login: fromPromise<Session, LoginInput>(notProvided('login')),
+    login: fromPromise<Session | SecondFactorChallenge, LoginInput>(notProvided('login')),
+    completeSignIn: fromPromise<Session, SecondFactorSignIn>(notProvided('completeSignIn')),
     revokeSession: fromPromise<void>(notProvided('revokeSession')),
   },
   actions: {
@@ -75,10 +106,15 @@ export const authMachine = setup({
     hasStoredSession: ({ context }) => context.user !== null && context.token !== null,
     isAdmin: ({ context }) => context.user?.role === 'ADMIN',
     isSessionRejected: (_, error: unknown) => isUnauthorizedError(error),
+    isChallenge: (_, output: Session | SecondFactorChallenge) => isChallenge(output),
+  },
+  delays: {
+    /** Until the server's challenge expires. */
+    challengeLifetime: ({ context }) => Math.max(0, Date.parse(context.challenge?.expiresAt ?? '') - Date.now() || 0),
   },
 }).createMachine({
   id: 'auth',
-  context: ({ input }) => ({ ...input, error: null }),
+  context: ({ input }) => ({ ...input, error: null, challenge: null }),
   initial: 'restoring',
   states: {
     restoring: {
@@ -126,14 +162,22 @@ export const authMachine = setup({
           assertEvent(event, 'LOGIN')
           return { email: event.email, pass: event.pass, remember: event.remember }
         },
-        onDone: {
-          target: 'authenticated',
-          actions: [
-            assign({ user: ({ event }) => event.output.user, token: ({ event }) => event.output.token }),
-            'persistSession',
-            emit(({ event }) => ({ type: 'loggedIn' as const, user: event.output.user })),
-          ],
-        },
+        onDone: [
+          {
+            // The password was right, and the account has the second step on: no session yet.
+            guard: { type: 'isChallenge', params: ({ event }) => event.output },
+            target: 'awaitingSecondFactor',
+            actions: [assign({ challenge: ({ event }) => (isChallenge(event.output) ? event.output : null) }), emit({ type: 'secondFactorNeeded' as const })],
+          },
+          {
+            target: 'authenticated',
+            actions: [
+              assign({ user: ({ event }) => asSession(event.output).user, token: ({ event }) => asSession(event.output).token }),
+              'persistSession',
+              emit(({ event }) => ({ type: 'loggedIn' as const, user: asSession(event.output).user })),
+            ],
+          },
+        ],
         onError: {
           target: 'anonymous',
           actions: [
@@ -141,6 +185,57 @@ export const authMachine = setup({
             emit(({ event }) => ({ type: 'loginFailed' as const, message: messageOf(event.error) })),
           ],
         },
+      },
+    },
+    /** The code screen: the challenge waits for a code from the app or a recovery code, until it expires. */
+    awaitingSecondFactor: {
+      on: {
+        'SECOND_FACTOR.SUBMIT': { target: 'verifyingSecondFactor', actions: assign({ error: null }) },
+        // "Back to sign in", or leaving the page: the half-done sign-in is dropped.
+        'SECOND_FACTOR.CANCEL': { target: 'anonymous', actions: assign({ challenge: null, error: null }) },
+      },
+      after: {
+        challengeLifetime: {
+          target: 'anonymous',
+          actions: [assign({ challenge: null, error: CHALLENGE_EXPIRED_MESSAGE }), emit({ type: 'loginFailed' as const, message: CHALLENGE_EXPIRED_MESSAGE })],
+        },
+      },
+    },
+    verifyingSecondFactor: {
+      invoke: {
+        src: 'completeSignIn',
+        input: ({ context, event }) => {
+          assertEvent(event, 'SECOND_FACTOR.SUBMIT')
+          const challenge = context.challenge?.challenge ?? ''
+          return 'code' in event ? { challenge, code: event.code } : { challenge, recoveryCode: event.recoveryCode }
+        },
+        onDone: {
+          target: 'authenticated',
+          actions: [
+            assign({ user: ({ event }) => event.output.user, token: ({ event }) => event.output.token, challenge: null }),
+            'persistSession',
+            emit(({ event }) => ({ type: 'loggedIn' as const, user: event.output.user })),
+          ],
+        },
+        onError: [
+          {
+            // The challenge is dead (expired, used, too many wrong codes): back to the password.
+            guard: { type: 'isSessionRejected', params: ({ event }: { event: ErrorActorEvent }) => event.error },
+            target: 'anonymous',
+            actions: [
+              assign({ challenge: null, error: ({ event }) => messageOf(event.error) }),
+              emit(({ event }) => ({ type: 'loginFailed' as const, message: messageOf(event.error) })),
+            ],
+          },
+          {
+            // A wrong code, throttling or no answer: the same challenge takes another code.
+            target: 'awaitingSecondFactor',
+            actions: [
+              assign({ error: ({ event }) => codeMessageOf(event.error) }),
+              emit(({ event }) => ({ type: 'secondFactorFailed' as const, message: codeMessageOf(event.error) })),
+            ],
+          },
+        ],
       },
     },
     authenticated: {

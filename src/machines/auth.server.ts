@@ -10,7 +10,12 @@ const noServerSession = () => Promise.reject(new Error('The server renders pages
  * and nothing is remembered after the render. Started, it settles at once on anonymous, so /login's guard passes.
  */
 export function createSignedOutAuthActor(): AuthActor {
-  const authApi: Pick<AuthApi, 'login' | 'getMe' | 'logout'> = { login: noServerSession, getMe: noServerSession, logout: noServerSession }
+  const authApi: Pick<AuthApi, 'login' | 'completeSignIn' | 'getMe' | 'logout'> = {
+    login: noServerSession,
+    completeSignIn: noServerSession,
+    getMe: noServerSession,
+    logout: noServerSession,
+  }
   return createAuthActor({
     authApi,
     stores: { local: memoryStorage(), session: memoryStorage() },

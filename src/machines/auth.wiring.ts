@@ -9,7 +9,7 @@ import { createAuthStorage } from './auth.storage'
 import type { SessionStores } from './auth.storage'
 
 export interface AuthWiring {
-  authApi: Pick<AuthApi, 'login' | 'getMe' | 'logout'>
+  authApi: Pick<AuthApi, 'login' | 'completeSignIn' | 'getMe' | 'logout'>
   stores: SessionStores
   channel: AuthChannel
   /** Where `storage` events arrive: the window. */
@@ -28,6 +28,7 @@ export function createAuthActor(wiring: AuthWiring): AuthActor {
     actors: {
       verifySession: fromPromise(() => wiring.authApi.getMe()),
       login: fromPromise(({ input }) => wiring.authApi.login(input)),
+      completeSignIn: fromPromise(({ input }) => wiring.authApi.completeSignIn(input)),
       revokeSession: fromPromise(() => wiring.authApi.logout()),
     },
     actions: {

@@ -4,10 +4,11 @@ import { createFileRoute, redirect, useRouter } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { broadInvalidation, invalidateFamilies } from '../api/query-keys'
-import { selectIsAuthenticated, selectIsAuthenticating, selectRole } from '../machines/auth.selectors'
+import { selectAwaitsSecondFactor, selectIsAuthenticated, selectIsAuthenticating, selectRole } from '../machines/auth.selectors'
 import { toast } from '../ui/toasts'
 import { AnchorLink } from './-components/links'
 import { ReadyFields } from './-components/ready-fields'
+import { SecondFactorForm } from './-components/second-factor-form'
 import { areaFor, destinationAfterLogin } from './-lib/areas'
 import { settledSession } from './-lib/session'
 import { useAppContext } from './-lib/use-app-context'
@@ -33,6 +34,7 @@ function LoginPage() {
   const router = useRouter()
   const { redirect: redirectTo } = Route.useSearch()
   const authenticating = useSelector(auth, selectIsAuthenticating)
+  const awaitsSecondFactor = useSelector(auth, selectAwaitsSecondFactor)
   const form = useForm({
     initialValues: { email: '', password: '', remember: true },
     validate: {
@@ -53,6 +55,11 @@ function LoginPage() {
       loginFailed.unsubscribe()
     }
   }, [auth, queryClient, router, redirectTo])
+
+  // Leaving the page drops a sign-in still waiting for its code: coming back starts from the password.
+  useEffect(() => () => auth.send({ type: 'SECOND_FACTOR.CANCEL' }), [auth])
+
+  if (awaitsSecondFactor) return <SecondFactorForm auth={auth} />
 
   return (
     <form

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { ConfigError, loadConfig } from '../../server/config.ts'
 
+/** A key of the right size, as `randomBytes(32).toString('base64')` makes one. */
+const KEY = Buffer.alloc(32, 3).toString('base64')
+
 describe('settings', () => {
   it('has working defaults', () => {
     const config = loadConfig({}, '/srv/tec')
@@ -22,15 +25,30 @@ describe('settings', () => {
       LOG_LEVEL: 'silent',
       HOST: '10.0.0.5',
       WEB_CONCURRENCY: '4',
+      ADMIN_SECOND_FACTOR: 'optional',
+      SECOND_FACTOR_KEY: KEY,
     })
-    expect(config).toMatchObject({ port: 0, host: '10.0.0.5', dataDir: '/var/tec', nodeEnv: 'production', publicUrl: 'https://tec.example.org', trustProxy: true, logLevel: 'silent', webConcurrency: 4 })
+    expect(config).toMatchObject({ port: 0, host: '10.0.0.5', dataDir: '/var/tec', nodeEnv: 'production', publicUrl: 'https://tec.example.org', trustProxy: true, logLevel: 'silent', webConcurrency: 4, adminSecondFactor: 'optional' })
+    expect(config.secondFactorKey).toEqual(Buffer.from(KEY, 'base64'))
+  })
+
+  it('holds admins to the second sign-in step by default in production only, and needs its key there', () => {
+    expect(loadConfig({}).adminSecondFactor).toBe('optional')
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://tec.example.org', SECOND_FACTOR_KEY: KEY }).adminSecondFactor).toBe('required')
+    expect(loadConfig({ ADMIN_SECOND_FACTOR: 'required' }).adminSecondFactor).toBe('required')
+    expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://tec.example.org' })).toThrow(
+      /^SECOND_FACTOR_KEY is not set\. In production it must be 32 random bytes in base64, which encrypt the staff's authenticator secrets\. Make one with: node -e/,
+    )
+    // Outside production a development key stands in; a command-line tool needs none.
+    expect(loadConfig({}).secondFactorKey).toHaveLength(32)
+    expect(loadConfig({ NODE_ENV: 'production' }, '/srv/tec', 'tool').secondFactorKey).toHaveLength(32)
   })
 
   it('listens on loopback outside production unless HOST says otherwise, and on every interface in production', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1')
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
     expect(loadConfig({ HOST: 'tec-web.internal' }).host).toBe('tec-web.internal')
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://tec.example.org' }).host).toBeUndefined()
+    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://tec.example.org', SECOND_FACTOR_KEY: KEY }).host).toBeUndefined()
   })
 
   it('requires PUBLIC_URL in production, where mailed links are built on it; a command-line tool does without', () => {
@@ -52,6 +70,9 @@ describe('settings', () => {
     [{ WEB_CONCURRENCY: 'many', DATABASE_URL: 'postgres://db/tec' }, /WEB_CONCURRENCY is "many".*from 1 to 32/],
     [{ WEB_CONCURRENCY: '0', DATABASE_URL: 'postgres://db/tec' }, /WEB_CONCURRENCY is "0"/],
     [{ WEB_CONCURRENCY: '2' }, /WEB_CONCURRENCY is 2, but several processes need PostgreSQL \(DATABASE_URL\)/],
+    [{ ADMIN_SECOND_FACTOR: 'yes' }, /ADMIN_SECOND_FACTOR is "yes".*required, optional/],
+    [{ SECOND_FACTOR_KEY: 'c2hvcnQ=' }, /SECOND_FACTOR_KEY must be 32 bytes in base64 \(44 characters\)/],
+    [{ SECOND_FACTOR_KEY: 'not base64!' }, /SECOND_FACTOR_KEY must be 32 bytes in base64/],
   ])('refuses %o with a message naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)

@@ -1,15 +1,20 @@
 import { fromPromise } from 'xstate'
-import type { Session, User } from '../../src/api/auth'
+import type { SecondFactorChallenge, SecondFactorSignIn, Session, User } from '../../src/api/auth'
 import { authMachine } from '../../src/machines/auth.machine'
 import type { LoginInput } from '../../src/machines/auth.machine'
 
-export const admin: User = { id: '0b6f3c1e-8d7a-4c55-9a53-2f1f4b2a9d10', email: 'admin@tec.test', name: 'Ada Admin', role: 'ADMIN' }
-export const tutor: User = { id: '5a1d2e3f-4b5c-4d6e-8f70-8192a3b4c5d6', email: 'tutor@tec.test', name: 'Tom Tutor', role: 'TUTOR' }
+export const admin: User = { id: '0b6f3c1e-8d7a-4c55-9a53-2f1f4b2a9d10', email: 'admin@tec.test', name: 'Ada Admin', role: 'ADMIN', secondFactor: false, secondFactorDue: false }
+export const tutor: User = { id: '5a1d2e3f-4b5c-4d6e-8f70-8192a3b4c5d6', email: 'tutor@tec.test', name: 'Tom Tutor', role: 'TUTOR', secondFactor: false, secondFactorDue: false }
 export const token = 'A'.repeat(43)
 export const otherToken = 'B'.repeat(43)
 
 export function sessionFor(user: User, sessionToken = token): Session {
   return { user, token: sessionToken, expiresAt: '2030-01-01T00:00:00.000Z' }
+}
+
+/** The challenge a right password answers for an account with the second step on. */
+export function challengeFor(expiresAt = '2030-01-01T00:00:00.000Z'): SecondFactorChallenge {
+  return { challenge: 'C'.repeat(43), expiresAt, message: 'Enter the 6-digit code from your authenticator app.' }
 }
 
 /** An error shaped like the API client's: a status and a message. */
@@ -19,7 +24,8 @@ export function httpError(status: number, message: string): Error & { status: nu
 
 export interface FakeIo {
   verifySession?: () => Promise<User>
-  login?: (input: LoginInput) => Promise<Session>
+  login?: (input: LoginInput) => Promise<Session | SecondFactorChallenge>
+  completeSignIn?: (input: SecondFactorSignIn) => Promise<Session>
   revokeSession?: () => Promise<void>
 }
 
@@ -31,6 +37,7 @@ export function machineWith(io: FakeIo) {
     actors: {
       verifySession: fromPromise(io.verifySession ?? never),
       login: fromPromise(({ input }) => (io.login ?? never)(input)),
+      completeSignIn: fromPromise(({ input }) => (io.completeSignIn ?? never)(input)),
       revokeSession: fromPromise(io.revokeSession ?? never),
     },
     actions: {

@@ -1,7 +1,7 @@
-import { describe, expect, it, vi } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor } from 'xstate'
-import type { AuthEmitted, StoredSession } from '../../src/machines/auth.machine'
-import { admin, httpError, machineWith, otherToken, sessionFor, token, tutor } from './auth-fixtures'
+import { CHALLENGE_EXPIRED_MESSAGE, type AuthEmitted, type StoredSession } from '../../src/machines/auth.machine'
+import { admin, challengeFor, httpError, machineWith, otherToken, sessionFor, token, tutor } from './auth-fixtures'
 
 const signedOut: StoredSession = { user: null, token: null, remember: true }
 
@@ -75,7 +75,7 @@ describe('login', () => {
     const snapshot = await waitFor(actor, (s) => !s.matches('authenticating'))
     expect(login).toHaveBeenCalledWith({ email: user.email, pass: 'secret', remember: false })
     expect(snapshot.value).toEqual(expected)
-    expect(snapshot.context).toEqual({ user, token, remember: false, error: null })
+    expect(snapshot.context).toEqual({ user, token, remember: false, error: null, challenge: null })
     expect(effects).toEqual(['removeStoredSession', 'persistSession'])
     expect(emitted).toEqual([{ type: 'loggedIn', user }])
   })
@@ -155,5 +155,81 @@ describe('while authenticated', () => {
     expect(actor.getSnapshot().value).toBe('anonymous')
     expect(actor.getSnapshot().context).toMatchObject({ user: null, token: null })
     expect(effects).toEqual([])
+  })
+})
+
+describe('the second step', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  const awaitingCode = async (io: Parameters<typeof machineWith>[0] = {}, challenge = challengeFor()) => {
+    const started = start({ login: () => Promise.resolve(challenge), ...io })
+    started.actor.send({ type: 'LOGIN', email: admin.email, pass: 'secret', remember: false })
+    await waitFor(started.actor, (s) => !s.matches('authenticating'))
+    return started
+  }
+
+  it('waits for a code when the password answers a challenge: no session, nothing stored', async () => {
+    const { actor, effects, emitted } = await awaitingCode()
+    expect(actor.getSnapshot().value).toBe('awaitingSecondFactor')
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, token: null, challenge: challengeFor(), error: null })
+    expect(effects).toEqual(['removeStoredSession'])
+    expect(emitted).toEqual([{ type: 'secondFactorNeeded' }])
+  })
+
+  it.each([
+    ['a code from the app', { code: '123456' }],
+    ['a recovery code', { recoveryCode: 'abcd-efgh-jkmn' }],
+  ])('signs in with %s, sending it with the challenge', async (_kind, code) => {
+    const completeSignIn = vi.fn(() => Promise.resolve(sessionFor(admin)))
+    const { actor, effects, emitted } = await awaitingCode({ completeSignIn })
+    actor.send({ type: 'SECOND_FACTOR.SUBMIT', ...code })
+    expect(actor.getSnapshot().value).toBe('verifyingSecondFactor')
+    const snapshot = await waitFor(actor, (s) => !s.matches('verifyingSecondFactor'))
+    expect(completeSignIn).toHaveBeenCalledWith({ challenge: challengeFor().challenge, ...code })
+    expect(snapshot.value).toEqual({ authenticated: 'admin' })
+    expect(snapshot.context).toMatchObject({ user: admin, token, challenge: null, remember: false })
+    expect(effects).toEqual(['removeStoredSession', 'persistSession'])
+    expect(emitted).toEqual([{ type: 'secondFactorNeeded' }, { type: 'loggedIn', user: admin }])
+  })
+
+  it("keeps the challenge after a wrong code, with the field's message, for another try", async () => {
+    const wrong = Object.assign(httpError(400, 'Check the highlighted fields.'), { fields: { code: 'That code is not right.' } })
+    const { actor, emitted } = await awaitingCode({ completeSignIn: () => Promise.reject(wrong) })
+    actor.send({ type: 'SECOND_FACTOR.SUBMIT', code: '000000' })
+    const snapshot = await waitFor(actor, (s) => !s.matches('verifyingSecondFactor'))
+    expect(snapshot.value).toBe('awaitingSecondFactor')
+    expect(snapshot.context).toMatchObject({ challenge: challengeFor(), error: 'That code is not right.' })
+    expect(emitted.at(-1)).toEqual({ type: 'secondFactorFailed', message: 'That code is not right.' })
+    actor.send({ type: 'SECOND_FACTOR.SUBMIT', code: '111111' })
+    expect(actor.getSnapshot().context.error).toBeNull()
+  })
+
+  it('goes back to the password when the server says the challenge is dead', async () => {
+    const { actor, emitted } = await awaitingCode({ completeSignIn: () => Promise.reject(httpError(401, 'Too many wrong codes. Sign in again.')) })
+    actor.send({ type: 'SECOND_FACTOR.SUBMIT', code: '000000' })
+    const snapshot = await waitFor(actor, (s) => !s.matches('verifyingSecondFactor'))
+    expect(snapshot.value).toBe('anonymous')
+    expect(snapshot.context).toMatchObject({ challenge: null, error: 'Too many wrong codes. Sign in again.' })
+    expect(emitted.at(-1)).toEqual({ type: 'loginFailed', message: 'Too many wrong codes. Sign in again.' })
+  })
+
+  it('drops the challenge on "Back to sign in" (or leaving the page)', async () => {
+    const { actor } = await awaitingCode()
+    actor.send({ type: 'SECOND_FACTOR.CANCEL' })
+    expect(actor.getSnapshot().value).toBe('anonymous')
+    expect(actor.getSnapshot().context).toMatchObject({ challenge: null, error: null })
+  })
+
+  it('drops the challenge when it expires, saying so', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T10:00:00.000Z') })
+    const { actor, emitted } = await awaitingCode({}, challengeFor('2026-11-24T10:05:00.000Z'))
+    vi.advanceTimersByTime(5 * 60_000 - 1)
+    expect(actor.getSnapshot().value).toBe('awaitingSecondFactor')
+    vi.advanceTimersByTime(1)
+    expect(actor.getSnapshot().value).toBe('anonymous')
+    expect(actor.getSnapshot().context).toMatchObject({ challenge: null, error: CHALLENGE_EXPIRED_MESSAGE })
+    expect(emitted.at(-1)).toEqual({ type: 'loginFailed', message: CHALLENGE_EXPIRED_MESSAGE })
   })
 })

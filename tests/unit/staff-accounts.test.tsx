@@ -14,6 +14,7 @@ const account = (id: string, name: string, role: StaffAccount['role'], status: S
   email: `${name.split(' ')[0]?.toLowerCase()}@tec.test`,
   role,
   status,
+  secondFactor: false,
   ...(lastSignInAt ? { lastSignInAt } : {}),
   createdAt: '2026-09-01T09:00:00.000Z',
 })

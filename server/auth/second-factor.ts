@@ -1,0 +1,174 @@
+import { randomInt } from 'node:crypto'
+import { and, count, eq, isNull, or, lt, sql } from 'drizzle-orm'
+import { generateSecret, generateURI, verify } from 'otplib'
+import type { Db } from '../db/client.ts'
+import { recoveryCodes, secondFactors, signInChallenges, users, type UserRow } from '../db/schema.ts'
+import type { Config } from '../config.ts'
+import { open, seal } from './secret-box.ts'
+import { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts'
+
+/** RFC 6238 as authenticator apps use it: 6 digits, 30-second steps, one step either side accepted for clock drift. */
+export const TOTP = { digits: 6, periodSeconds: 30, toleranceSteps: 1, issuer: 'TEC' } as const
+/** A half-done sign-in lasts this long, and dies after this many wrong codes. */
+export const CHALLENGE = { lifetimeMs: 5 * 60_000, maxFailedCodes: 5 } as const
+export const RECOVERY_CODE_COUNT = 10
+/** Crockford's base32 (no i, l, o, u): 12 characters are 60 random bits, read and typed without mix-ups. */
+const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'
+const RECOVERY_CODE_LENGTH = 12
+
+export const SECOND_FACTOR_MESSAGES = {
+  codeNeeded: 'Enter the 6-digit code from your authenticator app.',
+  wrongCode: 'That code is not right. Check that your phone shows the time correctly, and enter the newest code.',
+  wrongRecoveryCode: 'That recovery code is not right, or was already used.',
+  oneOfCodes: 'Enter the code from your authenticator app, or one of your recovery codes.',
+  challengeDead: 'This sign-in has expired or was already used. Sign in again.',
+  tooManyWrongCodes: 'Too many wrong codes. Sign in again.',
+  alreadyOn: 'The second sign-in step is already on. Turn it off first to set up another app.',
+  noSetup: 'Start the set-up first: it gives you the secret for your authenticator app.',
+  notOn: 'The second sign-in step is not on.',
+  requiredForAdmins: 'Admins must keep the second sign-in step on. Set it up again with a new app instead, or ask another admin to reset it.',
+  setUpFirst: 'Set up the second sign-in step (a code from an authenticator app) before using the admin area. /admin shows how.',
+  wrongPassword: 'The password is incorrect.',
+} as const
+
+/** Whether this account may do nothing but set up its second step (admins, when the settings require it). */
+export function secondFactorDue(user: Pick<UserRow, 'role' | 'secondFactorAt'>, config: Pick<Config, 'adminSecondFactor'>): boolean {
+  return user.role === 'ADMIN' && config.adminSecondFactor === 'required' && user.secondFactorAt === null
+}
+
+export function secondFactorRequired(user: Pick<UserRow, 'role'>, config: Pick<Config, 'adminSecondFactor'>): boolean {
+  return user.role === 'ADMIN' && config.adminSecondFactor === 'required'
+}
+
+/** Replaces any set-up not yet confirmed with a new secret, stored sealed; answers it for the app. */
+export async function beginSetup(db: Db, key: Buffer, user: Pick<UserRow, 'id' | 'email'>, now = new Date()): Promise<{ secret: string; otpauthUri: string }> {
+  const secret = generateSecret()
+  const secretCiphertext = seal(key, secret, user.id)
+  await db
+    .insert(secondFactors)
+    .values({ userId: user.id, secretCiphertext, createdAt: now, lastStep: null })
+    .onConflictDoUpdate({ target: secondFactors.userId, set: { secretCiphertext, createdAt: now, lastStep: null } })
+  return { secret, otpauthUri: generateURI({ issuer: TOTP.issuer, label: user.email, secret }) }
+}
+
+/**
+ * Accepts a code from the user's app once: it must match a step within the tolerance and be later than the last
+ * step accepted, and recording its step is one conditional update, so the same code sent twice at once is accepted
+ * once. False for a wrong, replayed or unset-up code.
+ */
+export async function acceptCode(db: Db, key: Buffer, userId: string, code: string, now = new Date()): Promise<boolean> {
+  const [row] = await db.select().from(secondFactors).where(eq(secondFactors.userId, userId)).limit(1)
+  if (!row) return false
+  const secret = open(key, row.secretCiphertext, userId)
+  const result = await verify({
+    secret,
+    token: code,
+    epoch: Math.floor(now.getTime() / 1000),
+    epochTolerance: TOTP.toleranceSteps * TOTP.periodSeconds,
+    ...(row.lastStep === null ? {} : { afterTimeStep: row.lastStep }),
+  })
+  // The union also holds HOTP's answer, which has no time step.
+  if (!result.valid || !('timeStep' in result)) return false
+  const step = result.timeStep
+  const [recorded] = await db
+    .update(secondFactors)
+    .set({ lastStep: step })
+    .where(and(eq(secondFactors.userId, userId), or(isNull(secondFactors.lastStep), lt(secondFactors.lastStep, step))))
+    .returning({ userId: secondFactors.userId })
+  return recorded !== undefined
+}
+
+/** Lowercase, without spaces or dashes, with Crockford's look-alikes read as the digits they stand for. */
+export function normaliseRecoveryCode(code: string): string {
+  return code.toLowerCase().replace(/[\s-]/g, '').replace(/[il]/g, '1').replace(/o/g, '0')
+}
+
+/** Uses one of the user's recovery codes, once; false when it is not theirs or was used. */
+export async function useRecoveryCode(db: Db, userId: string, code: string, now = new Date()): Promise<boolean> {
+  const [used] = await db
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashToken(normaliseRecoveryCode(code))), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id })
+  return used !== undefined
+}
+
+function newRecoveryCode(): string {
+  const characters = Array.from({ length: RECOVERY_CODE_LENGTH }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)])
+  return [0, 4, 8].map((start) => characters.slice(start, start + 4).join('')).join('-')
+}
+
+/** Ten new recovery codes in place of the old ones; only their hashes are stored, the codes are answered once. */
+export async function replaceRecoveryCodes(db: Db, userId: string, now = new Date()): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode)
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
+  await db.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: hashToken(normaliseRecoveryCode(code)), createdAt: now })))
+  return codes
+}
+
+export async function recoveryCodesLeft(db: Db, userId: string): Promise<number> {
+  const [row] = await db.select({ left: count() }).from(recoveryCodes).where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)))
+  return row?.left ?? 0
+}
+
+/** Turns the step on: the confirmed secret stays, the account says since when. */
+export async function markOn(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db.update(users).set({ secondFactorAt: now, updatedAt: now }).where(eq(users.id, userId))
+}
+
+/** Turns the step off: the secret, its recovery codes and any half-done sign-in go. */
+export async function turnOff(db: Db, userId: string, now = new Date()): Promise<void> {
+  await db.delete(secondFactors).where(eq(secondFactors.userId, userId))
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId))
+  await db.delete(signInChallenges).where(eq(signInChallenges.userId, userId))
+  await db.update(users).set({ secondFactorAt: null, updatedAt: now }).where(eq(users.id, userId))
+}
+
+export interface NewChallenge {
+  token: string
+  expiresAt: Date
+}
+
+/** A half-done sign-in for the account, finished by completeSignIn. Old dead ones are let go on the way. */
+export async function createChallenge(db: Db, userId: string, remember: boolean, deviceId: string | undefined, now = new Date()): Promise<NewChallenge> {
+  await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, new Date(now.getTime() - CHALLENGE.lifetimeMs)))
+  const token = newToken()
+  const expiresAt = new Date(now.getTime() + CHALLENGE.lifetimeMs)
+  await db.insert(signInChallenges).values({ tokenHash: hashToken(token), userId, remember, deviceId: deviceId ?? null, createdAt: now, expiresAt })
+  return { token, expiresAt }
+}
+
+/** The live challenge a token names, locked until the transaction ends, with its account; undefined when dead. */
+export async function liveChallenge(tx: Db, token: string, now = new Date()) {
+  if (!TOKEN_PATTERN.test(token)) return undefined
+  const [found] = await tx
+    .select({ challenge: signInChallenges, user: users })
+    .from(signInChallenges)
+    .innerJoin(users, eq(users.id, signInChallenges.userId))
+    .where(
+      and(
+        eq(signInChallenges.tokenHash, hashToken(token)),
+        isNull(signInChallenges.usedAt),
+        sql`${signInChallenges.expiresAt} > ${now.toISOString()}::timestamptz`,
+        lt(signInChallenges.failedCodes, CHALLENGE.maxFailedCodes),
+        isNull(users.deactivatedAt),
+      ),
+    )
+    .for('update', { of: signInChallenges })
+    .limit(1)
+  return found
+}
+
+/** Counts a wrong code against the challenge; true when that was its last allowed one. */
+export async function countWrongCode(db: Db, challengeId: string): Promise<boolean> {
+  const [row] = await db
+    .update(signInChallenges)
+    .set({ failedCodes: sql`${signInChallenges.failedCodes} + 1` })
+    .where(eq(signInChallenges.id, challengeId))
+    .returning({ failedCodes: signInChallenges.failedCodes })
+  return (row?.failedCodes ?? CHALLENGE.maxFailedCodes) >= CHALLENGE.maxFailedCodes
+}
+
+export async function useChallenge(db: Db, challengeId: string, now = new Date()): Promise<void> {
+  await db.update(signInChallenges).set({ usedAt: now }).where(eq(signInChallenges.id, challengeId))
+}

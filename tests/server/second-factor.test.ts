@@ -1,0 +1,329 @@
+import { and, eq } from 'drizzle-orm'
+import { generate } from 'otplib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { acceptCode, TOTP } from '../../server/auth/second-factor.ts'
+import { open } from '../../server/auth/secret-box.ts'
+import { auditEvents, mailOutbox, recoveryCodes, secondFactors, signInChallenges, users } from '../../server/db/schema.ts'
+import type { components } from '../../src/api/schema.gen.ts'
+import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
+
+type Schemas = components['schemas']
+
+/**
+ * The second sign-in step from a client's side: set-up from the secret, codes at the edges of their time step,
+ * replay, recovery codes, throttling, the secret at rest, and admins held to it when the setting says so. The test
+ * computes codes from the secret as an authenticator app does.
+ */
+let t: TestApp
+let strict: TestApp
+beforeAll(async () => {
+  if (noDatabase) return
+  t = await createTestApp()
+  strict = await createTestApp({ env: { ADMIN_SECOND_FACTOR: 'required' } })
+})
+afterAll(async () => {
+  await t?.close()
+  await strict?.close()
+})
+
+const STEP_MS = TOTP.periodSeconds * 1000
+let ipCounter = 0
+/** Each sign-in from its own address, so the per-address counters stay out of the tests that do not count them. */
+const nextIp = () => `198.18.${(ipCounter >> 8) & 255}.${ipCounter++ & 255}`
+
+/** The code an authenticator app shows at `at`. */
+const codeAt = (secret: string, at: number) => generate({ secret, epoch: Math.floor(at / 1000) })
+
+/** Clears the last accepted step, so a test may use the current code again (as if a step had passed). */
+async function forgetLastStep(app: TestApp, userId: string) {
+  await app.database.db.update(secondFactors).set({ lastStep: null }).where(eq(secondFactors.userId, userId))
+}
+
+/** Signs in with the password and answers the token; sets the second step up from its secret. */
+async function withSecondFactor(app: TestApp, email: string, role: 'ADMIN' | 'TUTOR' = 'TUTOR') {
+  const user = await app.createUser({ email, role })
+  const token = await app.login(email)
+  const setup = await app.request<Schemas['SecondFactorSetup']>('POST', '/api/auth/second-factor/setup', { token })
+  expect(setup.status).toBe(200)
+  const confirmed = await app.request<Schemas['RecoveryCodes']>('POST', '/api/auth/second-factor/confirm', { token, body: { code: await codeAt(setup.body.secret, Date.now()) } })
+  expect(confirmed.status).toBe(200)
+  await forgetLastStep(app, user.id)
+  return { user, token, secret: setup.body.secret, recoveryCodes: confirmed.body.codes }
+}
+
+async function challengeFor(app: TestApp, email: string, ip = nextIp()) {
+  const answer = await app.request<Schemas['SecondFactorChallenge']>('POST', '/api/auth/login', { body: { email, pass: DEFAULT_PASSWORD }, ip })
+  expect(answer.status).toBe(202)
+  return answer.body.challenge
+}
+
+const complete = (app: TestApp, body: Record<string, string>, ip = nextIp()) => app.request('POST', '/api/auth/login/second-factor', { body, ip })
+
+describe.skipIf(noDatabase)('the second sign-in step', () => {
+  it('sets up from a secret and its otpauth address, confirmed by a code, and answers ten recovery codes once', async () => {
+    const user = await t.createUser({ email: 'ines@tec.test' })
+    const token = await t.login('ines@tec.test')
+    expect((await t.request('GET', '/api/auth/second-factor', { token })).body).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 })
+    expect((await t.request('POST', '/api/auth/second-factor/confirm', { token, body: { code: '123456' } })).body.message).toBe(
+      'Start the set-up first: it gives you the secret for your authenticator app.',
+    )
+
+    const setup = await t.request<Schemas['SecondFactorSetup']>('POST', '/api/auth/second-factor/setup', { token })
+    expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/)
+    expect(setup.body.otpauthUri).toBe(`otpauth://totp/TEC:ines%40tec.test?secret=${setup.body.secret}&issuer=TEC`)
+    // Not on until confirmed: signing in still takes the password alone.
+    expect((await t.request('POST', '/api/auth/login', { body: { email: 'ines@tec.test', pass: DEFAULT_PASSWORD }, ip: nextIp() })).status).toBe(200)
+
+    const wrong = await t.request('POST', '/api/auth/second-factor/confirm', { token, body: { code: (Number(await codeAt(setup.body.secret, Date.now())) ^ 1).toString().padStart(6, '0') } })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.fields).toEqual({ code: 'That code is not right. Check that your phone shows the time correctly, and enter the newest code.' })
+
+    const confirmed = await t.request<Schemas['RecoveryCodes']>('POST', '/api/auth/second-factor/confirm', { token, body: { code: await codeAt(setup.body.secret, Date.now()) } })
+    expect(confirmed.status).toBe(200)
+    expect(confirmed.body.codes).toHaveLength(10)
+    expect(new Set(confirmed.body.codes).size).toBe(10)
+    for (const code of confirmed.body.codes) expect(code).toMatch(/^[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}-[0-9a-hjkmnp-tv-z]{4}$/)
+    // Only their hashes are stored.
+    const stored = await t.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))
+    expect(stored).toHaveLength(10)
+    for (const row of stored) for (const code of confirmed.body.codes) expect(row.codeHash).not.toContain(code.replace(/-/g, ''))
+
+    const status = await t.request<Schemas['SecondFactorStatus']>('GET', '/api/auth/second-factor', { token })
+    expect(status.body).toMatchObject({ enabled: true, required: false, recoveryCodesLeft: 10 })
+    expect((await t.request('GET', '/api/auth/me', { token })).body).toMatchObject({ secondFactor: true, secondFactorDue: false })
+    expect((await t.request('POST', '/api/auth/second-factor/setup', { token })).status).toBe(409)
+    const actions = (await t.database.db.select().from(auditEvents).where(eq(auditEvents.actorUserId, user.id))).map((row) => row.action)
+    expect(actions).toEqual(expect.arrayContaining(['auth.second_factor_failed', 'auth.second_factor_on']))
+  })
+
+  it('keeps the secret encrypted at rest, bound to its account', async () => {
+    const { user, secret } = await withSecondFactor(t, 'rest@tec.test')
+    const [row] = await t.database.db.select().from(secondFactors).where(eq(secondFactors.userId, user.id))
+    if (!row) throw new Error('no second factor row')
+    expect(row.secretCiphertext).not.toContain(secret)
+    expect(row.secretCiphertext).toMatch(/^v1\./)
+    expect(open(t.deps.config.secondFactorKey, row.secretCiphertext, user.id)).toBe(secret)
+    expect(() => open(t.deps.config.secondFactorKey, row.secretCiphertext, '00000000-0000-4000-8000-000000000000')).toThrow()
+    expect(() => open(Buffer.alloc(32, 7), row.secretCiphertext, user.id)).toThrow()
+  })
+
+  it('answers a right password with a challenge, not a session, and the code completes it once', async () => {
+    const { secret } = await withSecondFactor(t, 'jo@tec.test')
+    const answer = await t.request<Schemas['SecondFactorChallenge']>('POST', '/api/auth/login', { body: { email: 'jo@tec.test', pass: DEFAULT_PASSWORD }, ip: nextIp() })
+    expect(answer.status).toBe(202)
+    expect(answer.body.message).toBe('Enter the 6-digit code from your authenticator app.')
+    expect(answer.body).not.toHaveProperty('token')
+    expect(answer.headers.get('set-cookie')).toBeNull()
+    expect(new Date(answer.body.expiresAt).getTime() - Date.now()).toBeLessThanOrEqual(5 * 60_000)
+    // The challenge is not a session.
+    expect((await t.request('GET', '/api/auth/me', { token: answer.body.challenge })).status).toBe(401)
+
+    const wrong = await complete(t, { challenge: answer.body.challenge, code: '000000' })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.fields).toHaveProperty('code')
+    const code = await codeAt(secret, Date.now())
+    const signedIn = await complete(t, { challenge: answer.body.challenge, code })
+    expect(signedIn.status).toBe(200)
+    expect(signedIn.body.user).toMatchObject({ email: 'jo@tec.test', secondFactor: true })
+    expect(signedIn.headers.get('set-cookie')).toMatch(/^tec_device=[A-Za-z0-9_-]{43}; Max-Age=31536000; Path=\/api\/auth\/login; HttpOnly; SameSite=Strict$/)
+    expect((await t.request('GET', '/api/auth/me', { token: signedIn.body.token })).status).toBe(200)
+
+    // The challenge is used up, and the same code is refused on a new one: a code works once, even within its step.
+    expect(await complete(t, { challenge: answer.body.challenge, code })).toMatchObject({ status: 401, body: { message: 'This sign-in has expired or was already used. Sign in again.' } })
+    const replay = await complete(t, { challenge: await challengeFor(t, 'jo@tec.test'), code })
+    expect(replay.status).toBe(400)
+  })
+
+  it('accepts the code of the step before and after the current one, and no further, each step once', async () => {
+    const { user, secret } = await withSecondFactor(t, 'edges@tec.test')
+    const key = t.deps.config.secondFactorKey
+    // The middle of a step, and its edges: the last and the first second of it.
+    const stepStart = Math.floor(Date.now() / STEP_MS) * STEP_MS
+    for (const now of [stepStart + STEP_MS / 2, stepStart, stepStart + STEP_MS - 1000]) {
+      for (const [offset, accepted] of [
+        [-2, false],
+        [-1, true],
+        [0, true],
+        [1, true],
+        [2, false],
+      ] as const) {
+        await forgetLastStep(t, user.id)
+        const code = await codeAt(secret, now + offset * STEP_MS)
+        expect(await acceptCode(t.database.db, key, user.id, code, new Date(now)), `step ${offset} at ${now - stepStart} ms into the step`).toBe(accepted)
+      }
+    }
+    // Once a step's code is accepted, neither it nor an earlier step's is.
+    await forgetLastStep(t, user.id)
+    const now = new Date(stepStart + STEP_MS / 2)
+    expect(await acceptCode(t.database.db, key, user.id, await codeAt(secret, now.getTime()), now)).toBe(true)
+    expect(await acceptCode(t.database.db, key, user.id, await codeAt(secret, now.getTime()), now)).toBe(false)
+    expect(await acceptCode(t.database.db, key, user.id, await codeAt(secret, now.getTime() - STEP_MS), now)).toBe(false)
+    expect(await acceptCode(t.database.db, key, user.id, await codeAt(secret, now.getTime() + STEP_MS), now)).toBe(true)
+  })
+
+  it('signs in with each recovery code once, however it is typed, and new codes replace the old', async () => {
+    const { token, secret, recoveryCodes: codes } = await withSecondFactor(t, 'kit@tec.test')
+    const [first = '', second = ''] = codes
+    const typed = ` ${first.toUpperCase().replace(/-/g, ' ')} `
+    const signedIn = await complete(t, { challenge: await challengeFor(t, 'kit@tec.test'), recoveryCode: typed })
+    expect(signedIn.status).toBe(200)
+    const again = await complete(t, { challenge: await challengeFor(t, 'kit@tec.test'), recoveryCode: first })
+    expect(again.status).toBe(400)
+    expect(again.body.fields).toEqual({ recoveryCode: 'That recovery code is not right, or was already used.' })
+    expect((await t.request<Schemas['SecondFactorStatus']>('GET', '/api/auth/second-factor', { token })).body.recoveryCodesLeft).toBe(9)
+
+    const fresh = await t.request<Schemas['RecoveryCodes']>('POST', '/api/auth/second-factor/recovery-codes', { token, body: { code: await codeAt(secret, Date.now()) } })
+    expect(fresh.status).toBe(200)
+    expect(fresh.body.codes).not.toContain(second)
+    expect((await complete(t, { challenge: await challengeFor(t, 'kit@tec.test'), recoveryCode: second })).status).toBe(400)
+    expect((await complete(t, { challenge: await challengeFor(t, 'kit@tec.test'), recoveryCode: fresh.body.codes[0] ?? '' })).status).toBe(200)
+  })
+
+  it('asks for exactly one kind of code', async () => {
+    await withSecondFactor(t, 'one@tec.test')
+    const challenge = await challengeFor(t, 'one@tec.test')
+    const bodies: Record<string, string>[] = [{ challenge }, { challenge, code: '123456', recoveryCode: 'abcd-efgh-jkmn' }]
+    for (const body of bodies) {
+      const answer = await complete(t, body)
+      expect(answer.status).toBe(400)
+      expect(answer.body.fields).toEqual({ code: 'Enter the code from your authenticator app, or one of your recovery codes.' })
+    }
+  })
+
+  it('ends a challenge after five wrong codes, and an expired one, so the person signs in again', async () => {
+    const { user, secret } = await withSecondFactor(t, 'lee@tec.test')
+    const challenge = await challengeFor(t, 'lee@tec.test')
+    for (let i = 1; i <= 4; i++) expect((await complete(t, { challenge, code: '000000' })).status).toBe(400)
+    expect(await complete(t, { challenge, code: '000000' })).toMatchObject({ status: 401, body: { message: 'Too many wrong codes. Sign in again.' } })
+    expect((await complete(t, { challenge, code: await codeAt(secret, Date.now()) })).status).toBe(401)
+
+    const late = await challengeFor(t, 'lee@tec.test')
+    await t.database.db.update(signInChallenges).set({ expiresAt: new Date(Date.now() - 1000) }).where(and(eq(signInChallenges.userId, user.id)))
+    expect((await complete(t, { challenge: late, code: await codeAt(secret, Date.now()) })).status).toBe(401)
+    expect((await complete(t, { challenge: 'A'.repeat(43), code: '123456' })).status).toBe(401)
+  })
+
+  it('throttles codes per account and per address, with Retry-After', async () => {
+    await withSecondFactor(t, 'max@tec.test')
+    const statuses: number[] = []
+    for (let i = 0; i < 11; i++) {
+      const challenge = await challengeFor(t, 'max@tec.test')
+      const answer = await complete(t, { challenge, code: '000000' })
+      statuses.push(answer.status)
+      if (answer.status === 429) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+    expect(statuses).toEqual([...Array<number>(10).fill(400), 429])
+
+    const ip = '198.19.7.7'
+    const fromOneAddress: number[] = []
+    for (let i = 0; i < 101; i++) fromOneAddress.push((await complete(t, { challenge: 'B'.repeat(43), code: '123456' }, ip)).status)
+    expect(fromOneAddress.slice(0, 100).every((status) => status === 401)).toBe(true)
+    expect(fromOneAddress[100]).toBe(429)
+  })
+
+  it('turns off with the password and a code, after which the password alone signs in', async () => {
+    const { token, secret, recoveryCodes: codes } = await withSecondFactor(t, 'nat@tec.test')
+    const wrongPassword = await t.request('POST', '/api/auth/second-factor/turn-off', { token, body: { password: 'not-it', code: await codeAt(secret, Date.now()) } })
+    expect(wrongPassword.body.fields).toEqual({ password: 'The password is incorrect.' })
+    expect((await t.request('POST', '/api/auth/second-factor/turn-off', { token, body: { password: DEFAULT_PASSWORD, code: '000000' } })).status).toBe(400)
+    const off = await t.request('POST', '/api/auth/second-factor/turn-off', { token, body: { password: DEFAULT_PASSWORD, recoveryCode: codes[0] } })
+    expect(off.status).toBe(200)
+    expect(off.body).toEqual({ enabled: false, required: false, recoveryCodesLeft: 0 })
+    expect((await t.request('POST', '/api/auth/login', { body: { email: 'nat@tec.test', pass: DEFAULT_PASSWORD }, ip: nextIp() })).status).toBe(200)
+    expect((await t.request('POST', '/api/auth/second-factor/turn-off', { token, body: { password: DEFAULT_PASSWORD, code: '123456' } })).status).toBe(409)
+  })
+})
+
+describe.skipIf(noDatabase)('admins held to the second step (ADMIN_SECOND_FACTOR=required)', () => {
+  it('lets an admin without it do nothing but set it up, then everything', async () => {
+    await strict.createUser({ email: 'boss@tec.test', role: 'ADMIN' })
+    const token = await strict.login('boss@tec.test')
+    expect((await strict.request('GET', '/api/auth/me', { token })).body).toMatchObject({ role: 'ADMIN', secondFactor: false, secondFactorDue: true })
+    const refused = await strict.request('GET', '/api/admin/staff', { token })
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toBe('Set up the second sign-in step (a code from an authenticator app) before using the admin area. /admin shows how.')
+    expect((await strict.request('GET', '/api/auth/second-factor', { token })).body).toMatchObject({ enabled: false, required: true })
+    expect((await strict.request('GET', '/api/auth/sessions', { token })).status).toBe(200)
+
+    const setup = await strict.request<Schemas['SecondFactorSetup']>('POST', '/api/auth/second-factor/setup', { token })
+    expect((await strict.request('POST', '/api/auth/second-factor/confirm', { token, body: { code: await codeAt(setup.body.secret, Date.now()) } })).status).toBe(200)
+    expect((await strict.request('GET', '/api/admin/staff', { token })).status).toBe(200)
+    expect((await strict.request('GET', '/api/auth/me', { token })).body).toMatchObject({ secondFactor: true, secondFactorDue: false })
+    const off = await strict.request('POST', '/api/auth/second-factor/turn-off', { token, body: { password: DEFAULT_PASSWORD, code: await codeAt(setup.body.secret, Date.now() + STEP_MS) } })
+    expect(off.status).toBe(409)
+  })
+
+  it('leaves tutors free to choose', async () => {
+    await strict.createUser({ email: 'free@tec.test' })
+    const token = await strict.login('free@tec.test')
+    expect((await strict.request('GET', '/api/auth/me', { token })).body).toMatchObject({ secondFactorDue: false })
+    expect((await strict.request('GET', '/api/tutor/learners', { token })).status).toBe(200)
+  })
+
+  it("lets an admin reset another staff member's step: audited, mailed, never their own", async () => {
+    const { user: admin, token } = await withSecondFactor(strict, 'chief@tec.test', 'ADMIN')
+    const { user: tutor } = await withSecondFactor(strict, 'lost-phone@tec.test')
+    const reset = await strict.request<Schemas['StaffAccount']>('DELETE', `/api/admin/staff/${tutor.id}/second-factor`, { token })
+    expect(reset.status).toBe(200)
+    expect(reset.body).toMatchObject({ email: 'lost-phone@tec.test', secondFactor: false })
+    expect((await strict.request('POST', '/api/auth/login', { body: { email: 'lost-phone@tec.test', pass: DEFAULT_PASSWORD }, ip: nextIp() })).status).toBe(200)
+    const mails = await strict.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'lost-phone@tec.test'))
+    expect(mails.map((mail) => mail.subject)).toContain('The second sign-in step on your TEC account was turned off')
+    const [audit] = await strict.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'user.second_factor_reset'), eq(auditEvents.actorUserId, admin.id)))
+    expect(audit?.subjectId).toBe(tutor.id)
+
+    expect(await strict.request('DELETE', `/api/admin/staff/${tutor.id}/second-factor`, { token })).toMatchObject({ status: 409 })
+    expect(await strict.request('DELETE', `/api/admin/staff/${admin.id}/second-factor`, { token })).toMatchObject({
+      status: 409,
+      body: { message: 'Turn off your own second sign-in step in your settings.' },
+    })
+    expect((await strict.request('DELETE', '/api/admin/staff/00000000-0000-4000-8000-000000000000/second-factor', { token })).status).toBe(404)
+    const [row] = await strict.database.db.select({ secondFactorAt: users.secondFactorAt }).from(users).where(eq(users.id, tutor.id))
+    expect(row?.secondFactorAt).toBeNull()
+  })
+})
+
+describe.skipIf(noDatabase)('where a person is signed in', () => {
+  const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
+  const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
+  const signIn = async (email: string, userAgent: string, ip: string) => {
+    const answer = await t.request('POST', '/api/auth/login', { body: { email, pass: DEFAULT_PASSWORD }, ip, headers: { 'user-agent': userAgent } })
+    return answer.body.token as string
+  }
+
+  it('lists each live session with its device and address, this one marked; ending one signs that browser out', async () => {
+    await t.createUser({ email: 'sam@tec.test' })
+    const laptop = await signIn('sam@tec.test', chrome, '203.0.113.20')
+    const phone = await signIn('sam@tec.test', iphone, '203.0.113.21')
+    const list = await t.request<Schemas['SignedInSession'][]>('GET', '/api/auth/sessions', { token: laptop })
+    expect(list.status).toBe(200)
+    expect(list.body.map(({ device, address, current }) => ({ device, address, current }))).toEqual(
+      expect.arrayContaining([
+        { device: 'Chrome on Linux', address: '203.0.113.20', current: true },
+        { device: 'Safari on iOS (iPhone)', address: '203.0.113.21', current: false },
+      ]),
+    )
+    const phoneSession = list.body.find((session) => !session.current)
+    if (!phoneSession) throw new Error('no other session listed')
+
+    // Another person cannot end it.
+    await t.createUser({ email: 'other-sam@tec.test' })
+    const stranger = await t.login('other-sam@tec.test')
+    expect((await t.request('DELETE', `/api/auth/sessions/${phoneSession.id}`, { token: stranger })).status).toBe(404)
+
+    expect((await t.request('DELETE', `/api/auth/sessions/${phoneSession.id}`, { token: laptop })).status).toBe(204)
+    expect((await t.request('GET', '/api/auth/me', { token: phone })).status).toBe(401)
+    expect((await t.request('DELETE', `/api/auth/sessions/${phoneSession.id}`, { token: laptop })).status).toBe(404)
+    expect((await t.request<Schemas['SignedInSession'][]>('GET', '/api/auth/sessions', { token: laptop })).body).toHaveLength(1)
+  })
+
+  it('ends every other session at once, keeping this one', async () => {
+    await t.createUser({ email: 'ray@tec.test' })
+    const here = await signIn('ray@tec.test', chrome, '203.0.113.30')
+    const others = [await signIn('ray@tec.test', iphone, '203.0.113.31'), await signIn('ray@tec.test', chrome, '203.0.113.32')]
+    expect(await t.request('POST', '/api/auth/sessions/end-others', { token: here })).toMatchObject({ status: 200, body: { ended: 2 } })
+    for (const token of others) expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401)
+    expect((await t.request('GET', '/api/auth/me', { token: here })).status).toBe(200)
+    expect(await t.request('POST', '/api/auth/sessions/end-others', { token: here })).toMatchObject({ status: 200, body: { ended: 0 } })
+  })
+})
