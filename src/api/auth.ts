@@ -52,3 +52,11 @@ export type AuthApi = ReturnType<typeof createAuthApi>
 export function meQueryOptions(authApi: AuthApi) {
   return queryOptions({ queryKey: queryKeys.user.me(), queryFn: () => authApi.getMe() })
 }
+
+export function secondFactorQueryOptions(authApi: AuthApi) {
+  return queryOptions({ queryKey: queryKeys.user.secondFactor(), queryFn: () => authApi.getSecondFactor() })
+}
+
+export function mySessionsQueryOptions(authApi: AuthApi) {
+  return queryOptions({ queryKey: queryKeys.user.sessions(), queryFn: () => authApi.listMySessions() })
+}

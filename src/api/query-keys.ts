@@ -10,7 +10,7 @@ type QueryOf<Operation extends keyof operations> = NonNullable<operations[Operat
  * beneath the roots (`['blogs', 'detail', id]`), so staff edits later invalidate a whole family at once.
  */
 export const queryKeys = {
-  user: { all: ['user'] as const, me: () => ['user', 'me'] as const },
+  user: { all: ['user'] as const, me: () => ['user', 'me'] as const, secondFactor: () => ['user', 'second-factor'] as const, sessions: () => ['user', 'sessions'] as const },
   tutors: {
     all: ['tutors'] as const,
     list: (query: QueryOf<'listTutors'>) => ['tutors', 'list', query] as const,

@@ -4,8 +4,10 @@ import { meQueryOptions } from '../../../api/auth'
 import { useAppContext } from '../../-lib/use-app-context'
 import { ChangePasswordForm } from './change-password-form'
 import { NameForm } from './name-form'
+import { SecondFactorSettings } from './second-factor-settings'
+import { SignedInSessions } from './signed-in-sessions'
 
-/** The settings screen of both staff areas: the user's name and password. */
+/** The settings screen of both staff areas: the user's name and password, the second sign-in step and the sessions. */
 export function AccountSettings() {
   const { api } = useAppContext()
   const { data: user } = useSuspenseQuery(meQueryOptions(api.auth))
@@ -22,6 +24,22 @@ export function AccountSettings() {
         </Paper>
         <Paper withBorder p="lg">
           <ChangePasswordForm user={user} />
+        </Paper>
+        <Paper withBorder p="lg" component="section" aria-labelledby="second-factor-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="second-factor-title">
+              Second sign-in step
+            </Title>
+            <SecondFactorSettings user={user} />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="lg" component="section" aria-labelledby="sessions-title">
+          <Stack gap="sm">
+            <Title order={2} size="h4" id="sessions-title">
+              Where you&apos;re signed in
+            </Title>
+            <SignedInSessions />
+          </Stack>
         </Paper>
       </Stack>
     </Container>

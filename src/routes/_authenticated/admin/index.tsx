@@ -8,13 +8,15 @@ import { dashboardQueryOptions, type ActivityEntry, type Dashboard } from '../..
 import { selectUser } from '../../../machines/auth.selectors'
 import { formatDateTime } from '../../../ui/format-date-time'
 import { AnchorLink } from '../../-components/links'
+import { toast } from '../../../ui/toasts'
+import { SecondFactorSetup } from '../-components/second-factor-setup'
 import { errorMessage } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
 
 export const Route = createFileRoute('/_authenticated/admin/')({
   staticData: { title: 'Admin' },
-  loader: ({ context: { queryClient, api } }) => {
-    void queryClient.prefetchQuery(dashboardQueryOptions(api.dashboard))
+  loader: ({ context: { queryClient, api, auth } }) => {
+    if (!selectUser(auth.getSnapshot())?.secondFactorDue) void queryClient.prefetchQuery(dashboardQueryOptions(api.dashboard))
   },
   component: AdminDashboardPage,
 })
@@ -178,13 +180,37 @@ function Activity({ activity }: { activity: ActivityEntry[] }) {
 }
 
 function AdminDashboardPage() {
-  const { auth, api } = useAppContext()
+  const { auth } = useAppContext()
   const user = useSelector(auth, selectUser)
+  if (user?.secondFactorDue) return <SecondFactorFirst email={user.email} name={user.name} />
+  return <AdminDashboard name={user?.name ?? ''} />
+}
+
+/** An admin who must set up the second step sees only that until it is done (the server refuses the rest). */
+function SecondFactorFirst({ email, name }: { email: string; name: string }) {
+  return (
+    <Stack gap="lg" py="md" maw={640}>
+      <Stack gap="xs">
+        <Title order={1}>Welcome, {name}</Title>
+        <Text>
+          Admin accounts open the records of children and families, so a password alone is not enough: set up the second sign-in step before
+          anything else.
+        </Text>
+      </Stack>
+      <Card withBorder padding="lg">
+        <SecondFactorSetup email={email} onDone={() => toast.success('You can now use the admin area')} />
+      </Card>
+    </Stack>
+  )
+}
+
+function AdminDashboard({ name }: { name: string }) {
+  const { api } = useAppContext()
   const dashboard = useQuery(dashboardQueryOptions(api.dashboard))
   return (
     <Stack gap="lg" py="md">
       <Stack gap="xs">
-        <Title order={1}>Welcome, {user?.name ?? ''}</Title>
+        <Title order={1}>Welcome, {name}</Title>
         <Text>What needs the office now. Each figure opens the list it counts.</Text>
       </Stack>
       {dashboard.isError ? (

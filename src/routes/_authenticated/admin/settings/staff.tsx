@@ -63,6 +63,7 @@ function staffColumns(yourId: string | undefined): DataColumn<StaffAccount, neve
         </Badge>
       ),
     },
+    { key: 'secondFactor', header: 'Second step', visibleFrom: 'md', cell: (account) => (account.secondFactor ? 'On' : 'Off') },
     {
       key: 'lastSignIn',
       header: 'Last signed in',

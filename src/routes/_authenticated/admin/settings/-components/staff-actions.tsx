@@ -11,7 +11,7 @@ import { AnchorLink } from '../../../../-components/links'
 import { useAppContext } from '../../../../-lib/use-app-context'
 import { ActionForm } from '../../../-components/action-form'
 
-type Move = 'makeAdmin' | 'makeTutor' | 'deactivate' | 'reactivate'
+type Move = 'makeAdmin' | 'makeTutor' | 'deactivate' | 'reactivate' | 'resetSecondFactor'
 
 interface MoveWords {
   label: string
@@ -66,11 +66,22 @@ const MOVES: Record<Move, MoveWords> = {
     danger: false,
     save: (staffApi, userId) => staffApi.changeStatus(userId, true),
   },
+  resetSecondFactor: {
+    label: 'Reset second sign-in step',
+    title: (name) => `Reset ${name}’s second sign-in step?`,
+    explain: (account) =>
+      `For a lost or replaced phone: their authenticator app and recovery codes stop working, and they sign in with their password alone until they set the step up again${account.role === 'ADMIN' ? ' (as an admin, at once)' : ''}. They are mailed to say so, and the reset is recorded.`,
+    submit: 'Reset the second step',
+    done: (name) => `${name}’s second sign-in step is reset`,
+    danger: true,
+    save: (staffApi, userId) => staffApi.resetSecondFactor(userId),
+  },
 }
 
-/** The moves open to an account: the other role, and deactivating it or letting it in again. */
+/** The moves open to an account: the other role, deactivating it or letting it in again, and resetting its second step. */
 function movesFor(account: StaffAccount): Move[] {
-  return [account.role === 'ADMIN' ? 'makeTutor' : 'makeAdmin', account.status === 'deactivated' ? 'reactivate' : 'deactivate']
+  const moves: Move[] = [account.role === 'ADMIN' ? 'makeTutor' : 'makeAdmin', account.status === 'deactivated' ? 'reactivate' : 'deactivate']
+  return account.secondFactor ? [...moves, 'resetSecondFactor'] : moves
 }
 
 /**

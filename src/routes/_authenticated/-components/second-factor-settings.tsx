@@ -1,0 +1,187 @@
+import { Alert, Button, Group, Input, PasswordInput, PinInput, Skeleton, Stack, Text, TextInput } from '@mantine/core'
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useId, useState, type FormEvent } from 'react'
+import { LIMITS } from '../../../../shared/contract.gen'
+import { secondFactorQueryOptions, type User } from '../../../api/auth'
+import { ApiError } from '../../../api/errors'
+import { invalidateFamilies, userInvalidation } from '../../../api/query-keys'
+import { formatDateTime } from '../../../ui/format-date-time'
+import { toast } from '../../../ui/toasts'
+import { errorMessage } from '../../-lib/server-errors'
+import { useAppContext } from '../../-lib/use-app-context'
+import { RecoveryCodesList, SecondFactorSetup } from './second-factor-setup'
+
+const CODE_LENGTH = LIMITS.OneTimeCode.maxLength
+
+/** The field's own message from a refused request, else the answer's. */
+const fieldMessage = (error: unknown, field: string) => (error instanceof ApiError ? (error.fields?.[field] ?? error.message) : errorMessage(error))
+
+/** Six boxes for the app's code, labelled as one field. */
+function CodeField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | null }) {
+  const id = useId()
+  return (
+    <Input.Wrapper label="Code from your app" id={id} error={error}>
+      <PinInput
+        length={CODE_LENGTH}
+        type="number"
+        oneTimeCode
+        inputMode="numeric"
+        value={value}
+        onChange={onChange}
+        error={Boolean(error)}
+        getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1} of ${CODE_LENGTH}`, 'aria-describedby': id })}
+        mt={4}
+      />
+    </Input.Wrapper>
+  )
+}
+
+/** New recovery codes for old: confirmed with a code from the app, then shown once. */
+function NewRecoveryCodes({ email, onClose }: { email: string; onClose: () => void }) {
+  const { api } = useAppContext()
+  const queryClient = useQueryClient()
+  const [code, setCode] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const replace = useMutation({
+    mutationFn: (value: string) => api.auth.regenerateRecoveryCodes(value),
+    onSuccess: () => void invalidateFamilies(queryClient, userInvalidation),
+    onError: (failure) => setError(fieldMessage(failure, 'code')),
+  })
+  if (replace.data) return <RecoveryCodesList codes={replace.data.codes} email={email} onDone={onClose} />
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    if (code.length !== CODE_LENGTH) return setError(`Enter all ${CODE_LENGTH} digits of the code.`)
+    setError(null)
+    replace.mutate(code)
+  }
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="sm">
+        <Text size="sm">New codes replace the old ones, which stop working.</Text>
+        <CodeField value={code} onChange={setCode} error={error} />
+        <Group>
+          <Button type="submit" loading={replace.isPending}>
+            Make new codes
+          </Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
+
+/** Turning the step off: the password, and a code from the app or a recovery code. */
+function TurnOff({ onClose }: { onClose: () => void }) {
+  const { api, auth } = useAppContext()
+  const queryClient = useQueryClient()
+  const [password, setPassword] = useState('')
+  const [code, setCode] = useState('')
+  const [recoveryCode, setRecoveryCode] = useState('')
+  const [useRecovery, setUseRecovery] = useState(false)
+  const [errors, setErrors] = useState<Record<string, string>>({})
+  const turnOff = useMutation({
+    mutationFn: () => api.auth.turnOffSecondFactor({ password, ...(useRecovery ? { recoveryCode: recoveryCode.trim() } : { code }) }),
+    onSuccess: () => {
+      auth.send({ type: 'USER.UPDATE', patch: { secondFactor: false } })
+      toast.success('The second sign-in step is off')
+      void invalidateFamilies(queryClient, userInvalidation)
+      onClose()
+    },
+    onError: (failure) => {
+      if (failure instanceof ApiError && failure.fields) setErrors(failure.fields)
+      else setErrors({ form: errorMessage(failure) })
+    },
+  })
+  const submit = (event: FormEvent) => {
+    event.preventDefault()
+    const missing: Record<string, string> = {}
+    if (password === '') missing.password = 'Enter your password.'
+    if (useRecovery && recoveryCode.trim() === '') missing.recoveryCode = 'Enter one of your recovery codes.'
+    if (!useRecovery && code.length !== CODE_LENGTH) missing.code = `Enter all ${CODE_LENGTH} digits of the code.`
+    setErrors(missing)
+    if (Object.keys(missing).length === 0) turnOff.mutate()
+  }
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="sm">
+        <Text size="sm">Without it, your password alone signs you in.</Text>
+        {errors.form && (
+          <Alert color="red" variant="light" role="alert">
+            {errors.form}
+          </Alert>
+        )}
+        <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.currentTarget.value)} error={errors.password} />
+        {useRecovery ? (
+          <TextInput label="Recovery code" autoComplete="off" value={recoveryCode} onChange={(event) => setRecoveryCode(event.currentTarget.value)} error={errors.recoveryCode} />
+        ) : (
+          <CodeField value={code} onChange={setCode} error={errors.code ?? null} />
+        )}
+        <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setUseRecovery(!useRecovery)}>
+          {useRecovery ? 'Use the code from your app instead' : 'Use a recovery code instead'}
+        </Button>
+        <Group>
+          <Button type="submit" color="red" loading={turnOff.isPending}>
+            Turn off
+          </Button>
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
+
+/** The settings' second-step section: set it up, or see it is on, make new recovery codes, turn it off. */
+export function SecondFactorSettings({ user }: { user: User }) {
+  const { api } = useAppContext()
+  const status = useQuery(secondFactorQueryOptions(api.auth))
+  const [doing, setDoing] = useState<'codes' | 'off' | null>(null)
+  // Set-up keeps the screen until the person has kept their codes, even though the account now reads as set up.
+  const [settingUp, setSettingUp] = useState(false)
+
+  if (!user.secondFactor || settingUp) {
+    return (
+      <Stack gap="sm">
+        <Text size="sm">A code from an app on your phone, asked after your password, keeps your account safe even if someone learns the password.</Text>
+        <SecondFactorSetup email={user.email} onStart={() => setSettingUp(true)} onDone={() => setSettingUp(false)} />
+      </Stack>
+    )
+  }
+  if (status.isError) {
+    return (
+      <Alert color="red" variant="light" role="alert">
+        {errorMessage(status.error)}
+      </Alert>
+    )
+  }
+  if (!status.data) return <Skeleton height={60} aria-label="Loading" />
+  const { enabledAt, recoveryCodesLeft, required } = status.data
+  return (
+    <Stack gap="sm">
+      <Text size="sm">
+        On{enabledAt ? ` since ${formatDateTime(enabledAt)}` : ''}: after your password, TEC asks for the code from your authenticator app.{' '}
+        {recoveryCodesLeft === 1 ? '1 recovery code is left.' : `${recoveryCodesLeft} recovery codes are left.`}
+      </Text>
+      {required && <Text size="sm" c="dimmed">Admins must keep it on.</Text>}
+      {doing === 'codes' ? (
+        <NewRecoveryCodes email={user.email} onClose={() => setDoing(null)} />
+      ) : doing === 'off' ? (
+        <TurnOff onClose={() => setDoing(null)} />
+      ) : (
+        <Group>
+          <Button variant="default" onClick={() => setDoing('codes')}>
+            New recovery codes
+          </Button>
+          {!required && (
+            <Button variant="default" color="red" onClick={() => setDoing('off')}>
+              Turn off
+            </Button>
+          )}
+        </Group>
+      )}
+    </Stack>
+  )
+}

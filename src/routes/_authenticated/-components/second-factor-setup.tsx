@@ -1,0 +1,145 @@
+import { Alert, Button, Code, Group, Input, List, PinInput, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { QRCodeSVG } from 'qrcode.react'
+import { useId, useState } from 'react'
+import { LIMITS } from '../../../../shared/contract.gen'
+import { ApiError } from '../../../api/errors'
+import { invalidateFamilies, userInvalidation } from '../../../api/query-keys'
+import { errorMessage } from '../../-lib/server-errors'
+import { useAppContext } from '../../-lib/use-app-context'
+import { toast } from '../../../ui/toasts'
+
+const CODE_LENGTH = LIMITS.OneTimeCode.maxLength
+
+/** The codes as a text file a person keeps somewhere safe: one a line, with what they are for. */
+function recoveryCodesFile(codes: string[], email: string): string {
+  return [`TEC recovery codes for ${email}`, 'Each code works once, in place of the code from your authenticator app.', '', ...codes, ''].join('\n')
+}
+
+/** Shows the ten recovery codes once, with a download; `onDone` when the person has kept them. */
+export function RecoveryCodesList({ codes, email, onDone }: { codes: string[]; email: string; onDone: () => void }) {
+  const href = `data:text/plain;charset=utf-8,${encodeURIComponent(recoveryCodesFile(codes, email))}`
+  return (
+    <Stack gap="sm">
+      <Title order={3} size="h5">
+        Your recovery codes
+      </Title>
+      <Text size="sm">
+        If you lose your phone, each of these codes signs you in once instead of the app&apos;s code. Keep them somewhere safe: they are shown only
+        now.
+      </Text>
+      <SimpleGrid component="ul" cols={{ base: 1, xs: 2 }} spacing={4} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Recovery codes">
+        {codes.map((code) => (
+          <li key={code}>
+            <Code fz="md">{code}</Code>
+          </li>
+        ))}
+      </SimpleGrid>
+      <Group>
+        <Button component="a" href={href} download="tec-recovery-codes.txt" variant="default">
+          Download the codes
+        </Button>
+        <Button onClick={onDone}>I have kept them</Button>
+      </Group>
+    </Stack>
+  )
+}
+
+/**
+ * Turning the second step on: a QR code and the secret as text for an authenticator app, confirmed by a code from
+ * it; then the recovery codes, once. `onDone` runs when the person has kept them.
+ */
+export function SecondFactorSetup({ email, onStart, onDone }: { email: string; onStart?: () => void; onDone: () => void }) {
+  const { api, auth } = useAppContext()
+  const queryClient = useQueryClient()
+  const [code, setCode] = useState('')
+  const [codeError, setCodeError] = useState<string | null>(null)
+  const codeLabelId = useId()
+  const start = useMutation({ mutationFn: () => api.auth.startSecondFactorSetup(), onSuccess: () => onStart?.() })
+  const confirm = useMutation({
+    mutationFn: (value: string) => api.auth.confirmSecondFactor(value),
+    onSuccess: () => toast.success('The second sign-in step is on'),
+    onError: (error) => setCodeError(error instanceof ApiError ? (error.fields?.code ?? error.message) : errorMessage(error)),
+  })
+  const submit = (value: string) => {
+    if (value.length !== CODE_LENGTH) return setCodeError(`Enter all ${CODE_LENGTH} digits of the code.`)
+    setCodeError(null)
+    confirm.mutate(value)
+  }
+
+  // The account reads as set up only once the codes are kept, so the screen does not move on under the person.
+  const finish = () => {
+    auth.send({ type: 'USER.UPDATE', patch: { secondFactor: true, secondFactorDue: false } })
+    void invalidateFamilies(queryClient, userInvalidation)
+    onDone()
+  }
+
+  if (confirm.data) return <RecoveryCodesList codes={confirm.data.codes} email={email} onDone={finish} />
+  if (!start.data) {
+    return (
+      <Stack gap="sm" align="flex-start">
+        <Text size="sm">
+          You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator or 2FAS. After your password, you will
+          enter the 6-digit code it shows.
+        </Text>
+        {start.isError && (
+          <Alert color="red" variant="light" role="alert">
+            {errorMessage(start.error)}
+          </Alert>
+        )}
+        <Button onClick={() => start.mutate()} loading={start.isPending}>
+          Set up the second step
+        </Button>
+      </Stack>
+    )
+  }
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit(code)
+      }}
+    >
+      <Stack gap="md">
+        <List type="ordered" spacing="xs" size="sm">
+          <List.Item>In your authenticator app, add an account and scan this QR code.</List.Item>
+          <List.Item>If you cannot scan it, type the secret key below into the app instead.</List.Item>
+          <List.Item>Enter the 6-digit code the app now shows for TEC.</List.Item>
+        </List>
+        <Group align="flex-start" gap="lg">
+          <div style={{ background: 'white', padding: 8, lineHeight: 0 }}>
+            <QRCodeSVG value={start.data.otpauthUri} size={176} title="QR code for your authenticator app" />
+          </div>
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id={`${codeLabelId}-secret`}>
+              Secret key
+            </Text>
+            <Code fz="md" aria-labelledby={`${codeLabelId}-secret`} data-testid="second-factor-secret" style={{ wordBreak: 'break-all' }}>
+              {start.data.secret}
+            </Code>
+          </Stack>
+        </Group>
+        <Input.Wrapper label="Code from your app" id={codeLabelId} error={codeError}>
+          <PinInput
+            length={CODE_LENGTH}
+            type="number"
+            oneTimeCode
+            inputMode="numeric"
+            value={code}
+            onChange={setCode}
+            onComplete={(value) => !confirm.isPending && submit(value)}
+            error={Boolean(codeError)}
+            getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1} of ${CODE_LENGTH}`, 'aria-describedby': codeLabelId })}
+            mt={4}
+          />
+        </Input.Wrapper>
+        <Group>
+          <Button type="submit" loading={confirm.isPending}>
+            Turn on
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  )
+}
