@@ -32,7 +32,7 @@ export function createAuthApi(client: ApiClient) {
     turnOffSecondFactor: (body: SecondFactorTurnOff) => unwrap(client.POST('/auth/second-factor/turn-off', { body })),
     listMySessions: () => unwrap(client.GET('/auth/sessions')),
     endMySession: async (sessionId: string): Promise<void> => {
-      await unwrap(client.DELETE('/auth/sessions/{sessionId}', { params: { path: { sessionId } } }))
+      await client.DELETE('/auth/sessions/{sessionId}', { params: { path: { sessionId } } })
     },
     endOtherSessions: () => unwrap(client.POST('/auth/sessions/end-others')),
     forgetPassword: (body: ForgetPasswordRequest) => unwrap(client.POST('/auth/forget-password', { body })),

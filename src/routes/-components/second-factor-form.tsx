@@ -1,6 +1,6 @@
 import { Anchor, Button, Input, PinInput, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useSelector } from '@xstate/react'
-import { useId, useState, type FormEvent } from 'react'
+import { useEffect, useId, useState, type FormEvent } from 'react'
 import { LIMITS } from '../../../shared/contract.gen'
 import type { AuthActor } from '../../machines/auth.machine'
 import { selectAuthError, selectIsVerifyingSecondFactor } from '../../machines/auth.selectors'
@@ -19,6 +19,12 @@ export function SecondFactorForm({ auth }: { auth: AuthActor }) {
   const [recoveryCode, setRecoveryCode] = useState('')
   const [missing, setMissing] = useState<string | null>(null)
   const codeLabelId = useId()
+
+  // A refused code is emptied from the boxes, so the next one typed completes them (and sends itself) again.
+  useEffect(() => {
+    const failed = auth.on('secondFactorFailed', () => setCode(''))
+    return () => failed.unsubscribe()
+  }, [auth])
 
   const submitCode = (value: string) => {
     if (value.length !== CODE_LENGTH) {

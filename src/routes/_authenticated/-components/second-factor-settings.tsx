@@ -45,7 +45,10 @@ function NewRecoveryCodes({ email, onClose }: { email: string; onClose: () => vo
   const replace = useMutation({
     mutationFn: (value: string) => api.auth.regenerateRecoveryCodes(value),
     onSuccess: () => void invalidateFamilies(queryClient, userInvalidation),
-    onError: (failure) => setError(fieldMessage(failure, 'code')),
+    onError: (failure) => {
+      setError(fieldMessage(failure, 'code'))
+      setCode('')
+    },
   })
   if (replace.data) return <RecoveryCodesList codes={replace.data.codes} email={email} onDone={onClose} />
   const submit = (event: FormEvent) => {

@@ -59,7 +59,11 @@ export function SecondFactorSetup({ email, onStart, onDone }: { email: string; o
   const confirm = useMutation({
     mutationFn: (value: string) => api.auth.confirmSecondFactor(value),
     onSuccess: () => toast.success('The second sign-in step is on'),
-    onError: (error) => setCodeError(error instanceof ApiError ? (error.fields?.code ?? error.message) : errorMessage(error)),
+    onError: (error) => {
+      setCodeError(error instanceof ApiError ? (error.fields?.code ?? error.message) : errorMessage(error))
+      // Emptied, so the next code typed in completes the boxes (and sends itself) again.
+      setCode('')
+    },
   })
   const submit = (value: string) => {
     if (value.length !== CODE_LENGTH) return setCodeError(`Enter all ${CODE_LENGTH} digits of the code.`)

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core'
+import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { mySessionsQueryOptions } from '../../../api/auth'
 import { queryKeys } from '../../../api/query-keys'
@@ -6,6 +6,7 @@ import { formatDateTime } from '../../../ui/format-date-time'
 import { toast } from '../../../ui/toasts'
 import { errorMessage } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
+import classes from './signed-in-sessions.module.css'
 
 /**
  * "Where you're signed in": every live session with its browser, address and when it was last used, this one
@@ -43,55 +44,38 @@ export function SignedInSessions() {
   const others = sessions.data.filter((session) => !session.current)
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={480}>
-        <Table verticalSpacing="xs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Device</Table.Th>
-              <Table.Th>Address</Table.Th>
-              <Table.Th>Last seen</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Action</VisuallyHidden>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {sessions.data.map((session) => (
-              <Table.Tr key={session.id}>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    <Text size="sm">{session.device}</Text>
-                    {session.current && (
-                      <Badge size="sm" variant="light">
-                        This browser
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{session.address}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDateTime(session.lastSeenAt)}</Text>
-                </Table.Td>
-                <Table.Td>
-                  {!session.current && (
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      loading={endOne.isPending && endOne.variables === session.id}
-                      onClick={() => endOne.mutate(session.id)}
-                      aria-label={`Sign out ${session.device} at ${session.address}`}
-                    >
-                      Sign out
-                    </Button>
-                  )}
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Stack component="ul" gap={0} p={0} m={0} style={{ listStyle: 'none' }} aria-label="Sessions">
+        {sessions.data.map((session) => (
+          <Group key={session.id} component="li" justify="space-between" wrap="wrap" gap="xs" py="xs" className={classes.session}>
+            <Stack gap={2} miw={0}>
+              <Group gap="xs">
+                <Text size="sm" fw={500}>
+                  {session.device}
+                </Text>
+                {session.current && (
+                  <Badge size="sm" variant="light">
+                    This browser
+                  </Badge>
+                )}
+              </Group>
+              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {session.address} · last seen {formatDateTime(session.lastSeenAt)}
+              </Text>
+            </Stack>
+            {!session.current && (
+              <Button
+                size="compact-sm"
+                variant="default"
+                loading={endOne.isPending && endOne.variables === session.id}
+                onClick={() => endOne.mutate(session.id)}
+                aria-label={`Sign out ${session.device} at ${session.address}`}
+              >
+                Sign out
+              </Button>
+            )}
+          </Group>
+        ))}
+      </Stack>
       {others.length === 0 ? (
         <Text size="sm" c="dimmed">
           You are signed in here only.

@@ -197,8 +197,13 @@ function SecondFactorFirst({ email, name }: { email: string; name: string }) {
           anything else.
         </Text>
       </Stack>
-      <Card withBorder padding="lg">
-        <SecondFactorSetup email={email} onDone={() => toast.success('You can now use the admin area')} />
+      <Card withBorder padding="lg" component="section" aria-labelledby="second-factor-title">
+        <Stack gap="sm">
+          <Title order={2} size="h4" id="second-factor-title">
+            Second sign-in step
+          </Title>
+          <SecondFactorSetup email={email} onDone={() => toast.success('You can now use the admin area')} />
+        </Stack>
       </Card>
     </Stack>
   )
