@@ -1,11 +1,11 @@
-import { Anchor, Button, Input, PinInput, Stack, Text, TextInput, Title } from '@mantine/core'
+import { Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useSelector } from '@xstate/react'
-import { useEffect, useId, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { LIMITS } from '../../../shared/contract.gen'
 import type { AuthActor } from '../../machines/auth.machine'
 import { selectAuthError, selectIsVerifyingSecondFactor } from '../../machines/auth.selectors'
+import { CODE_LENGTH, OneTimeCodeField } from './one-time-code-field'
 
-const CODE_LENGTH = LIMITS.OneTimeCode.maxLength
 
 /**
  * The second step of signing in: the 6-digit code from the authenticator app (whole-code paste works, digits only,
@@ -18,7 +18,6 @@ export function SecondFactorForm({ auth }: { auth: AuthActor }) {
   const [code, setCode] = useState('')
   const [recoveryCode, setRecoveryCode] = useState('')
   const [missing, setMissing] = useState<string | null>(null)
-  const codeLabelId = useId()
 
   // A refused code is emptied from the boxes, so the next one typed completes them (and sends itself) again.
   useEffect(() => {
@@ -67,21 +66,7 @@ export function SecondFactorForm({ auth }: { auth: AuthActor }) {
             data-autofocus
           />
         ) : (
-          <Input.Wrapper label="Code from your app" id={codeLabelId} error={shown}>
-            <PinInput
-              length={CODE_LENGTH}
-              type="number"
-              oneTimeCode
-              autoFocus
-              inputMode="numeric"
-              value={code}
-              onChange={setCode}
-              onComplete={(value) => !verifying && submitCode(value)}
-              error={Boolean(shown)}
-              getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1} of ${CODE_LENGTH}`, 'aria-describedby': codeLabelId })}
-              mt={4}
-            />
-          </Input.Wrapper>
+          <OneTimeCodeField value={code} onChange={setCode} onComplete={(value) => !verifying && submitCode(value)} error={shown} autoFocus />
         )}
         <Button type="submit" fullWidth loading={verifying}>
           Verify

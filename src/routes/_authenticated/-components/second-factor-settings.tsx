@@ -1,40 +1,18 @@
-import { Alert, Button, Group, Input, PasswordInput, PinInput, Skeleton, Stack, Text, TextInput } from '@mantine/core'
+import { Alert, Button, Group, PasswordInput, Skeleton, Stack, Text, TextInput } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { useId, useState, type FormEvent } from 'react'
-import { LIMITS } from '../../../../shared/contract.gen'
+import { useState, type FormEvent } from 'react'
 import { secondFactorQueryOptions, type User } from '../../../api/auth'
 import { ApiError } from '../../../api/errors'
 import { invalidateFamilies, userInvalidation } from '../../../api/query-keys'
 import { formatDateTime } from '../../../ui/format-date-time'
 import { toast } from '../../../ui/toasts'
+import { CODE_LENGTH, OneTimeCodeField } from '../../-components/one-time-code-field'
 import { errorMessage } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
 import { RecoveryCodesList, SecondFactorSetup } from './second-factor-setup'
 
-const CODE_LENGTH = LIMITS.OneTimeCode.maxLength
-
 /** The field's own message from a refused request, else the answer's. */
 const fieldMessage = (error: unknown, field: string) => (error instanceof ApiError ? (error.fields?.[field] ?? error.message) : errorMessage(error))
-
-/** Six boxes for the app's code, labelled as one field. */
-function CodeField({ value, onChange, error }: { value: string; onChange: (value: string) => void; error: string | null }) {
-  const id = useId()
-  return (
-    <Input.Wrapper label="Code from your app" id={id} error={error}>
-      <PinInput
-        length={CODE_LENGTH}
-        type="number"
-        oneTimeCode
-        inputMode="numeric"
-        value={value}
-        onChange={onChange}
-        error={Boolean(error)}
-        getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1} of ${CODE_LENGTH}`, 'aria-describedby': id })}
-        mt={4}
-      />
-    </Input.Wrapper>
-  )
-}
 
 /** New recovery codes for old: confirmed with a code from the app, then shown once. */
 function NewRecoveryCodes({ email, onClose }: { email: string; onClose: () => void }) {
@@ -61,7 +39,7 @@ function NewRecoveryCodes({ email, onClose }: { email: string; onClose: () => vo
     <form noValidate onSubmit={submit}>
       <Stack gap="sm">
         <Text size="sm">New codes replace the old ones, which stop working.</Text>
-        <CodeField value={code} onChange={setCode} error={error} />
+        <OneTimeCodeField value={code} onChange={setCode} error={error} />
         <Group>
           <Button type="submit" loading={replace.isPending}>
             Make new codes
@@ -119,7 +97,7 @@ function TurnOff({ onClose }: { onClose: () => void }) {
         {useRecovery ? (
           <TextInput label="Recovery code" autoComplete="off" value={recoveryCode} onChange={(event) => setRecoveryCode(event.currentTarget.value)} error={errors.recoveryCode} />
         ) : (
-          <CodeField value={code} onChange={setCode} error={errors.code ?? null} />
+          <OneTimeCodeField value={code} onChange={setCode} error={errors.code ?? null} />
         )}
         <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setUseRecovery(!useRecovery)}>
           {useRecovery ? 'Use the code from your app instead' : 'Use a recovery code instead'}

@@ -1,15 +1,14 @@
-import { Alert, Button, Code, Group, Input, List, PinInput, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Code, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { QRCodeSVG } from 'qrcode.react'
 import { useId, useState } from 'react'
-import { LIMITS } from '../../../../shared/contract.gen'
 import { ApiError } from '../../../api/errors'
 import { invalidateFamilies, userInvalidation } from '../../../api/query-keys'
+import { CODE_LENGTH, OneTimeCodeField } from '../../-components/one-time-code-field'
 import { errorMessage } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
 import { toast } from '../../../ui/toasts'
 
-const CODE_LENGTH = LIMITS.OneTimeCode.maxLength
 
 /** The codes as a text file a person keeps somewhere safe: one a line, with what they are for. */
 function recoveryCodesFile(codes: string[], email: string): string {
@@ -54,7 +53,7 @@ export function SecondFactorSetup({ email, onStart, onDone }: { email: string; o
   const queryClient = useQueryClient()
   const [code, setCode] = useState('')
   const [codeError, setCodeError] = useState<string | null>(null)
-  const codeLabelId = useId()
+  const secretId = useId()
   const start = useMutation({ mutationFn: () => api.auth.startSecondFactorSetup(), onSuccess: () => onStart?.() })
   const confirm = useMutation({
     mutationFn: (value: string) => api.auth.confirmSecondFactor(value),
@@ -116,28 +115,15 @@ export function SecondFactorSetup({ email, onStart, onDone }: { email: string; o
             <QRCodeSVG value={start.data.otpauthUri} size={176} title="QR code for your authenticator app" />
           </div>
           <Stack gap={4}>
-            <Text size="sm" fw={500} id={`${codeLabelId}-secret`}>
+            <Text size="sm" fw={500} id={`${secretId}-secret`}>
               Secret key
             </Text>
-            <Code fz="md" aria-labelledby={`${codeLabelId}-secret`} data-testid="second-factor-secret" style={{ wordBreak: 'break-all' }}>
+            <Code fz="md" aria-labelledby={`${secretId}-secret`} data-testid="second-factor-secret" style={{ wordBreak: 'break-all' }}>
               {start.data.secret}
             </Code>
           </Stack>
         </Group>
-        <Input.Wrapper label="Code from your app" id={codeLabelId} error={codeError}>
-          <PinInput
-            length={CODE_LENGTH}
-            type="number"
-            oneTimeCode
-            inputMode="numeric"
-            value={code}
-            onChange={setCode}
-            onComplete={(value) => !confirm.isPending && submit(value)}
-            error={Boolean(codeError)}
-            getInputProps={(index) => ({ 'aria-label': `Digit ${index + 1} of ${CODE_LENGTH}`, 'aria-describedby': codeLabelId })}
-            mt={4}
-          />
-        </Input.Wrapper>
+        <OneTimeCodeField value={code} onChange={setCode} onComplete={(value) => !confirm.isPending && submit(value)} error={codeError} />
         <Group>
           <Button type="submit" loading={confirm.isPending}>
             Turn on
