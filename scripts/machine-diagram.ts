@@ -18,6 +18,9 @@ function eventLabel(eventType: string, node: AnyStateNode): string {
     if (eventType === `xstate.done.actor.${invoked.id}`) return `${sourceName(invoked.src)} done`
     if (eventType === `xstate.error.actor.${invoked.id}`) return `${sourceName(invoked.src)} failed`
   }
+  // A delayed transition's event is `xstate.after.<delay>.<state id>`: drawn as "after <delay>".
+  const delayed = /^xstate\.after\.([^.]+)\./.exec(eventType)
+  if (delayed) return `after ${delayed[1]}`
   return eventType === '' ? 'always' : eventType
 }
 

@@ -26,7 +26,7 @@ export const SECOND_FACTOR_MESSAGES = {
   alreadyOn: 'The second sign-in step is already on. Turn it off first to set up another app.',
   noSetup: 'Start the set-up first: it gives you the secret for your authenticator app.',
   notOn: 'The second sign-in step is not on.',
-  requiredForAdmins: 'Admins must keep the second sign-in step on. Set it up again with a new app instead, or ask another admin to reset it.',
+  requiredForAdmins: 'Admins must keep the second sign-in step on. To move it to a new phone, ask another admin to reset it, then set it up again.',
   setUpFirst: 'Set up the second sign-in step (a code from an authenticator app) before using the admin area. /admin shows how.',
   wrongPassword: 'The password is incorrect.',
 } as const
