@@ -1,6 +1,7 @@
-import { and, isNotNull, lt, or, sql } from 'drizzle-orm'
+import { and, isNotNull, lt, or } from 'drizzle-orm'
+import { idleBy } from './auth/sessions.ts'
 import type { Db } from './db/client.ts'
-import { passwordResetTokens, sessions, trustedDevices } from './db/schema.ts'
+import { passwordResetTokens, sessions, signInChallenges, trustedDevices } from './db/schema.ts'
 import type { Logger } from './logger.ts'
 
 export const HOUSEKEEPING = {
@@ -14,10 +15,10 @@ export const HOUSEKEEPING = {
 
 /**
  * Deletes sessions that ended (revoked, past their absolute end, or idle too long), reset or invite tokens that
- * were used or expired, and device cookies that expired, more than a day ago. Nothing deleted could still sign
- * anyone in.
+ * were used or expired, device cookies that expired, and half-done sign-ins (challenges) that expired, more than a
+ * day ago. Nothing deleted could still sign anyone in.
  */
-export async function purgeEndedCredentials(db: Db, now = new Date()): Promise<{ sessions: number; tokens: number; devices: number }> {
+export async function purgeEndedCredentials(db: Db, now = new Date()): Promise<{ sessions: number; tokens: number; devices: number; challenges: number }> {
   const cutoff = new Date(now.getTime() - HOUSEKEEPING.graceMs)
   const endedSessions = await db
     .delete(sessions)
@@ -25,7 +26,7 @@ export async function purgeEndedCredentials(db: Db, now = new Date()): Promise<{
       or(
         and(isNotNull(sessions.revokedAt), lt(sessions.revokedAt, cutoff)),
         lt(sessions.expiresAt, cutoff),
-        sql`${sessions.lastSeenAt} + make_interval(secs => ${sessions.idleTimeoutSeconds}) < ${cutoff.toISOString()}::timestamptz`,
+        idleBy(cutoff),
       ),
     )
     .returning({ id: sessions.id })
@@ -34,7 +35,8 @@ export async function purgeEndedCredentials(db: Db, now = new Date()): Promise<{
     .where(or(and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, cutoff)), lt(passwordResetTokens.expiresAt, cutoff)))
     .returning({ id: passwordResetTokens.id })
   const endedDevices = await db.delete(trustedDevices).where(lt(trustedDevices.expiresAt, cutoff)).returning({ id: trustedDevices.id })
-  return { sessions: endedSessions.length, tokens: endedTokens.length, devices: endedDevices.length }
+  const endedChallenges = await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, cutoff)).returning({ id: signInChallenges.id })
+  return { sessions: endedSessions.length, tokens: endedTokens.length, devices: endedDevices.length, challenges: endedChallenges.length }
 }
 
 /** Runs the purge every hour in the background; a failed round is logged and tried again next time. */
@@ -42,7 +44,7 @@ export function startHousekeeping(db: Db, logger: Logger): { stop: () => void } 
   const round = () => {
     purgeEndedCredentials(db)
       .then((purged) => {
-        if (purged.sessions + purged.tokens + purged.devices > 0) logger.info(purged, 'purged ended sessions, tokens and device cookies')
+        if (purged.sessions + purged.tokens + purged.devices + purged.challenges > 0) logger.info(purged, 'purged ended sessions, tokens, device cookies and sign-in challenges')
       })
       .catch((error: unknown) => logger.warn({ err: error }, 'housekeeping round failed'))
   }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { Handler, HandlerInput, RequestInfo } from '../contract/types.ts'
+import type { Handler, RequestInfo } from '../contract/types.ts'
 import { secondFactors, users, type UserRow } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { recordAudit } from '../lib/audit.ts'
@@ -27,46 +27,54 @@ import { sessionBody } from './users.ts'
 const accountKey = (userId: string) => `second-factor:account:${userId}`
 const conflict = (message: string) => ({ status: 409 as const, body: { message } })
 
-/** Exactly one of the two kinds of code, or the 400 that says so. */
-function oneCode(body: { code?: string | undefined; recoveryCode?: string | undefined }) {
-  if ((body.code === undefined) === (body.recoveryCode === undefined)) {
-    return { problem: fieldsProblem({ code: SECOND_FACTOR_MESSAGES.oneOfCodes }, SECOND_FACTOR_MESSAGES.oneOfCodes) }
-  }
-  return { problem: undefined }
+type Db = AppDeps['database']['db']
+/** A body that carries a code from the app or a recovery code. */
+type EitherCode = { code?: string | undefined; recoveryCode?: string | undefined }
+
+/** The 400 when a body carries neither kind of code, or both. */
+function notOneCode(body: EitherCode) {
+  if ((body.code === undefined) !== (body.recoveryCode === undefined)) return undefined
+  return fieldsProblem({ code: SECOND_FACTOR_MESSAGES.oneOfCodes }, SECOND_FACTOR_MESSAGES.oneOfCodes)
 }
 
+const kindOf = (body: EitherCode) => (body.code !== undefined ? 'code' : 'recovery code')
+
 /** Checks a code of either kind against the account, using it up when right. */
-async function codeIsRight(deps: AppDeps, db: AppDeps['database']['db'], userId: string, body: { code?: string | undefined; recoveryCode?: string | undefined }) {
+async function codeIsRight(deps: AppDeps, db: Db, userId: string, body: EitherCode) {
   if (body.code !== undefined) return acceptCode(db, deps.config.secondFactorKey, userId, body.code)
   if (body.recoveryCode !== undefined) return useRecoveryCode(db, userId, body.recoveryCode)
   return false
 }
 
-function wrongCodeProblem(body: { code?: string | undefined }) {
+function wrongCodeProblem(body: EitherCode) {
   return body.code !== undefined ? fieldProblem('code', SECOND_FACTOR_MESSAGES.wrongCode) : fieldProblem('recoveryCode', SECOND_FACTOR_MESSAGES.wrongRecoveryCode)
 }
 
-async function failedCode(db: AppDeps['database']['db'], userId: string, request: RequestInfo, purpose: string, kind: 'code' | 'recovery code') {
-  await recordAudit(db, { action: 'auth.second_factor_failed', actorUserId: userId, ip: request.ip, details: { purpose, kind } })
+async function failedCode(db: Db, userId: string, request: RequestInfo, purpose: string, body: EitherCode) {
+  await recordAudit(db, { action: 'auth.second_factor_failed', actorUserId: userId, ip: request.ip, details: { purpose, kind: kindOf(body) } })
+}
+
+/** Counts a code against the account: the 429 when its counter is spent, otherwise undefined. */
+async function codeThrottle(db: Db, userId: string) {
+  const attempts = await hit(db, accountKey(userId), RATE_LIMITS.secondFactorPerAccount)
+  return attempts.allowed ? undefined : tooManyAttempts(attempts.retryAfterSeconds)
 }
 
 export const completeSignIn: Handler<'completeSignIn'> = async ({ body, request }, deps) => {
   const { db } = deps.database
   const byIp = await hit(db, addressKey('second-factor', request.ip), RATE_LIMITS.secondFactorPerIp)
   if (!byIp.allowed) return tooManyAttempts(byIp.retryAfterSeconds)
-  const { problem } = oneCode(body)
+  const problem = notOneCode(body)
   if (problem) return problem
-  const dead = { status: 401 as const, body: { message: SECOND_FACTOR_MESSAGES.challengeDead } }
-  const kind = body.code !== undefined ? 'code' : 'recovery code'
 
-  const outcome = await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const found = await liveChallenge(tx, body.challenge)
-    if (!found) return dead
+    if (!found) return { status: 401 as const, body: { message: SECOND_FACTOR_MESSAGES.challengeDead } }
     const { challenge, user } = found
-    const attempts = await hit(tx, accountKey(user.id), RATE_LIMITS.secondFactorPerAccount)
-    if (!attempts.allowed) return tooManyAttempts(attempts.retryAfterSeconds)
+    const throttled = await codeThrottle(tx, user.id)
+    if (throttled) return throttled
     if (!(await codeIsRight(deps, tx, user.id, body))) {
-      await failedCode(tx, user.id, request, 'sign-in', kind)
+      await failedCode(tx, user.id, request, 'sign-in', body)
       const lastChance = await countWrongCode(tx, challenge.id)
       return lastChance ? { status: 401 as const, body: { message: SECOND_FACTOR_MESSAGES.tooManyWrongCodes } } : wrongCodeProblem(body)
     }
@@ -75,10 +83,9 @@ export const completeSignIn: Handler<'completeSignIn'> = async ({ body, request 
     await clear(tx, accountKey(user.id), accountCounterKey(user.email))
     const session = await createSession(tx, user.id, challenge.remember, request, now)
     const deviceToken = await trustDevice(tx, user.id, challenge.deviceId === null ? undefined : { id: challenge.deviceId }, now)
-    await recordAudit(tx, { action: 'auth.login', actorUserId: user.id, ip: request.ip, details: { remember: challenge.remember, device: challenge.deviceId ? 'trusted' : 'new', secondFactor: kind } })
+    await recordAudit(tx, { action: 'auth.login', actorUserId: user.id, ip: request.ip, details: { remember: challenge.remember, device: challenge.deviceId ? 'trusted' : 'new', secondFactor: kindOf(body) } })
     return { status: 200 as const, body: sessionBody(user, session, deps.config), headers: { 'Set-Cookie': deviceCookie(deviceToken, isSecure(deps)) } }
   })
-  return outcome
 }
 
 async function statusOf(deps: AppDeps, user: UserRow) {
@@ -100,12 +107,6 @@ export const startSecondFactorSetup: Handler<'startSecondFactorSetup'> = async (
   return { status: 200, body: await beginSetup(deps.database.db, deps.config.secondFactorKey, user) }
 }
 
-/** The account's code counter: 429 when spent, otherwise undefined. */
-async function codeThrottle(db: AppDeps['database']['db'], userId: string) {
-  const attempts = await hit(db, accountKey(userId), RATE_LIMITS.secondFactorPerAccount)
-  return attempts.allowed ? undefined : tooManyAttempts(attempts.retryAfterSeconds)
-}
-
 export const confirmSecondFactor: Handler<'confirmSecondFactor'> = async ({ body, request, session }, deps) => {
   const { user } = session()
   if (user.secondFactorAt !== null) return conflict(SECOND_FACTOR_MESSAGES.alreadyOn)
@@ -118,7 +119,7 @@ export const confirmSecondFactor: Handler<'confirmSecondFactor'> = async ({ body
     const [setUp] = await tx.select({ userId: secondFactors.userId }).from(secondFactors).where(eq(secondFactors.userId, user.id))
     if (!setUp) return conflict(SECOND_FACTOR_MESSAGES.noSetup)
     if (!(await acceptCode(tx, deps.config.secondFactorKey, user.id, body.code))) {
-      await failedCode(tx, user.id, request, 'set-up', 'code')
+      await failedCode(tx, user.id, request, 'set-up', body)
       return fieldProblem('code', SECOND_FACTOR_MESSAGES.wrongCode)
     }
     const now = new Date()
@@ -137,7 +138,7 @@ export const regenerateRecoveryCodes: Handler<'regenerateRecoveryCodes'> = async
     const throttled = await codeThrottle(tx, user.id)
     if (throttled) return throttled
     if (!(await acceptCode(tx, deps.config.secondFactorKey, user.id, body.code))) {
-      await failedCode(tx, user.id, request, 'new recovery codes', 'code')
+      await failedCode(tx, user.id, request, 'new recovery codes', body)
       return fieldProblem('code', SECOND_FACTOR_MESSAGES.wrongCode)
     }
     const codes = await replaceRecoveryCodes(tx, user.id)
@@ -147,19 +148,20 @@ export const regenerateRecoveryCodes: Handler<'regenerateRecoveryCodes'> = async
   })
 }
 
-export const turnOffSecondFactor: Handler<'turnOffSecondFactor'> = async (input: HandlerInput<'turnOffSecondFactor'>, deps) => {
-  const { body, request, session } = input
+export const turnOffSecondFactor: Handler<'turnOffSecondFactor'> = async ({ body, request, session }, deps) => {
   const { user } = session()
+  const { db } = deps.database
   if (user.secondFactorAt === null) return conflict(SECOND_FACTOR_MESSAGES.notOn)
   if (secondFactorRequired(user, deps.config)) return conflict(SECOND_FACTOR_MESSAGES.requiredForAdmins)
-  const { problem } = oneCode(body)
+  const problem = notOneCode(body)
   if (problem) return problem
-  return deps.database.db.transaction(async (tx) => {
-    const throttled = await codeThrottle(tx, user.id)
-    if (throttled) return throttled
-    if (!(await verifyPassword(user.passwordHash, body.password))) return fieldProblem('password', SECOND_FACTOR_MESSAGES.wrongPassword)
+  const throttled = await codeThrottle(db, user.id)
+  if (throttled) return throttled
+  // Checked before the transaction: hashing takes a while, and no transaction should wait on it.
+  if (!(await verifyPassword(user.passwordHash, body.password))) return fieldProblem('password', SECOND_FACTOR_MESSAGES.wrongPassword)
+  return db.transaction(async (tx) => {
     if (!(await codeIsRight(deps, tx, user.id, body))) {
-      await failedCode(tx, user.id, request, 'turn off', body.code !== undefined ? 'code' : 'recovery code')
+      await failedCode(tx, user.id, request, 'turn off', body)
       return wrongCodeProblem(body)
     }
     await turnOff(tx, user.id)

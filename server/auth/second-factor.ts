@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto'
-import { and, count, eq, isNull, or, lt, sql } from 'drizzle-orm'
+import { and, count, eq, gt, isNull, or, lt, sql } from 'drizzle-orm'
 import { generateSecret, generateURI, verify } from 'otplib'
 import type { Db } from '../db/client.ts'
 import { recoveryCodes, secondFactors, signInChallenges, users, type UserRow } from '../db/schema.ts'
@@ -129,9 +129,8 @@ export interface NewChallenge {
   expiresAt: Date
 }
 
-/** A half-done sign-in for the account, finished by completeSignIn. Old dead ones are let go on the way. */
+/** A half-done sign-in for the account, finished by completeSignIn (housekeeping deletes it once dead). */
 export async function createChallenge(db: Db, userId: string, remember: boolean, deviceId: string | undefined, now = new Date()): Promise<NewChallenge> {
-  await db.delete(signInChallenges).where(lt(signInChallenges.expiresAt, new Date(now.getTime() - CHALLENGE.lifetimeMs)))
   const token = newToken()
   const expiresAt = new Date(now.getTime() + CHALLENGE.lifetimeMs)
   await db.insert(signInChallenges).values({ tokenHash: hashToken(token), userId, remember, deviceId: deviceId ?? null, createdAt: now, expiresAt })
@@ -149,7 +148,7 @@ export async function liveChallenge(tx: Db, token: string, now = new Date()) {
       and(
         eq(signInChallenges.tokenHash, hashToken(token)),
         isNull(signInChallenges.usedAt),
-        sql`${signInChallenges.expiresAt} > ${now.toISOString()}::timestamptz`,
+        gt(signInChallenges.expiresAt, now),
         lt(signInChallenges.failedCodes, CHALLENGE.maxFailedCodes),
         isNull(users.deactivatedAt),
       ),

@@ -1,8 +1,9 @@
 import Bowser from 'bowser'
-import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { and, desc, eq, ne } from 'drizzle-orm'
 import type { Handler } from '../contract/types.ts'
 import { sessions } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
+import { liveAt } from './sessions.ts'
 
 export const UNKNOWN_DEVICE = 'Unknown device'
 
@@ -15,20 +16,12 @@ export function deviceName(userAgent: string | null): string {
   return system ? `${browser.name} on ${system}` : browser.name
 }
 
-/** The live sessions: not ended, not past their end, not idle beyond their limit. */
-const live = (now: Date) =>
-  and(
-    isNull(sessions.revokedAt),
-    gt(sessions.expiresAt, now),
-    sql`${sessions.lastSeenAt} + make_interval(secs => ${sessions.idleTimeoutSeconds}) > ${now.toISOString()}::timestamptz`,
-  )
-
 export const listMySessions: Handler<'listMySessions'> = async ({ session }, deps) => {
   const { user, session: current } = session()
   const rows = await deps.database.db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.userId, user.id), live(new Date())))
+    .where(and(eq(sessions.userId, user.id), liveAt(new Date())))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
   return {
     status: 200,
@@ -50,7 +43,7 @@ export const endMySession: Handler<'endMySession'> = async ({ params, request, s
     const [row] = await tx
       .update(sessions)
       .set({ revokedAt: now })
-      .where(and(eq(sessions.id, params.sessionId), eq(sessions.userId, user.id), live(now)))
+      .where(and(eq(sessions.id, params.sessionId), eq(sessions.userId, user.id), liveAt(now)))
       .returning({ id: sessions.id })
     if (row) await recordAudit(tx, { action: 'auth.session_ended', actorUserId: user.id, subject: { type: 'user', id: user.id }, ip: request.ip, details: { session: row.id } })
     return row !== undefined
@@ -65,7 +58,7 @@ export const endOtherSessions: Handler<'endOtherSessions'> = async ({ request, s
     const rows = await tx
       .update(sessions)
       .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, user.id), ne(sessions.id, current.id), live(now)))
+      .where(and(eq(sessions.userId, user.id), ne(sessions.id, current.id), liveAt(now)))
       .returning({ id: sessions.id })
     if (rows.length > 0) await recordAudit(tx, { action: 'auth.other_sessions_ended', actorUserId: user.id, subject: { type: 'user', id: user.id }, ip: request.ip, details: { ended: rows.length } })
     return rows.length

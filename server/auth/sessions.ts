@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, not, sql } from 'drizzle-orm'
 import { SESSION_TABLES, type ChangeFeed } from '../db/changes.ts'
 import type { Db } from '../db/client.ts'
 import { KeptUntilChange } from '../lib/kept.ts'
@@ -52,6 +52,12 @@ export async function createSession(db: Db, userId: string, remember: boolean, o
   if (!row) throw new Error('Inserting a session returned no row.')
   return { id: row.id, token, expiresAt }
 }
+
+/** Sessions left idle beyond their limit by `at`. */
+export const idleBy = (at: Date) => sql`${sessions.lastSeenAt} + make_interval(secs => ${sessions.idleTimeoutSeconds}) <= ${at.toISOString()}::timestamptz`
+
+/** Sessions that still sign someone in at `now`, by the same rules as `authenticate`: not ended, not past their end, not idle too long. */
+export const liveAt = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), not(idleBy(now)))
 
 /** The live session and user a bearer token belongs to, or null when it is unknown, revoked, expired or idle too long. */
 export async function authenticate(db: Db, token: string, now = new Date()): Promise<Authenticated | null> {

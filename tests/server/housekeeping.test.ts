@@ -2,7 +2,7 @@ import { eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authenticate, createSession, revokeSession } from '../../server/auth/sessions.ts'
 import { hashToken, newToken } from '../../server/auth/tokens.ts'
-import { passwordResetTokens, sessions, trustedDevices } from '../../server/db/schema.ts'
+import { passwordResetTokens, sessions, signInChallenges, trustedDevices } from '../../server/db/schema.ts'
 import { purgeEndedCredentials } from '../../server/housekeeping.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
@@ -48,7 +48,13 @@ describe.skipIf(noDatabase)('housekeeping', () => {
     const device = (expiresIn: number) => ({ tokenHash: hashToken(newToken()), userId: user.id, expiresAt: new Date(now.getTime() + expiresIn) })
     const [liveDevice] = await db.insert(trustedDevices).values([device(DAY), device(-2 * DAY), device(-HOUR)]).returning({ id: trustedDevices.id })
 
-    expect(await purgeEndedCredentials(db, now)).toEqual({ sessions: 3, tokens: 2, devices: 1 })
+    // Half-done sign-ins: one still open, one expired an hour ago (kept a day), one expired two days ago.
+    const challenge = (expiresIn: number) => ({ tokenHash: hashToken(newToken()), userId: user.id, remember: true, expiresAt: new Date(now.getTime() + expiresIn) })
+    const [openChallenge, recentChallenge] = await db.insert(signInChallenges).values([challenge(5 * 60 * 1000), challenge(-HOUR), challenge(-2 * DAY)]).returning({ id: signInChallenges.id })
+
+    expect(await purgeEndedCredentials(db, now)).toEqual({ sessions: 3, tokens: 2, devices: 1, challenges: 1 })
+    const challengeIds = (await db.select({ id: signInChallenges.id }).from(signInChallenges).where(eq(signInChallenges.userId, user.id))).map((row) => row.id)
+    expect(challengeIds.sort()).toEqual([openChallenge!.id, recentChallenge!.id].sort())
     const deviceIds = (await db.select({ id: trustedDevices.id }).from(trustedDevices).where(eq(trustedDevices.userId, user.id))).map((row) => row.id)
     expect(deviceIds).toHaveLength(2)
     expect(deviceIds).toContain(liveDevice!.id)

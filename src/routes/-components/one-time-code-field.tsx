@@ -1,5 +1,5 @@
 import { Input, PinInput } from '@mantine/core'
-import { useId } from 'react'
+import { useId, type ReactNode } from 'react'
 import { LIMITS } from '../../../shared/contract.gen'
 
 export const CODE_LENGTH = LIMITS.OneTimeCode.maxLength
@@ -9,7 +9,7 @@ interface OneTimeCodeFieldProps {
   onChange: (value: string) => void
   /** Called when the last box is filled: the code sends itself. */
   onComplete?: (value: string) => void
-  error: string | null | undefined
+  error: ReactNode
   autoFocus?: boolean
 }
 

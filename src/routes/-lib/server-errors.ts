@@ -8,6 +8,11 @@ export function errorMessage(error: unknown): string {
   return 'Something went wrong. Try again.'
 }
 
+/** The server's message for one field of a refused request, else the answer's own message. */
+export function fieldMessage(error: unknown, field: string): string {
+  return (isApiError(error) ? error.fields?.[field] : undefined) ?? errorMessage(error)
+}
+
 /**
  * Shows an API failure where the user can act on it: the server's per-field messages under the form's
  * fields of the same name, anything else in an error toast (or wherever `showOther` puts it).

@@ -1,18 +1,15 @@
 import { Alert, Button, Group, PasswordInput, Skeleton, Stack, Text, TextInput } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useForm } from '@mantine/form'
 import { useState, type FormEvent } from 'react'
 import { secondFactorQueryOptions, type User } from '../../../api/auth'
-import { ApiError } from '../../../api/errors'
 import { invalidateFamilies, userInvalidation } from '../../../api/query-keys'
 import { formatDateTime } from '../../../ui/format-date-time'
 import { toast } from '../../../ui/toasts'
 import { CODE_LENGTH, OneTimeCodeField } from '../../-components/one-time-code-field'
-import { errorMessage } from '../../-lib/server-errors'
+import { errorMessage, fieldMessage, showServerErrors } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
 import { RecoveryCodesList, SecondFactorSetup } from './second-factor-setup'
-
-/** The field's own message from a refused request, else the answer's. */
-const fieldMessage = (error: unknown, field: string) => (error instanceof ApiError ? (error.fields?.[field] ?? error.message) : errorMessage(error))
 
 /** New recovery codes for old: confirmed with a code from the app, then shown once. */
 function NewRecoveryCodes({ email, onClose }: { email: string; onClose: () => void }) {
@@ -57,49 +54,45 @@ function NewRecoveryCodes({ email, onClose }: { email: string; onClose: () => vo
 function TurnOff({ onClose }: { onClose: () => void }) {
   const { api, auth } = useAppContext()
   const queryClient = useQueryClient()
-  const [password, setPassword] = useState('')
-  const [code, setCode] = useState('')
-  const [recoveryCode, setRecoveryCode] = useState('')
   const [useRecovery, setUseRecovery] = useState(false)
-  const [errors, setErrors] = useState<Record<string, string>>({})
+  const form = useForm({
+    initialValues: { password: '', code: '', recoveryCode: '' },
+    validate: {
+      password: (value) => (value === '' ? 'Enter your password.' : null),
+      code: (value) => (!useRecovery && value.length !== CODE_LENGTH ? `Enter all ${CODE_LENGTH} digits of the code.` : null),
+      recoveryCode: (value) => (useRecovery && value.trim() === '' ? 'Enter one of your recovery codes.' : null),
+    },
+  })
   const turnOff = useMutation({
-    mutationFn: () => api.auth.turnOffSecondFactor({ password, ...(useRecovery ? { recoveryCode: recoveryCode.trim() } : { code }) }),
+    mutationFn: ({ password, code, recoveryCode }: typeof form.values) =>
+      api.auth.turnOffSecondFactor({ password, ...(useRecovery ? { recoveryCode: recoveryCode.trim() } : { code }) }),
     onSuccess: () => {
       auth.send({ type: 'USER.UPDATE', patch: { secondFactor: false } })
       toast.success('The second sign-in step is off')
       void invalidateFamilies(queryClient, userInvalidation)
       onClose()
     },
-    onError: (failure) => {
-      if (failure instanceof ApiError && failure.fields) setErrors(failure.fields)
-      else setErrors({ form: errorMessage(failure) })
-    },
+    onError: (error) => showServerErrors(form, error),
   })
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    const missing: Record<string, string> = {}
-    if (password === '') missing.password = 'Enter your password.'
-    if (useRecovery && recoveryCode.trim() === '') missing.recoveryCode = 'Enter one of your recovery codes.'
-    if (!useRecovery && code.length !== CODE_LENGTH) missing.code = `Enter all ${CODE_LENGTH} digits of the code.`
-    setErrors(missing)
-    if (Object.keys(missing).length === 0) turnOff.mutate()
-  }
   return (
-    <form noValidate onSubmit={submit}>
+    <form noValidate onSubmit={form.onSubmit((values) => turnOff.mutate(values))}>
       <Stack gap="sm">
         <Text size="sm">Without it, your password alone signs you in.</Text>
-        {errors.form && (
-          <Alert color="red" variant="light" role="alert">
-            {errors.form}
-          </Alert>
-        )}
-        <PasswordInput label="Password" autoComplete="current-password" required value={password} onChange={(event) => setPassword(event.currentTarget.value)} error={errors.password} />
+        <PasswordInput label="Password" autoComplete="current-password" required {...form.getInputProps('password')} />
         {useRecovery ? (
-          <TextInput label="Recovery code" autoComplete="off" value={recoveryCode} onChange={(event) => setRecoveryCode(event.currentTarget.value)} error={errors.recoveryCode} />
+          <TextInput label="Recovery code" autoComplete="off" {...form.getInputProps('recoveryCode')} />
         ) : (
-          <OneTimeCodeField value={code} onChange={setCode} error={errors.code ?? null} />
+          <OneTimeCodeField value={form.values.code} onChange={(value) => form.setFieldValue('code', value)} error={form.errors.code} />
         )}
-        <Button variant="subtle" size="compact-sm" w="fit-content" onClick={() => setUseRecovery(!useRecovery)}>
+        <Button
+          variant="subtle"
+          size="compact-sm"
+          w="fit-content"
+          onClick={() => {
+            setUseRecovery(!useRecovery)
+            form.clearErrors()
+          }}
+        >
           {useRecovery ? 'Use the code from your app instead' : 'Use a recovery code instead'}
         </Button>
         <Group>

@@ -2,10 +2,9 @@ import { Alert, Button, Code, Group, List, SimpleGrid, Stack, Text, Title } from
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { QRCodeSVG } from 'qrcode.react'
 import { useId, useState } from 'react'
-import { ApiError } from '../../../api/errors'
 import { invalidateFamilies, userInvalidation } from '../../../api/query-keys'
 import { CODE_LENGTH, OneTimeCodeField } from '../../-components/one-time-code-field'
-import { errorMessage } from '../../-lib/server-errors'
+import { errorMessage, fieldMessage } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
 import { toast } from '../../../ui/toasts'
 
@@ -59,7 +58,7 @@ export function SecondFactorSetup({ email, onStart, onDone }: { email: string; o
     mutationFn: (value: string) => api.auth.confirmSecondFactor(value),
     onSuccess: () => toast.success('The second sign-in step is on'),
     onError: (error) => {
-      setCodeError(error instanceof ApiError ? (error.fields?.code ?? error.message) : errorMessage(error))
+      setCodeError(fieldMessage(error, 'code'))
       // Emptied, so the next code typed in completes the boxes (and sends itself) again.
       setCode('')
     },
