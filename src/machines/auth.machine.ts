@@ -46,6 +46,9 @@ export type AuthEmitted =
   | { type: 'secondFactorFailed'; message: string }
 
 /** When the challenge dies on its own (the server says 5 minutes): the person signs in again. */
+/** The longest delay setTimeout keeps; a longer one is clamped to 1 ms by browsers and Node. */
+const MAX_TIMER_MS = 2 ** 31 - 1
+
 export const CHALLENGE_EXPIRED_MESSAGE = 'The sign-in took too long. Enter your email and password again.'
 
 const notProvided = (what: string) => () => {
@@ -109,8 +112,9 @@ export const authMachine = setup({
     isChallenge: (_, output: Session | SecondFactorChallenge) => isChallenge(output),
   },
   delays: {
-    /** Until the server's challenge expires. */
-    challengeLifetime: ({ context }) => Math.max(0, Date.parse(context.challenge?.expiresAt ?? '') - Date.now() || 0),
+    /** Until the server's challenge expires; capped where timers overflow (2^31 − 1 ms), which would fire at once. */
+    challengeLifetime: ({ context }) =>
+      Math.min(MAX_TIMER_MS, Math.max(0, Date.parse(context.challenge?.expiresAt ?? '') - Date.now() || 0)),
   },
 }).createMachine({
   id: 'auth',

@@ -167,13 +167,13 @@ describe('the second step', () => {
     const started = start({ login: () => Promise.resolve(challenge), ...io })
     started.actor.send({ type: 'LOGIN', email: admin.email, pass: 'secret', remember: false })
     await waitFor(started.actor, (s) => !s.matches('authenticating'))
-    return started
+    return { ...started, challenge }
   }
 
   it('waits for a code when the password answers a challenge: no session, nothing stored', async () => {
-    const { actor, effects, emitted } = await awaitingCode()
+    const { actor, effects, emitted, challenge } = await awaitingCode()
     expect(actor.getSnapshot().value).toBe('awaitingSecondFactor')
-    expect(actor.getSnapshot().context).toMatchObject({ user: null, token: null, challenge: challengeFor(), error: null })
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, token: null, challenge, error: null })
     expect(effects).toEqual(['removeStoredSession'])
     expect(emitted).toEqual([{ type: 'secondFactorNeeded' }])
   })
@@ -183,11 +183,11 @@ describe('the second step', () => {
     ['a recovery code', { recoveryCode: 'abcd-efgh-jkmn' }],
   ])('signs in with %s, sending it with the challenge', async (_kind, code) => {
     const completeSignIn = vi.fn(() => Promise.resolve(sessionFor(admin)))
-    const { actor, effects, emitted } = await awaitingCode({ completeSignIn })
+    const { actor, effects, emitted, challenge } = await awaitingCode({ completeSignIn })
     actor.send({ type: 'SECOND_FACTOR.SUBMIT', ...code })
     expect(actor.getSnapshot().value).toBe('verifyingSecondFactor')
     const snapshot = await waitFor(actor, (s) => !s.matches('verifyingSecondFactor'))
-    expect(completeSignIn).toHaveBeenCalledWith({ challenge: challengeFor().challenge, ...code })
+    expect(completeSignIn).toHaveBeenCalledWith({ challenge: challenge.challenge, ...code })
     expect(snapshot.value).toEqual({ authenticated: 'admin' })
     expect(snapshot.context).toMatchObject({ user: admin, token, challenge: null, remember: false })
     expect(effects).toEqual(['removeStoredSession', 'persistSession'])
@@ -196,11 +196,11 @@ describe('the second step', () => {
 
   it("keeps the challenge after a wrong code, with the field's message, for another try", async () => {
     const wrong = Object.assign(httpError(400, 'Check the highlighted fields.'), { fields: { code: 'That code is not right.' } })
-    const { actor, emitted } = await awaitingCode({ completeSignIn: () => Promise.reject(wrong) })
+    const { actor, emitted, challenge } = await awaitingCode({ completeSignIn: () => Promise.reject(wrong) })
     actor.send({ type: 'SECOND_FACTOR.SUBMIT', code: '000000' })
     const snapshot = await waitFor(actor, (s) => !s.matches('verifyingSecondFactor'))
     expect(snapshot.value).toBe('awaitingSecondFactor')
-    expect(snapshot.context).toMatchObject({ challenge: challengeFor(), error: 'That code is not right.' })
+    expect(snapshot.context).toMatchObject({ challenge, error: 'That code is not right.' })
     expect(emitted.at(-1)).toEqual({ type: 'secondFactorFailed', message: 'That code is not right.' })
     actor.send({ type: 'SECOND_FACTOR.SUBMIT', code: '111111' })
     expect(actor.getSnapshot().context.error).toBeNull()
@@ -220,6 +220,13 @@ describe('the second step', () => {
     actor.send({ type: 'SECOND_FACTOR.CANCEL' })
     expect(actor.getSnapshot().value).toBe('anonymous')
     expect(actor.getSnapshot().context).toMatchObject({ challenge: null, error: null })
+  })
+
+  it('keeps a challenge whose expiry is beyond what a timer holds (no overflow to an instant expiry)', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-24T10:00:00.000Z') })
+    const { actor } = await awaitingCode({}, challengeFor('2030-01-01T00:00:00.000Z'))
+    vi.advanceTimersByTime(60_000)
+    expect(actor.getSnapshot().value).toBe('awaitingSecondFactor')
   })
 
   it('drops the challenge when it expires, saying so', async () => {
