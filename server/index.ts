@@ -14,6 +14,7 @@ import { startHousekeeping } from './housekeeping.ts'
 import { keptReadsFirst } from './kept-reads-first.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { Mailer } from './mail/mailer.ts'
+import { unreadableSecrets } from './auth/second-factor.ts'
 import { openMigratedDatabase, StartupError, startupMessage } from './startup.ts'
 import { BackgroundTasks } from './tasks.ts'
 
@@ -60,11 +61,25 @@ async function banner(config: Config, database: Database, port: number): Promise
   return lines.join('\n')
 }
 
+/**
+ * The site still serves when SECOND_FACTOR_KEY no longer opens the stored authenticator secrets (visitors need
+ * nothing from it, and staff can still sign in with recovery codes), but whoever runs it hears at once.
+ */
+async function reportUnreadableSecrets(database: Database, config: Config, logger: Logger): Promise<void> {
+  const unreadable = await unreadableSecrets(database.db, config.secondFactorKey)
+  if (unreadable === 0) return
+  logger.error(
+    { unreadable },
+    `${unreadable} stored authenticator secret(s) do not open with SECOND_FACTOR_KEY: it is not the key they were set up with. Put that key back; if it is lost, those people sign in with a recovery code and an admin resets their second step.`,
+  )
+}
+
 async function main(): Promise<void> {
   const config = loadConfig()
   const logger: Logger = createLogger(config.logLevel)
   const database = await openMigratedDatabase(config)
   await seedDemoData(database, config)
+  if (!quietWorker) await reportUnreadableSecrets(database, config, logger)
   const tasks = new BackgroundTasks(logger)
   const mailer = new Mailer(database.db, logger, config.smtpUrl)
   mailer.start()

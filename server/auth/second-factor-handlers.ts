@@ -10,6 +10,7 @@ import { addressKey, clear, hit, RATE_LIMITS } from './rate-limit.ts'
 import {
   acceptCode,
   beginSetup,
+  type CodeCheck,
   countWrongCode,
   liveChallenge,
   markOn,
@@ -39,14 +40,23 @@ function notOneCode(body: EitherCode) {
 
 const kindOf = (body: EitherCode) => (body.code !== undefined ? 'code' : 'recovery code')
 
-/** Checks a code of either kind against the account, using it up when right. */
-async function codeIsRight(deps: AppDeps, db: Db, userId: string, body: EitherCode) {
-  if (body.code !== undefined) return acceptCode(db, deps.config.secondFactorKey, userId, body.code)
-  if (body.recoveryCode !== undefined) return useRecoveryCode(db, userId, body.recoveryCode)
-  return false
+/** Checks a code from the app, telling whoever runs the server when the secret does not open with the key. */
+async function checkAppCode(deps: AppDeps, db: Db, userId: string, code: string): Promise<CodeCheck> {
+  const check = await acceptCode(db, deps.config.secondFactorKey, userId, code)
+  if (check === 'unreadable') deps.logger.error({ userId }, 'an authenticator secret does not open with SECOND_FACTOR_KEY: the key changed since it was set up')
+  return check
 }
 
-function wrongCodeProblem(body: EitherCode) {
+/** Checks a code of either kind against the account, using it up when right. */
+async function checkEitherCode(deps: AppDeps, db: Db, userId: string, body: EitherCode): Promise<CodeCheck> {
+  if (body.code !== undefined) return checkAppCode(deps, db, userId, body.code)
+  if (body.recoveryCode !== undefined) return (await useRecoveryCode(db, userId, body.recoveryCode)) ? 'right' : 'wrong'
+  return 'wrong'
+}
+
+/** The 400 on the field that held the code; a secret that cannot be opened is not the person's mistake, and says so. */
+function codeProblem(body: EitherCode, check: Exclude<CodeCheck, 'right'>) {
+  if (check === 'unreadable') return fieldProblem('code', SECOND_FACTOR_MESSAGES.secretUnreadable, SECOND_FACTOR_MESSAGES.secretUnreadable)
   return body.code !== undefined ? fieldProblem('code', SECOND_FACTOR_MESSAGES.wrongCode) : fieldProblem('recoveryCode', SECOND_FACTOR_MESSAGES.wrongRecoveryCode)
 }
 
@@ -73,10 +83,12 @@ export const completeSignIn: Handler<'completeSignIn'> = async ({ body, request 
     const { challenge, user } = found
     const throttled = await codeThrottle(tx, user.id)
     if (throttled) return throttled
-    if (!(await codeIsRight(deps, tx, user.id, body))) {
+    const check = await checkEitherCode(deps, tx, user.id, body)
+    if (check === 'unreadable') return codeProblem(body, check)
+    if (check === 'wrong') {
       await failedCode(tx, user.id, request, 'sign-in', body)
       const lastChance = await countWrongCode(tx, challenge.id)
-      return lastChance ? { status: 401 as const, body: { message: SECOND_FACTOR_MESSAGES.tooManyWrongCodes } } : wrongCodeProblem(body)
+      return lastChance ? { status: 401 as const, body: { message: SECOND_FACTOR_MESSAGES.tooManyWrongCodes } } : codeProblem(body, check)
     }
     const now = new Date()
     await useChallenge(tx, challenge.id, now)
@@ -118,9 +130,11 @@ export const confirmSecondFactor: Handler<'confirmSecondFactor'> = async ({ body
     if (current?.secondFactorAt != null) return conflict(SECOND_FACTOR_MESSAGES.alreadyOn)
     const [setUp] = await tx.select({ userId: secondFactors.userId }).from(secondFactors).where(eq(secondFactors.userId, user.id))
     if (!setUp) return conflict(SECOND_FACTOR_MESSAGES.noSetup)
-    if (!(await acceptCode(tx, deps.config.secondFactorKey, user.id, body.code))) {
+    const check = await checkAppCode(deps, tx, user.id, body.code)
+    if (check === 'unreadable') return conflict(SECOND_FACTOR_MESSAGES.setupUnreadable)
+    if (check === 'wrong') {
       await failedCode(tx, user.id, request, 'set-up', body)
-      return fieldProblem('code', SECOND_FACTOR_MESSAGES.wrongCode)
+      return codeProblem(body, check)
     }
     const now = new Date()
     await markOn(tx, user.id, now)
@@ -137,9 +151,10 @@ export const regenerateRecoveryCodes: Handler<'regenerateRecoveryCodes'> = async
   return deps.database.db.transaction(async (tx) => {
     const throttled = await codeThrottle(tx, user.id)
     if (throttled) return throttled
-    if (!(await acceptCode(tx, deps.config.secondFactorKey, user.id, body.code))) {
-      await failedCode(tx, user.id, request, 'new recovery codes', body)
-      return fieldProblem('code', SECOND_FACTOR_MESSAGES.wrongCode)
+    const check = await checkAppCode(deps, tx, user.id, body.code)
+    if (check !== 'right') {
+      if (check === 'wrong') await failedCode(tx, user.id, request, 'new recovery codes', body)
+      return codeProblem(body, check)
     }
     const codes = await replaceRecoveryCodes(tx, user.id)
     await clear(tx, accountKey(user.id))
@@ -160,9 +175,10 @@ export const turnOffSecondFactor: Handler<'turnOffSecondFactor'> = async ({ body
   // Checked before the transaction: hashing takes a while, and no transaction should wait on it.
   if (!(await verifyPassword(user.passwordHash, body.password))) return fieldProblem('password', SECOND_FACTOR_MESSAGES.wrongPassword)
   return db.transaction(async (tx) => {
-    if (!(await codeIsRight(deps, tx, user.id, body))) {
-      await failedCode(tx, user.id, request, 'turn off', body)
-      return wrongCodeProblem(body)
+    const check = await checkEitherCode(deps, tx, user.id, body)
+    if (check !== 'right') {
+      if (check === 'wrong') await failedCode(tx, user.id, request, 'turn off', body)
+      return codeProblem(body, check)
     }
     await turnOff(tx, user.id)
     await clear(tx, accountKey(user.id))

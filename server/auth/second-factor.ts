@@ -29,6 +29,9 @@ export const SECOND_FACTOR_MESSAGES = {
   requiredForAdmins: 'Admins must keep the second sign-in step on. To move it to a new phone, ask another admin to reset it, then set it up again.',
   setUpFirst: 'Set up the second sign-in step (a code from an authenticator app) before using the admin area. /admin shows how.',
   wrongPassword: 'The password is incorrect.',
+  secretUnreadable:
+    'Codes from your authenticator app cannot be checked: the server’s secret key has changed since you set the app up. Use one of your recovery codes, and ask an admin to reset your second step.',
+  setupUnreadable: 'This set-up was started under another server key. Start the set-up again.',
 } as const
 
 /** Whether this account may do nothing but set up its second step (admins, when the settings require it). */
@@ -51,15 +54,20 @@ export async function beginSetup(db: Db, key: Buffer, user: Pick<UserRow, 'id' |
   return { secret, otpauthUri: generateURI({ issuer: TOTP.issuer, label: user.email, secret }) }
 }
 
+/** What a code from the app came to: right (and used up), wrong (or replayed, or nothing set up), or not checkable. */
+export type CodeCheck = 'right' | 'wrong' | 'unreadable'
+
 /**
  * Accepts a code from the user's app once: it must match a step within the tolerance and be later than the last
  * step accepted, and recording its step is one conditional update, so the same code sent twice at once is accepted
- * once. False for a wrong, replayed or unset-up code.
+ * once. 'unreadable' when the stored secret does not open with the key (SECOND_FACTOR_KEY changed since the set-up):
+ * no code can be checked then, and saying "wrong" would send the person round in circles.
  */
-export async function acceptCode(db: Db, key: Buffer, userId: string, code: string, now = new Date()): Promise<boolean> {
+export async function acceptCode(db: Db, key: Buffer, userId: string, code: string, now = new Date()): Promise<CodeCheck> {
   const [row] = await db.select().from(secondFactors).where(eq(secondFactors.userId, userId)).limit(1)
-  if (!row) return false
-  const secret = open(key, row.secretCiphertext, userId)
+  if (!row) return 'wrong'
+  const secret = openOrUndefined(key, row.secretCiphertext, userId)
+  if (secret === undefined) return 'unreadable'
   const result = await verify({
     secret,
     token: code,
@@ -68,14 +76,31 @@ export async function acceptCode(db: Db, key: Buffer, userId: string, code: stri
     ...(row.lastStep === null ? {} : { afterTimeStep: row.lastStep }),
   })
   // The union also holds HOTP's answer, which has no time step.
-  if (!result.valid || !('timeStep' in result)) return false
+  if (!result.valid || !('timeStep' in result)) return 'wrong'
   const step = result.timeStep
   const [recorded] = await db
     .update(secondFactors)
     .set({ lastStep: step })
     .where(and(eq(secondFactors.userId, userId), or(isNull(secondFactors.lastStep), lt(secondFactors.lastStep, step))))
     .returning({ userId: secondFactors.userId })
-  return recorded !== undefined
+  return recorded !== undefined ? 'right' : 'wrong'
+}
+
+function openOrUndefined(key: Buffer, sealed: string, userId: string): string | undefined {
+  try {
+    return open(key, sealed, userId)
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * How many stored authenticator secrets do not open with the key: checked at start, so a changed or mistyped
+ * SECOND_FACTOR_KEY is reported to whoever runs the server before a person meets it at sign-in.
+ */
+export async function unreadableSecrets(db: Db, key: Buffer): Promise<number> {
+  const rows = await db.select({ userId: secondFactors.userId, secretCiphertext: secondFactors.secretCiphertext }).from(secondFactors)
+  return rows.filter((row) => openOrUndefined(key, row.secretCiphertext, row.userId) === undefined).length
 }
 
 /** Lowercase, without spaces or dashes, with Crockford's look-alikes read as the digits they stand for. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hashPassword } from '../../server/auth/passwords.ts'
-import { users } from '../../server/db/schema.ts'
+import { seal } from '../../server/auth/secret-box.ts'
+import { secondFactors, users } from '../../server/db/schema.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
@@ -18,6 +19,10 @@ beforeAll(async () => {
   const target = await testDatabaseForProcess()
   const database = await target.open()
   await database.db.insert(users).values({ email: EMAIL, name: 'Logged Person', role: 'TUTOR', passwordHash: await hashPassword(PASSWORD) })
+  // An authenticator secret sealed under a key this server was not given, as after SECOND_FACTOR_KEY changed.
+  const [rekeyed] = await database.db.insert(users).values({ email: 'rekeyed@tec.test', name: 'Rekeyed Person', role: 'TUTOR', passwordHash: await hashPassword(PASSWORD) }).returning()
+  if (!rekeyed) throw new Error('no user')
+  await database.db.insert(secondFactors).values({ userId: rekeyed.id, secretCiphertext: seal(Buffer.alloc(32, 9), 'JBSWY3DPEHPK3PXP', rekeyed.id), createdAt: new Date() })
   await database.close()
   sink = await startSmtpSink()
   // The most talkative level: if anything were to log a secret, debug would.
@@ -37,6 +42,17 @@ const call = async (method: string, path: string, body?: unknown, token?: string
 }
 
 describe.skipIf(noDatabase)('the structured logs of a real server process', () => {
+  test('tell whoever runs the server, at start, that SECOND_FACTOR_KEY does not open stored secrets', () => {
+    const errors = server
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { level?: number; msg?: string; unreadable?: number })
+      .filter((line) => line.msg?.includes('SECOND_FACTOR_KEY'))
+    expect(errors).toEqual([expect.objectContaining({ level: 50, unreadable: 1 })])
+    expect(errors[0]?.msg).toContain('1 stored authenticator secret(s) do not open with SECOND_FACTOR_KEY')
+  })
+
   test('record every request but never a password, a token or a reset link', async () => {
     expect((await call('POST', '/auth/login', { email: EMAIL, pass: 'Wrong-Password-123' })).status).toBe(401)
     const signedIn = await call('POST', '/auth/login', { email: EMAIL, pass: PASSWORD })
