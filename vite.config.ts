@@ -9,8 +9,17 @@ import { routeManifest } from './scripts/route-manifest.ts'
 // The API answers under /api; in `npm run dev` Vite forwards it to the API server (npm run dev:api).
 const apiPort = process.env.PORT ?? '3000'
 
+/**
+ * Server test files that never reach the database, or reach it only to start a server: the same on either
+ * database, so they run once, in the embedded-database project.
+ */
+const DATABASE_INDEPENDENT = ['tests/server/config.test.ts', 'tests/server/data-dir-lock.test.ts', 'tests/server/slow-clients.test.ts', 'tests/server/svg-cleaner.test.ts']
+
 /** The four test projects (`npm test`); the unit tests share this config's plugins. */
 const TEST_PROJECTS: UserConfig['test'] = {
+  // One test file per core, in every project. Vitest's default leaves a core for itself (one file at a time on a
+  // two-core machine), but its own process is mostly idle while files drive servers, databases and Chromium.
+  maxWorkers: '100%',
   projects: [
     {
       extends: true,
@@ -27,7 +36,7 @@ const TEST_PROJECTS: UserConfig['test'] = {
         include: ['tests/server/**/*.test.ts'],
         environment: 'node',
         globalSetup: ['tests/server/global-setup.ts'],
-        testTimeout: 30_000,
+        testTimeout: 60_000,
         hookTimeout: 60_000,
       },
     },
@@ -35,10 +44,11 @@ const TEST_PROJECTS: UserConfig['test'] = {
       test: {
         name: 'server-pg',
         include: ['tests/server/**/*.test.ts'],
+        exclude: DATABASE_INDEPENDENT,
         environment: 'node',
         env: { TEST_DATABASE: 'postgres' },
         globalSetup: ['tests/server/global-setup.ts'],
-        testTimeout: 30_000,
+        testTimeout: 60_000,
         hookTimeout: 60_000,
       },
     },
@@ -48,9 +58,10 @@ const TEST_PROJECTS: UserConfig['test'] = {
         include: ['tests/browser/**/*.test.ts'],
         environment: 'node',
         globalSetup: ['tests/browser/global-setup.ts'],
-        testTimeout: 60_000,
+        // Files run side by side, each with its own server, database copy, mail sink and Chromium. The limits are
+        // for a hung test, not a measure of speed, and allow for the neighbours' load.
+        testTimeout: 120_000,
         hookTimeout: 180_000,
-        fileParallelism: false,
       },
     },
   ],

@@ -2,7 +2,7 @@ import { generate } from 'otplib'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessible, PHONE_AND_DESKTOP } from './support/staff.ts'
+import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
 
 /**
  * The second sign-in step as an admin meets it with ADMIN_SECOND_FACTOR=required: the set-up first, from the secret
@@ -18,20 +18,25 @@ afterAll(async () => {
 })
 
 const STEP_MS = 30_000
-let secret = ''
-let recoveryCodes: string[] = []
-/** Each code is accepted once, and steps only move forward: each use takes the code of a later step. */
-let nextStep = 0
 
-/** The app's code for a step at or after the current one: the server accepts one step ahead, so two uses fit. */
-async function freshCode(): Promise<string> {
-  const now = Math.floor(Date.now() / STEP_MS)
-  nextStep = Math.max(nextStep, now)
-  if (nextStep > now + 1) throw new Error('Only two codes fit in one time step; use a recovery code for a third sign-in')
-  const code = await generate({ secret, epoch: nextStep * (STEP_MS / 1000) })
-  nextStep += 1
-  return code
+/**
+ * An authenticator app for `secret`. Each code is accepted once, and steps only move forward, so each use takes the
+ * code of a later step; the server accepts one step ahead, so two uses fit in one time step.
+ */
+function authenticatorApp(secret: string) {
+  let nextStep = 0
+  return async function freshCode(): Promise<string> {
+    const now = Math.floor(Date.now() / STEP_MS)
+    nextStep = Math.max(nextStep, now)
+    if (nextStep > now + 1) throw new Error('Only two codes fit in one time step; use a recovery code for a third sign-in')
+    const code = await generate({ secret, epoch: nextStep * (STEP_MS / 1000) })
+    nextStep += 1
+    return code
+  }
 }
+
+let freshCode: () => Promise<string>
+let recoveryCodes: string[] = []
 
 async function typePassword(page: Page) {
   await page.goto('/login')
@@ -64,12 +69,14 @@ describe('the second sign-in step', () => {
     // Every other admin screen sends them back here.
     await page.goto('/admin/registrations')
     await page.waitForURL((url) => url.pathname === '/admin')
+    await page.getByText('set up the second sign-in step before anything else').waitFor()
     await expectAccessible(page, 'the second step, before set-up', PHONE_AND_DESKTOP)
 
     await page.getByRole('button', { name: 'Set up the second step' }).click()
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor()
-    secret = (await page.getByTestId('second-factor-secret').textContent()) ?? ''
+    const secret = (await page.getByTestId('second-factor-secret').textContent()) ?? ''
     expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+    freshCode = authenticatorApp(secret)
     await expectAccessible(page, 'the second step, its QR code', PHONE_AND_DESKTOP)
 
     await typeCode(page, '000000')
@@ -165,5 +172,62 @@ describe('the second sign-in step', () => {
     await here.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
     await here.context().close()
     await elsewhere.context().close()
+  })
+
+  test('a tutor turns it on in the settings, makes new recovery codes, and turns it off with the password and a recovery code', async () => {
+    const page = await app.newPage()
+    await signIn(page, demo.tutor, '/tutor')
+    await page.goto('/tutor/settings')
+    const section = page.getByRole('region', { name: 'Second sign-in step' })
+    await section.getByRole('button', { name: 'Set up the second step' }).click()
+    await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor()
+    const tutorApp = authenticatorApp((await page.getByTestId('second-factor-secret').textContent()) ?? '')
+    await typeCode(page, await tutorApp())
+    const firstList = section.getByRole('list', { name: 'Recovery codes' })
+    await firstList.waitFor()
+    const firstCodes = (await firstList.getByRole('listitem').allTextContents()).map((code) => code.trim())
+    expect(firstCodes).toHaveLength(10)
+    await section.getByRole('button', { name: 'I have kept them' }).click()
+    await section.getByText('10 recovery codes are left.').waitFor()
+
+    // New codes take a code from the app; a wrong one is refused on the field and emptied from the boxes.
+    await section.getByRole('button', { name: 'New recovery codes' }).click()
+    await expectAccessible(page, 'making new recovery codes', PHONE_AND_DESKTOP)
+    await typeCode(page, '000000')
+    await section.getByText('That code is not right.').waitFor()
+    // The whole code sends itself.
+    await typeCode(page, await tutorApp())
+    const newList = section.getByRole('list', { name: 'Recovery codes' })
+    await newList.waitFor()
+    const newCodes = (await newList.getByRole('listitem').allTextContents()).map((code) => code.trim())
+    expect(newCodes).toHaveLength(10)
+    expect(newCodes.filter((code) => firstCodes.includes(code))).toEqual([])
+    await section.getByRole('button', { name: 'I have kept them' }).click()
+    await section.getByText('10 recovery codes are left.').waitFor()
+
+    // Turning off asks for the password and a code: each missing or wrong one is said on its field.
+    await section.getByRole('button', { name: 'Turn off' }).click()
+    await expectAccessible(page, 'turning the second step off', PHONE_AND_DESKTOP)
+    await section.getByRole('button', { name: 'Turn off' }).click()
+    await section.getByText('Enter your password.').waitFor()
+    await section.getByText('Enter all 6 digits of the code.').waitFor()
+    await section.getByRole('button', { name: 'Use a recovery code instead' }).click()
+    await section.getByRole('textbox', { name: 'Password' }).fill('Not-The-Password-26')
+    await section.getByRole('textbox', { name: 'Recovery code' }).fill(firstCodes[0] ?? '')
+    await section.getByRole('button', { name: 'Turn off' }).click()
+    await section.getByText('The password is incorrect.').waitFor()
+    await section.getByRole('textbox', { name: 'Password' }).fill(demo.tutor.password)
+    await section.getByRole('button', { name: 'Turn off' }).click()
+    // The first codes were replaced, so they no longer count.
+    await section.getByText('That recovery code is not right, or was already used.').waitFor()
+    await section.getByRole('textbox', { name: 'Recovery code' }).fill(newCodes[0] ?? '')
+    await section.getByRole('button', { name: 'Turn off' }).click()
+    await page.getByText('The second sign-in step is off').waitFor()
+    await section.getByRole('button', { name: 'Set up the second step' }).waitFor()
+
+    // The password alone signs them in again.
+    await signOut(page)
+    await signIn(page, demo.tutor, '/tutor')
+    await page.context().close()
   })
 })

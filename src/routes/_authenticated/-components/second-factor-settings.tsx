@@ -26,17 +26,21 @@ function NewRecoveryCodes({ email, onClose }: { email: string; onClose: () => vo
     },
   })
   if (replace.data) return <RecoveryCodesList codes={replace.data.codes} email={email} onDone={onClose} />
+  const send = (value: string) => {
+    if (value.length !== CODE_LENGTH) return setError(`Enter all ${CODE_LENGTH} digits of the code.`)
+    setError(null)
+    replace.mutate(value)
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault()
-    if (code.length !== CODE_LENGTH) return setError(`Enter all ${CODE_LENGTH} digits of the code.`)
-    setError(null)
-    replace.mutate(code)
+    send(code)
   }
   return (
     <form noValidate onSubmit={submit}>
       <Stack gap="sm">
         <Text size="sm">New codes replace the old ones, which stop working.</Text>
-        <OneTimeCodeField value={code} onChange={setCode} error={error} />
+        {/* A whole code sends itself, as on the code screen and in the set-up. */}
+        <OneTimeCodeField value={code} onChange={setCode} onComplete={(value) => !replace.isPending && send(value)} error={error} />
         <Group>
           <Button type="submit" loading={replace.isPending}>
             Make new codes
