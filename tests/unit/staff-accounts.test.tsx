@@ -86,6 +86,39 @@ describe('/admin/settings/staff', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(rowOf(table, 'Bea Tutor')).getByText('Deactivated')).toBeDefined())
   })
 
+  it('resets the second step of an account that has it on, after a dialog that says what happens', async () => {
+    const withStep = { ...bea, secondFactor: true }
+    const resets: string[] = []
+    renderApp('/admin/settings/staff', {
+      ...signedInAdmin,
+      handlers: {
+        'GET /admin/staff': () => json(200, page([you, resets.length > 0 ? bea : withStep, cal])),
+        [`DELETE /admin/staff/${bea.id}/second-factor`]: (request) => {
+          resets.push(request.method)
+          return json(200, bea)
+        },
+      },
+    })
+
+    const table = await screen.findByRole('table', { name: 'Staff accounts' })
+    expect(within(rowOf(table, 'Bea Tutor')).getByText('On')).toBeDefined()
+    // Offered only where the step is on.
+    await userEvent.click(await screen.findByRole('button', { name: 'Change Cal Admin’s account' }))
+    expect(screen.queryByRole('menuitem', { name: 'Reset second sign-in step' })).toBeNull()
+    await userEvent.keyboard('{Escape}')
+
+    await userEvent.click(screen.getByRole('button', { name: 'Change Bea Tutor’s account' }))
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Reset second sign-in step' }))
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Bea Tutor’s second sign-in step?' })
+    expect(dialog.textContent).toContain('their authenticator app and recovery codes stop working')
+    expect(dialog.textContent).toContain('They are mailed to say so')
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Reset the second step' }))
+
+    await waitFor(() => expect(resets).toEqual(['DELETE']))
+    expect(await screen.findByText('Bea Tutor’s second sign-in step is reset')).toBeDefined()
+    await waitFor(() => expect(within(rowOf(screen.getByRole('table', { name: 'Staff accounts' }), 'Bea Tutor')).getByText('Off')).toBeDefined())
+  })
+
   it('shows a refusal from the server in the dialog', async () => {
     const lastAdmin = 'This is the last active admin: the office would have nobody left to run it. Make another account an admin first.'
     renderApp('/admin/settings/staff', {
