@@ -45,10 +45,10 @@ export type AuthEmitted =
   | { type: 'secondFactorNeeded' }
   | { type: 'secondFactorFailed'; message: string }
 
-/** When the challenge dies on its own (the server says 5 minutes): the person signs in again. */
 /** The longest delay setTimeout keeps; a longer one is clamped to 1 ms by browsers and Node. */
 const MAX_TIMER_MS = 2 ** 31 - 1
 
+/** When the challenge dies on its own (the server says 5 minutes): the person signs in again. */
 export const CHALLENGE_EXPIRED_MESSAGE = 'The sign-in took too long. Enter your email and password again.'
 
 const notProvided = (what: string) => () => {
