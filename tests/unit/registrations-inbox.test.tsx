@@ -164,4 +164,27 @@ describe('the registrations inbox', { timeout: 15_000 }, () => {
     // Back keeps the inbox's filters.
     expect(screen.getByRole('link', { name: 'Back to registrations' }).getAttribute('href')).toBe('/admin/registrations?status=new')
   })
+
+  it('follows a row typed for and clicked at once: the search, reported after its pause, does not call the list back', async () => {
+    const { handlers } = inboxHandlers(() => json(200, page([grace, anya])))
+    let answered = false
+    const { router } = renderApp('/admin/registrations', {
+      ...signedInAdmin,
+      handlers: {
+        ...handlers,
+        // The row's page loads slowly, so the list still shows when the search's pause ends.
+        [`GET /admin/registrations/${grace.id}`]: async () => {
+          await new Promise((resolve) => setTimeout(resolve, 800))
+          answered = true
+          return json(404, { message: 'No registration has this id.' })
+        },
+      },
+    })
+    const link = await screen.findByRole('link', { name: 'Grace Lin' })
+    await userEvent.type(screen.getByRole('searchbox'), 'Grace')
+    await userEvent.click(link)
+    await waitFor(() => expect(answered).toBe(true), { timeout: 3000 })
+    await waitFor(() => expect(router.state.resolvedLocation?.pathname).toBe(`/admin/registrations/${grace.id}`))
+    expect(router.state.location.pathname).toBe(`/admin/registrations/${grace.id}`)
+  })
 })

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useRouter } from '@tanstack/react-router'
+import { useState, type ReactNode } from 'react'
 import { toCsv, downloadFile, type CsvColumn } from '../../../ui/back-office/csv'
 import { DataTable, type DataColumn } from '../../../ui/back-office/data-table'
 import { ExportButton, type ExportProgress } from '../../../ui/back-office/export-button'
@@ -42,6 +43,10 @@ export function useListSearch<F extends Filters, S extends string>(
   search: ListSearch<F, S>,
   navigate: (options: { search: ListSearch<F, S>; replace?: boolean }) => Promise<unknown>,
 ): ListState<F, S> {
+  const { history } = useRouter()
+  // Where this list is. A search typed just before following a row's link reports after its pause, while the list
+  // still shows under the page that is loading: by then the person has moved on, and the list must not call them back.
+  const [listPath] = useState(() => history.location.pathname)
   const query = resolveListSearch(spec, search)
   const filtered = query.q !== undefined || Object.keys(spec.filters).some((key) => (query as Record<string, unknown>)[key] !== undefined)
   return {
@@ -49,7 +54,10 @@ export function useListSearch<F extends Filters, S extends string>(
     search,
     query,
     filtered,
-    change: (next) => void navigate({ search: nextListSearch(spec, search, next), replace: 'q' in next }),
+    change: (next) => {
+      if (history.location.pathname !== listPath) return
+      void navigate({ search: nextListSearch(spec, search, next), replace: 'q' in next })
+    },
     clear: () => void navigate({ search: {} }),
   }
 }
