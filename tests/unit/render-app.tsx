@@ -30,8 +30,10 @@ export function renderApp(
   const queryClient = createQueryClient()
   const history = createMemoryHistory({ initialEntries: [path] })
   const router = createAppRouter({ auth, queryClient, api: createApi(client, createUploader({ baseUrl: '/api', getToken: () => null, onUnauthorized: () => undefined })), inspect }, history)
+  // env="test" is Mantine's own test mode: no transitions or portals, and no floating-ui visibility check, which in
+  // jsdom (every box 0×0) could hide an open menu with display: none depending on when its position was computed.
   render(
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env="test">
       <Toaster />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -8,7 +8,7 @@ import { theme } from '../../src/ui/theme'
 function Harness({ initial, error, onInsertImage, onValue }: { initial: string; error?: string; onInsertImage?: () => Promise<InsertedImage | undefined>; onValue?: (html: string) => void }) {
   const [value, setValue] = useState(initial)
   return (
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <RichTextEditor
         label="Description"
         description="What learners do."
