@@ -46,6 +46,11 @@ export interface Config {
    * start without it; elsewhere a fixed development key stands in (printed nowhere, known to everyone: never real).
    */
   secondFactorKey: Buffer
+  /**
+   * The key SECOND_FACTOR_KEY replaces, while it is being rotated (SECOND_FACTOR_PREVIOUS_KEY, base64): secrets that
+   * open only with it are sealed again with the new key, at start and when used. Unset once the start says so.
+   */
+  previousSecondFactorKey: Buffer | undefined
 }
 
 type Env = Record<string, string | undefined>
@@ -149,16 +154,32 @@ function parseBoolean(name: string, value: string | undefined): boolean {
 const DEVELOPMENT_SECOND_FACTOR_KEY = Buffer.alloc(32, 'tec-development-second-factor-key')
 
 function parseSecondFactorKey(value: string | undefined, nodeEnv: NodeEnv, purpose: ConfigPurpose): Buffer {
-  const how = 'Make one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'base64\'))"'
   if (value === undefined) {
     if (nodeEnv === 'production' && purpose === 'server') {
-      throw new ConfigError(`SECOND_FACTOR_KEY is not set. In production it must be 32 random bytes in base64, which encrypt the staff's authenticator secrets. ${how}`)
+      throw new ConfigError(`SECOND_FACTOR_KEY is not set. In production it must be 32 random bytes in base64, which encrypt the staff's authenticator secrets. ${MAKE_A_KEY}`)
     }
     return DEVELOPMENT_SECOND_FACTOR_KEY
   }
+  return parseKey('SECOND_FACTOR_KEY', value)
+}
+
+const MAKE_A_KEY = 'Make one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'base64\'))"'
+
+function parseKey(name: string, value: string): Buffer {
   const key = /^[A-Za-z0-9+/]+={0,2}$/.test(value) ? Buffer.from(value, 'base64') : Buffer.alloc(0)
-  if (key.length !== 32) throw new ConfigError(`SECOND_FACTOR_KEY must be 32 bytes in base64 (44 characters). ${how}`)
+  if (key.length !== 32) throw new ConfigError(`${name} must be 32 bytes in base64 (44 characters). ${MAKE_A_KEY}`)
   return key
+}
+
+function parseSecondFactorKeys(env: Env, nodeEnv: NodeEnv, purpose: ConfigPurpose): Pick<Config, 'secondFactorKey' | 'previousSecondFactorKey'> {
+  const secondFactorKey = parseSecondFactorKey(read(env, 'SECOND_FACTOR_KEY'), nodeEnv, purpose)
+  const previous = read(env, 'SECOND_FACTOR_PREVIOUS_KEY')
+  if (previous === undefined) return { secondFactorKey, previousSecondFactorKey: undefined }
+  const previousSecondFactorKey = parseKey('SECOND_FACTOR_PREVIOUS_KEY', previous)
+  if (previousSecondFactorKey.equals(secondFactorKey)) {
+    throw new ConfigError('SECOND_FACTOR_PREVIOUS_KEY is the same as SECOND_FACTOR_KEY. While rotating, SECOND_FACTOR_KEY is the new key and SECOND_FACTOR_PREVIOUS_KEY the old one.')
+  }
+  return { secondFactorKey, previousSecondFactorKey }
 }
 
 /** The server needs every setting; a command-line tool (create-user) sends no mail and serves nothing. */
@@ -181,6 +202,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     publishEveryMs: parseInterval('SCHEDULED_PUBLISH_EVERY_MS', read(env, 'SCHEDULED_PUBLISH_EVERY_MS'), 30_000),
     webConcurrency: parseConcurrency(read(env, 'WEB_CONCURRENCY'), read(env, 'DATABASE_URL') !== undefined),
     adminSecondFactor: parseChoice('ADMIN_SECOND_FACTOR', read(env, 'ADMIN_SECOND_FACTOR'), ['required', 'optional'] as const, nodeEnv === 'production' ? 'required' : 'optional'),
-    secondFactorKey: parseSecondFactorKey(read(env, 'SECOND_FACTOR_KEY'), nodeEnv, purpose),
+    ...parseSecondFactorKeys(env, nodeEnv, purpose),
   }
 }

@@ -5,7 +5,7 @@ import { createServer, type RequestListener, type Server } from 'node:http'
 import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { createApp, keptAnswers } from './app.ts'
-import { unreadableSecrets } from './auth/second-factor.ts'
+import { resealSecrets, secretKeysOf } from './auth/second-factor.ts'
 import { HTTP_TIMEOUTS } from './http-timeouts.ts'
 import { loadConfig, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
@@ -62,15 +62,20 @@ async function banner(config: Config, database: Database, port: number): Promise
 }
 
 /**
- * The site still serves when SECOND_FACTOR_KEY no longer opens the stored authenticator secrets (visitors need
- * nothing from it, and staff can still sign in with recovery codes), but whoever runs it hears at once.
+ * Moves the authenticator secrets to the current SECOND_FACTOR_KEY when SECOND_FACTOR_PREVIOUS_KEY is given (the
+ * rotation), and says when the old key can go. The site still serves when some secrets open with neither (visitors
+ * need nothing from them, and staff can still sign in with recovery codes), but whoever runs it hears at once.
  */
-async function reportUnreadableSecrets(database: Database, config: Config, logger: Logger): Promise<void> {
-  const unreadable = await unreadableSecrets(database.db, config.secondFactorKey)
+async function checkSecondFactorKeys(database: Database, config: Config, logger: Logger): Promise<void> {
+  const { resealed, unreadable } = await resealSecrets(database.db, secretKeysOf(config))
+  if (config.previousSecondFactorKey !== undefined) {
+    const done = unreadable === 0 ? ' Every stored secret now opens with SECOND_FACTOR_KEY: once every server runs with it, remove SECOND_FACTOR_PREVIOUS_KEY.' : ''
+    logger.info({ resealed }, `${resealed} stored authenticator secret(s) moved from SECOND_FACTOR_PREVIOUS_KEY to SECOND_FACTOR_KEY.${done}`)
+  }
   if (unreadable === 0) return
   logger.error(
     { unreadable },
-    `${unreadable} stored authenticator secret(s) do not open with SECOND_FACTOR_KEY: it is not the key they were set up with. Put that key back; if it is lost, those people sign in with a recovery code and an admin resets their second step.`,
+    `${unreadable} stored authenticator secret(s) do not open with SECOND_FACTOR_KEY${config.previousSecondFactorKey === undefined ? '' : ' or SECOND_FACTOR_PREVIOUS_KEY'}: it is not the key they were set up with. Put that key back, or give it as SECOND_FACTOR_PREVIOUS_KEY beside the new one; if it is lost, those people sign in with a recovery code and an admin resets their second step.`,
   )
 }
 
@@ -79,7 +84,7 @@ async function main(): Promise<void> {
   const logger: Logger = createLogger(config.logLevel)
   const database = await openMigratedDatabase(config)
   await seedDemoData(database, config)
-  if (!quietWorker) await reportUnreadableSecrets(database, config, logger)
+  if (!quietWorker) await checkSecondFactorKeys(database, config, logger)
   const tasks = new BackgroundTasks(logger)
   const mailer = new Mailer(database.db, logger, config.smtpUrl)
   mailer.start()

@@ -4,6 +4,7 @@ import { secondFactors, users, type UserRow } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { recordAudit } from '../lib/audit.ts'
 import { fieldProblem, fieldsProblem, tooManyAttempts } from '../lib/replies.ts'
+import { recoveryCodeUsedMail } from '../mail/templates.ts'
 import { accountCounterKey, deviceCookie, isSecure, trustDevice } from './devices.ts'
 import { verifyPassword } from './passwords.ts'
 import { addressKey, clear, hit, RATE_LIMITS } from './rate-limit.ts'
@@ -18,10 +19,12 @@ import {
   replaceRecoveryCodes,
   SECOND_FACTOR_MESSAGES,
   secondFactorRequired,
+  secretKeysOf,
   turnOff,
   useChallenge,
   useRecoveryCode,
 } from './second-factor.ts'
+import { deviceName } from './session-handlers.ts'
 import { createSession } from './sessions.ts'
 import { sessionBody } from './users.ts'
 
@@ -42,8 +45,8 @@ const kindOf = (body: EitherCode) => (body.code !== undefined ? 'code' : 'recove
 
 /** Checks a code from the app, telling whoever runs the server when the secret does not open with the key. */
 async function checkAppCode(deps: AppDeps, db: Db, userId: string, code: string): Promise<CodeCheck> {
-  const check = await acceptCode(db, deps.config.secondFactorKey, userId, code)
-  if (check === 'unreadable') deps.logger.error({ userId }, 'an authenticator secret does not open with SECOND_FACTOR_KEY: the key changed since it was set up')
+  const check = await acceptCode(db, secretKeysOf(deps.config), userId, code)
+  if (check === 'unreadable') deps.logger.error({ userId }, 'an authenticator secret does not open with SECOND_FACTOR_KEY (nor SECOND_FACTOR_PREVIOUS_KEY): the key changed since it was set up')
   return check
 }
 
@@ -96,6 +99,10 @@ export const completeSignIn: Handler<'completeSignIn'> = async ({ body, request 
     const session = await createSession(tx, user.id, challenge.remember, request, now)
     const deviceToken = await trustDevice(tx, user.id, challenge.deviceId === null ? undefined : { id: challenge.deviceId }, now)
     await recordAudit(tx, { action: 'auth.login', actorUserId: user.id, ip: request.ip, details: { remember: challenge.remember, device: challenge.deviceId ? 'trusted' : 'new', secondFactor: kindOf(body) } })
+    if (body.recoveryCode !== undefined) {
+      const used = { device: deviceName(request.userAgent ?? null), address: request.ip, left: await recoveryCodesLeft(tx, user.id) }
+      await deps.mailer.enqueue(tx, recoveryCodeUsedMail(user, used, deps.config.publicUrl))
+    }
     return { status: 200 as const, body: sessionBody(user, session, deps.config), headers: { 'Set-Cookie': deviceCookie(deviceToken, isSecure(deps)) } }
   })
 }

@@ -43,6 +43,17 @@ export function secondFactorRequired(user: Pick<UserRow, 'role'>, config: Pick<C
   return user.role === 'ADMIN' && config.adminSecondFactor === 'required'
 }
 
+/** The key that seals the authenticator secrets, and while it is being rotated the one it replaces. */
+export interface SecretKeys {
+  current: Buffer
+  previous?: Buffer | undefined
+}
+
+export const secretKeysOf = (config: Pick<Config, 'secondFactorKey' | 'previousSecondFactorKey'>): SecretKeys => ({
+  current: config.secondFactorKey,
+  previous: config.previousSecondFactorKey,
+})
+
 /** Replaces any set-up not yet confirmed with a new secret, stored sealed; answers it for the app. */
 export async function beginSetup(db: Db, key: Buffer, user: Pick<UserRow, 'id' | 'email'>, now = new Date()): Promise<{ secret: string; otpauthUri: string }> {
   const secret = generateSecret()
@@ -60,14 +71,17 @@ export type CodeCheck = 'right' | 'wrong' | 'unreadable'
 /**
  * Accepts a code from the user's app once: it must match a step within the tolerance and be later than the last
  * step accepted, and recording its step is one conditional update, so the same code sent twice at once is accepted
- * once. 'unreadable' when the stored secret does not open with the key (SECOND_FACTOR_KEY changed since the set-up):
+ * once. A secret that opens only with the previous key is sealed again with the current one on the way. 'unreadable'
+ * when it opens with neither (SECOND_FACTOR_KEY changed since the set-up, and the old key is not given):
  * no code can be checked then, and saying "wrong" would send the person round in circles.
  */
-export async function acceptCode(db: Db, key: Buffer, userId: string, code: string, now = new Date()): Promise<CodeCheck> {
+export async function acceptCode(db: Db, keys: SecretKeys, userId: string, code: string, now = new Date()): Promise<CodeCheck> {
   const [row] = await db.select().from(secondFactors).where(eq(secondFactors.userId, userId)).limit(1)
   if (!row) return 'wrong'
-  const secret = openOrUndefined(key, row.secretCiphertext, userId)
-  if (secret === undefined) return 'unreadable'
+  const opened = openWithEither(keys, row.secretCiphertext, userId)
+  if (!opened) return 'unreadable'
+  if (opened.stale) await reseal(db, keys, row, opened.secret)
+  const { secret } = opened
   const result = await verify({
     secret,
     token: code,
@@ -94,13 +108,39 @@ function openOrUndefined(key: Buffer, sealed: string, userId: string): string | 
   }
 }
 
+/** The secret, and whether it opened only with the previous key (so is due to be sealed again); undefined with neither. */
+function openWithEither(keys: SecretKeys, sealed: string, userId: string): { secret: string; stale: boolean } | undefined {
+  const secret = openOrUndefined(keys.current, sealed, userId)
+  if (secret !== undefined) return { secret, stale: false }
+  const old = keys.previous === undefined ? undefined : openOrUndefined(keys.previous, sealed, userId)
+  return old === undefined ? undefined : { secret: old, stale: true }
+}
+
+/** Seals a secret again with the current key, unless a new set-up replaced the row meanwhile. */
+async function reseal(db: Db, keys: SecretKeys, row: { userId: string; secretCiphertext: string }, secret: string): Promise<boolean> {
+  const [done] = await db
+    .update(secondFactors)
+    .set({ secretCiphertext: seal(keys.current, secret, row.userId) })
+    .where(and(eq(secondFactors.userId, row.userId), eq(secondFactors.secretCiphertext, row.secretCiphertext)))
+    .returning({ userId: secondFactors.userId })
+  return done !== undefined
+}
+
 /**
- * How many stored authenticator secrets do not open with the key: checked at start, so a changed or mistyped
- * SECOND_FACTOR_KEY is reported to whoever runs the server before a person meets it at sign-in.
+ * Run at start: seals again with the current key every stored secret that opens only with the previous one (the
+ * rotation), and counts those that open with neither, so a changed or mistyped SECOND_FACTOR_KEY is reported to
+ * whoever runs the server before a person meets it at sign-in.
  */
-export async function unreadableSecrets(db: Db, key: Buffer): Promise<number> {
+export async function resealSecrets(db: Db, keys: SecretKeys): Promise<{ resealed: number; unreadable: number }> {
   const rows = await db.select({ userId: secondFactors.userId, secretCiphertext: secondFactors.secretCiphertext }).from(secondFactors)
-  return rows.filter((row) => openOrUndefined(key, row.secretCiphertext, row.userId) === undefined).length
+  let resealed = 0
+  let unreadable = 0
+  for (const row of rows) {
+    const opened = openWithEither(keys, row.secretCiphertext, row.userId)
+    if (!opened) unreadable++
+    else if (opened.stale && (await reseal(db, keys, row, opened.secret))) resealed++
+  }
+  return { resealed, unreadable }
 }
 
 /** Lowercase, without spaces or dashes, with Crockford's look-alikes read as the digits they stand for. */

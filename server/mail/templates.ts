@@ -1,6 +1,7 @@
 import type { components } from '../../src/api/schema.gen.ts'
 import { labelOf } from '../../shared/labels.ts'
 import { longLessonDay } from '../../shared/lesson-time.ts'
+import { codesLeftSentence, fewCodesAdvice } from '../../shared/recovery-codes.ts'
 import { escapeHtml } from '../lib/html.ts'
 
 type DeliveryMode = components['schemas']['DeliveryMode']
@@ -173,6 +174,24 @@ export function secondFactorResetMail(to: { email: string; name: string }, reset
   const text = [`Hello ${to.name},`, '', ...lines.flatMap((line) => [line, '']), settings, '', 'TEC'].join('\n')
   const html = [`<p>Hello ${escapeHtml(to.name)},</p>`, ...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p><a href="${escapeHtml(settings)}">Sign in to TEC</a></p>`, '<p>TEC</p>'].join('\n')
   return { to: to.email, subject: 'The second sign-in step on your TEC account was turned off', text, html }
+}
+
+/** Tells a staff member that one of their recovery codes signed in, from where, and how many are left. */
+export function recoveryCodeUsedMail(
+  to: { email: string; name: string },
+  used: { device: string; address: string; left: number },
+  publicUrl: string,
+): MailMessage {
+  const signIn = `${publicUrl}/login`
+  const advice = fewCodesAdvice(used.left)
+  const lines = [
+    `Someone signed in to your TEC account with one of your recovery codes instead of the code from your authenticator app, from ${used.device} at address ${used.address}.`,
+    ...(advice ? [`${advice} Sign in and find “New recovery codes” in your settings.`] : [codesLeftSentence(used.left)]),
+    'If this was not you, sign in, change your password, end the sessions you do not know under “Where you’re signed in” in your settings, and tell the office straight away.',
+  ]
+  const text = [`Hello ${to.name},`, '', ...lines.flatMap((line) => [line, '']), signIn, '', 'TEC'].join('\n')
+  const html = [`<p>Hello ${escapeHtml(to.name)},</p>`, ...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p><a href="${escapeHtml(signIn)}">Sign in to TEC</a></p>`, '<p>TEC</p>'].join('\n')
+  return { to: to.email, subject: 'A recovery code was used to sign in to your TEC account', text, html }
 }
 
 /** Tells an enrolment's contact that it was accepted. */

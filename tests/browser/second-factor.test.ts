@@ -126,6 +126,10 @@ describe('the second sign-in step', () => {
     await page.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCodes[0] ?? '')
     await page.getByRole('button', { name: 'Verify' }).click()
     await page.waitForURL((url) => url.pathname === '/admin')
+    // The person hears of it by mail, in case it was not them or their phone is lost.
+    const mail = await app.mail.waitForMail(demo.admin.email, { timeout: 30_000 })
+    expect(mail.subject).toBe('A recovery code was used to sign in to your TEC account')
+    expect(mail.text).toContain('9 recovery codes are left.')
     await signOut(page)
 
     await typePassword(page)

@@ -44,6 +44,16 @@ describe('settings', () => {
     expect(loadConfig({ NODE_ENV: 'production' }, '/srv/tec', 'tool').secondFactorKey).toHaveLength(32)
   })
 
+  it('takes the previous second-step key while rotating, and refuses one that is not a key or is the same key', () => {
+    const previous = Buffer.alloc(32, 4).toString('base64')
+    expect(loadConfig({}).previousSecondFactorKey).toBeUndefined()
+    expect(loadConfig({ SECOND_FACTOR_KEY: KEY, SECOND_FACTOR_PREVIOUS_KEY: previous }).previousSecondFactorKey).toEqual(Buffer.from(previous, 'base64'))
+    expect(() => loadConfig({ SECOND_FACTOR_KEY: KEY, SECOND_FACTOR_PREVIOUS_KEY: 'short' })).toThrow(/^SECOND_FACTOR_PREVIOUS_KEY must be 32 bytes in base64 \(44 characters\)\. Make one with/)
+    expect(() => loadConfig({ SECOND_FACTOR_KEY: KEY, SECOND_FACTOR_PREVIOUS_KEY: KEY })).toThrow(
+      'SECOND_FACTOR_PREVIOUS_KEY is the same as SECOND_FACTOR_KEY. While rotating, SECOND_FACTOR_KEY is the new key and SECOND_FACTOR_PREVIOUS_KEY the old one.',
+    )
+  })
+
   it('listens on loopback outside production unless HOST says otherwise, and on every interface in production', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1')
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')

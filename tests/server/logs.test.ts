@@ -10,6 +10,7 @@ const EMAIL = 'logged@tec.test'
 const PASSWORD = 'Quiet-Library-Morning-7'
 const NEW_PASSWORD = 'Loud-Canteen-Evening-8'
 const CHANGED_PASSWORD = 'Calm-Harbour-Sunrise-9'
+const PREVIOUS_KEY = Buffer.alloc(32, 8)
 
 let server: ServerProcess
 let sink: SmtpSink
@@ -23,10 +24,14 @@ beforeAll(async () => {
   const [rekeyed] = await database.db.insert(users).values({ email: 'rekeyed@tec.test', name: 'Rekeyed Person', role: 'TUTOR', passwordHash: await hashPassword(PASSWORD) }).returning()
   if (!rekeyed) throw new Error('no user')
   await database.db.insert(secondFactors).values({ userId: rekeyed.id, secretCiphertext: seal(Buffer.alloc(32, 9), 'JBSWY3DPEHPK3PXP', rekeyed.id), createdAt: new Date() })
+  // And one sealed under the key being rotated out, which the server is given as the previous key.
+  const [rotated] = await database.db.insert(users).values({ email: 'rotated@tec.test', name: 'Rotated Person', role: 'TUTOR', passwordHash: await hashPassword(PASSWORD) }).returning()
+  if (!rotated) throw new Error('no user')
+  await database.db.insert(secondFactors).values({ userId: rotated.id, secretCiphertext: seal(PREVIOUS_KEY, 'JBSWY3DPEHPK3PXP', rotated.id), createdAt: new Date() })
   await database.close()
   sink = await startSmtpSink()
   // The most talkative level: if anything were to log a secret, debug would.
-  server = await startServerProcess({ ...target.env, SMTP_URL: sink.url, LOG_LEVEL: 'debug' })
+  server = await startServerProcess({ ...target.env, SMTP_URL: sink.url, LOG_LEVEL: 'debug', SECOND_FACTOR_PREVIOUS_KEY: PREVIOUS_KEY.toString('base64') })
 })
 afterAll(async () => {
   await server?.stop()
@@ -42,15 +47,16 @@ const call = async (method: string, path: string, body?: unknown, token?: string
 }
 
 describe.skipIf(noDatabase)('the structured logs of a real server process', () => {
-  test('tell whoever runs the server, at start, that SECOND_FACTOR_KEY does not open stored secrets', () => {
-    const errors = server
+  test('tell whoever runs the server, at start, which secrets moved to the new SECOND_FACTOR_KEY and which open with no key given', () => {
+    const lines = server
       .output()
       .split('\n')
       .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { level?: number; msg?: string; unreadable?: number })
+      .map((line) => JSON.parse(line) as { level?: number; msg?: string; unreadable?: number; resealed?: number })
       .filter((line) => line.msg?.includes('SECOND_FACTOR_KEY'))
-    expect(errors).toEqual([expect.objectContaining({ level: 50, unreadable: 1 })])
-    expect(errors[0]?.msg).toContain('1 stored authenticator secret(s) do not open with SECOND_FACTOR_KEY')
+    expect(lines).toEqual([expect.objectContaining({ level: 30, resealed: 1 }), expect.objectContaining({ level: 50, unreadable: 1 })])
+    expect(lines[0]?.msg).toBe('1 stored authenticator secret(s) moved from SECOND_FACTOR_PREVIOUS_KEY to SECOND_FACTOR_KEY.')
+    expect(lines[1]?.msg).toContain('1 stored authenticator secret(s) do not open with SECOND_FACTOR_KEY or SECOND_FACTOR_PREVIOUS_KEY')
   })
 
   test('record every request but never a password, a token or a reset link', async () => {

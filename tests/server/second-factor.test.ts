@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { acceptCode, TOTP, unreadableSecrets } from '../../server/auth/second-factor.ts'
+import { acceptCode, resealSecrets, secretKeysOf, TOTP } from '../../server/auth/second-factor.ts'
 import { open, seal } from '../../server/auth/secret-box.ts'
 import { auditEvents, mailOutbox, recoveryCodes, secondFactors, signInChallenges, users } from '../../server/db/schema.ts'
 import type { components } from '../../src/api/schema.gen.ts'
@@ -109,10 +109,11 @@ describe.skipIf(noDatabase)('the second sign-in step', () => {
 
   it('says so when the server key changed since the set-up: the code cannot be checked, a recovery code still works', async () => {
     const { user, secret, token, recoveryCodes: codes } = await withSecondFactor(t, 'rekeyed@tec.test')
-    const before = await unreadableSecrets(t.database.db, t.deps.config.secondFactorKey)
+    const unreadableNow = async () => (await resealSecrets(t.database.db, secretKeysOf(t.deps.config))).unreadable
+    const before = await unreadableNow()
     // As if SECOND_FACTOR_KEY had changed: the stored secret was sealed under another key.
     await t.database.db.update(secondFactors).set({ secretCiphertext: seal(Buffer.alloc(32, 9), secret, user.id) }).where(eq(secondFactors.userId, user.id))
-    expect(await unreadableSecrets(t.database.db, t.deps.config.secondFactorKey)).toBe(before + 1)
+    expect(await unreadableNow()).toBe(before + 1)
 
     const unreadable =
       'Codes from your authenticator app cannot be checked: the server’s secret key has changed since you set the app up. Use one of your recovery codes, and ask an admin to reset your second step.'
@@ -131,6 +132,38 @@ describe.skipIf(noDatabase)('the second sign-in step', () => {
     expect(recovered.status).toBe(200)
     const failures = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.actorUserId, user.id), eq(auditEvents.action, 'auth.second_factor_failed')))
     expect(failures).toEqual([])
+  })
+
+  it('moves secrets to a new key while the old one is given as the previous key: when used, and all at start', async () => {
+    const OLD = Buffer.alloc(32, 1)
+    const NEW = Buffer.alloc(32, 2)
+    const rotating = await createTestApp({ env: { SECOND_FACTOR_KEY: NEW.toString('base64'), SECOND_FACTOR_PREVIOUS_KEY: OLD.toString('base64') } })
+    try {
+      /** A person whose secret was sealed before the rotation began, or under a key nobody has now. */
+      const sealedUnder = async (email: string, key: Buffer) => {
+        const { user, secret } = await withSecondFactor(rotating, email)
+        await rotating.database.db.update(secondFactors).set({ secretCiphertext: seal(key, secret, user.id) }).where(eq(secondFactors.userId, user.id))
+        return { user, secret }
+      }
+      const storedFor = async (userId: string) => (await rotating.database.db.select().from(secondFactors).where(eq(secondFactors.userId, userId)))[0]?.secretCiphertext ?? ''
+
+      const used = await sealedUnder('used@tec.test', OLD)
+      const signedIn = await complete(rotating, { challenge: await challengeFor(rotating, 'used@tec.test'), code: await codeAt(used.secret, Date.now()) })
+      expect(signedIn.status).toBe(200)
+      const usedNow = await storedFor(used.user.id)
+      expect(open(NEW, usedNow, used.user.id)).toBe(used.secret)
+      expect(() => open(OLD, usedNow, used.user.id)).toThrow()
+
+      const idle = await sealedUnder('idle@tec.test', OLD)
+      await sealedUnder('lost@tec.test', Buffer.alloc(32, 3))
+      expect(await resealSecrets(rotating.database.db, secretKeysOf(rotating.deps.config))).toEqual({ resealed: 1, unreadable: 1 })
+      const idleNow = await storedFor(idle.user.id)
+      expect(open(NEW, idleNow, idle.user.id)).toBe(idle.secret)
+      expect(() => open(OLD, idleNow, idle.user.id)).toThrow()
+      expect(await resealSecrets(rotating.database.db, secretKeysOf(rotating.deps.config))).toEqual({ resealed: 0, unreadable: 1 })
+    } finally {
+      await rotating.close()
+    }
   })
 
   it('answers a right password with a challenge, not a session, and the code completes it once', async () => {
@@ -162,7 +195,7 @@ describe.skipIf(noDatabase)('the second sign-in step', () => {
 
   it('accepts the code of the step before and after the current one, and no further, each step once', async () => {
     const { user, secret } = await withSecondFactor(t, 'edges@tec.test')
-    const key = t.deps.config.secondFactorKey
+    const keys = secretKeysOf(t.deps.config)
     // The middle of a step, and its edges: the last and the first second of it.
     const stepStart = Math.floor(Date.now() / STEP_MS) * STEP_MS
     for (const now of [stepStart + STEP_MS / 2, stepStart, stepStart + STEP_MS - 1000]) {
@@ -175,16 +208,16 @@ describe.skipIf(noDatabase)('the second sign-in step', () => {
       ] as const) {
         await forgetLastStep(t, user.id)
         const code = await codeAt(secret, now + offset * STEP_MS)
-        expect(await acceptCode(t.database.db, key, user.id, code, new Date(now)), `step ${offset} at ${now - stepStart} ms into the step`).toBe(accepted)
+        expect(await acceptCode(t.database.db, keys, user.id, code, new Date(now)), `step ${offset} at ${now - stepStart} ms into the step`).toBe(accepted)
       }
     }
     // Once a step's code is accepted, neither it nor an earlier step's is.
     await forgetLastStep(t, user.id)
     const now = new Date(stepStart + STEP_MS / 2)
-    expect(await acceptCode(t.database.db, key, user.id, await codeAt(secret, now.getTime()), now)).toBe('right')
-    expect(await acceptCode(t.database.db, key, user.id, await codeAt(secret, now.getTime()), now)).toBe('wrong')
-    expect(await acceptCode(t.database.db, key, user.id, await codeAt(secret, now.getTime() - STEP_MS), now)).toBe('wrong')
-    expect(await acceptCode(t.database.db, key, user.id, await codeAt(secret, now.getTime() + STEP_MS), now)).toBe('right')
+    expect(await acceptCode(t.database.db, keys, user.id, await codeAt(secret, now.getTime()), now)).toBe('right')
+    expect(await acceptCode(t.database.db, keys, user.id, await codeAt(secret, now.getTime()), now)).toBe('wrong')
+    expect(await acceptCode(t.database.db, keys, user.id, await codeAt(secret, now.getTime() - STEP_MS), now)).toBe('wrong')
+    expect(await acceptCode(t.database.db, keys, user.id, await codeAt(secret, now.getTime() + STEP_MS), now)).toBe('right')
   })
 
   it('signs in with each recovery code once, however it is typed, and new codes replace the old', async () => {
@@ -203,6 +236,31 @@ describe.skipIf(noDatabase)('the second sign-in step', () => {
     expect(fresh.body.codes).not.toContain(second)
     expect((await complete(t, { challenge: await challengeFor(t, 'kit@tec.test'), recoveryCode: second })).status).toBe(400)
     expect((await complete(t, { challenge: await challengeFor(t, 'kit@tec.test'), recoveryCode: fresh.body.codes[0] ?? '' })).status).toBe(200)
+  })
+
+  it('mails the person when a recovery code signs in, saying from where and how many are left', async () => {
+    const { secret, recoveryCodes: codes } = await withSecondFactor(t, 'lou@tec.test')
+    const mailsTo = async () => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'lou@tec.test'))).map((mail) => mail.text)
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:133.0) Gecko/20100101 Firefox/133.0'
+    const viaRecovery = async (code: string, ip = nextIp()) => {
+      const answer = await t.request('POST', '/api/auth/login/second-factor', { body: { challenge: await challengeFor(t, 'lou@tec.test'), recoveryCode: code }, ip, headers: { 'user-agent': firefox } })
+      expect(answer.status).toBe(200)
+    }
+
+    expect((await complete(t, { challenge: await challengeFor(t, 'lou@tec.test'), code: await codeAt(secret, Date.now()) })).status).toBe(200)
+    expect(await mailsTo()).toEqual([])
+
+    await viaRecovery(codes[0] ?? '', '198.51.100.7')
+    const [first] = await mailsTo()
+    expect(first).toContain('with one of your recovery codes instead of the code from your authenticator app, from Firefox on Linux at address 198.51.100.7.')
+    expect(first).toContain('9 recovery codes are left.')
+    expect(first).not.toContain('Make new ones')
+
+    for (const code of codes.slice(1, 7)) await viaRecovery(code)
+    const texts = await mailsTo()
+    expect(texts).toHaveLength(7)
+    expect(texts.filter((text) => text.includes('Make new ones'))).toHaveLength(1)
+    expect(texts.some((text) => text.includes('Only 3 recovery codes are left. Make new ones, so that losing your phone does not lock you out.'))).toBe(true)
   })
 
   it('asks for exactly one kind of code', async () => {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
 import { admin, otherToken, sessionFor, token, tutor } from './auth-fixtures'
@@ -6,6 +6,20 @@ import { json } from './fake-api-server'
 import { renderApp } from './render-app'
 
 const signedInTutor = { session: { user: tutor, token, remember: true }, io: { verifySession: () => Promise.resolve(tutor) } }
+
+/** A tutor with the second step on, and `left` unused recovery codes. */
+function renderWithCodesLeft(left: number) {
+  const withStep = { ...tutor, secondFactor: true }
+  renderApp('/tutor/settings', {
+    session: { user: withStep, token, remember: true },
+    io: { verifySession: () => Promise.resolve(withStep) },
+    handlers: {
+      'GET /auth/me': () => json(200, withStep),
+      'GET /auth/second-factor': () => json(200, { enabled: true, enabledAt: '2026-11-02T09:00:00.000Z', required: false, recoveryCodesLeft: left }),
+      'GET /auth/sessions': () => json(200, []),
+    },
+  })
+}
 
 async function changePassword(current: string, next: string) {
   await userEvent.type(await screen.findByLabelText(/^Current password/), current)
@@ -97,5 +111,24 @@ describe('settings', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save name' }))
     expect(await screen.findByText('Your name has been saved')).toBeDefined()
     await waitFor(() => expect(auth.getSnapshot().context.user?.name).toBe('Tomás Tutor'))
+  })
+
+  it('says how many recovery codes are left, asking for new ones only when few are', async () => {
+    renderWithCodesLeft(4)
+    const section = await screen.findByRole('region', { name: 'Second sign-in step' })
+    expect(await within(section).findByText(/4 recovery codes are left\./)).toBeDefined()
+    expect(within(section).queryByText(/Make new ones/)).toBeNull()
+  })
+
+  it('asks for new recovery codes when few are left, until the person starts making them', async () => {
+    renderWithCodesLeft(2)
+    expect(await screen.findByText('Only 2 recovery codes are left. Make new ones, so that losing your phone does not lock you out.')).toBeDefined()
+    await userEvent.click(screen.getByRole('button', { name: 'New recovery codes' }))
+    expect(screen.queryByText(/Only 2 recovery codes are left/)).toBeNull()
+  })
+
+  it('says plainly when no recovery codes are left', async () => {
+    renderWithCodesLeft(0)
+    expect(await screen.findByText('No recovery codes are left. Make new ones now: without them, losing your phone locks you out.')).toBeDefined()
   })
 })

@@ -2,6 +2,7 @@ import { Alert, Button, Group, PasswordInput, Skeleton, Stack, Text, TextInput }
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useForm } from '@mantine/form'
 import { useState, type FormEvent } from 'react'
+import { codesLeftSentence, fewCodesAdvice } from '../../../../shared/recovery-codes'
 import { secondFactorQueryOptions, type User } from '../../../api/auth'
 import { invalidateFamilies, userInvalidation } from '../../../api/query-keys'
 import { formatDateTime } from '../../../ui/format-date-time'
@@ -137,12 +138,18 @@ export function SecondFactorSettings({ user }: { user: User }) {
   }
   if (!status.data) return <Skeleton height={60} aria-label="Loading" />
   const { enabledAt, recoveryCodesLeft, required } = status.data
+  const advice = fewCodesAdvice(recoveryCodesLeft)
   return (
     <Stack gap="sm">
       <Text size="sm">
         On{enabledAt ? ` since ${formatDateTime(enabledAt)}` : ''}: after your password, TEC asks for the code from your authenticator app.{' '}
-        {recoveryCodesLeft === 1 ? '1 recovery code is left.' : `${recoveryCodesLeft} recovery codes are left.`}
+        {codesLeftSentence(recoveryCodesLeft)}
       </Text>
+      {advice && doing !== 'codes' && (
+        <Alert color="yellow" variant="light">
+          {advice}
+        </Alert>
+      )}
       {required && <Text size="sm" c="dimmed">Admins must keep it on.</Text>}
       {doing === 'codes' ? (
         <NewRecoveryCodes email={user.email} onClose={() => setDoing(null)} />
