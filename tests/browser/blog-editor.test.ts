@@ -99,16 +99,18 @@ describe('the blog editor', () => {
     await article.getByRole('img', { name: 'Two children reading on beanbags in the library corner' }).waitFor()
     await expectAccessibleInBothSchemes(page, 'the post preview')
 
-    // Scheduled for the next whole minute at least a minute away: the field has minutes, not seconds.
-    const due = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000)
     await page.goto('/admin/blogs')
     await page.getByRole('table').getByRole('link', { name: TITLE }).click()
     await heading(page, TITLE).waitFor()
     await expectAccessibleInBothSchemes(page, 'a post’s page')
     await page.getByRole('button', { name: 'Schedule' }).click()
     const dialog = page.getByRole('dialog', { name: `Schedule ${TITLE}?` })
-    await dialog.getByLabel('Publish on').fill(londonField(due))
+    await dialog.getByLabel('Publish on').waitFor()
     await expectAccessibleInBothSchemes(page, 'the schedule dialog')
+    // Scheduled for the next whole minute at least a minute away (the field has minutes, not seconds), chosen just
+    // before it is sent, so the visitor below is sure to look before it is due however slow the checks above were.
+    const due = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000)
+    await dialog.getByLabel('Publish on').fill(londonField(due))
     await dialog.getByRole('button', { name: 'Schedule the post' }).click()
     await dialog.waitFor({ state: 'hidden' })
     await page.getByText('Scheduled', { exact: true }).first().waitFor()
