@@ -14,6 +14,6 @@ export function codesLeftSentence(left: number): string {
 /** What to do when few or none are left; undefined while there are enough. */
 export function fewCodesAdvice(left: number): string | undefined {
   if (left === 0) return 'No recovery codes are left. Make new ones now: without them, losing your phone locks you out.'
-  if (left <= FEW_RECOVERY_CODES) return `Only ${codesLeftSentence(left).replace(/\.$/, '')}. Make new ones, so that losing your phone does not lock you out.`
+  if (left <= FEW_RECOVERY_CODES) return `Only ${left === 1 ? '1 recovery code is' : `${left} recovery codes are`} left. Make new ones, so that losing your phone does not lock you out.`
   return undefined
 }
