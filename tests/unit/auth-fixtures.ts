@@ -12,8 +12,7 @@ export function sessionFor(user: User, sessionToken = token): Session {
   return { user, token: sessionToken, expiresAt: '2030-01-01T00:00:00.000Z' }
 }
 
-/** The challenge a right password answers for an account with the second step on. */
-/** A challenge as login answers it; by default it lives the server's five minutes from now. */
+/** The challenge a right password answers for an account with the second step on; by default it lives the server's five minutes from now. */
 export function challengeFor(expiresAt = new Date(Date.now() + 5 * 60_000).toISOString()): SecondFactorChallenge {
   return { challenge: 'C'.repeat(43), expiresAt, message: 'Enter the 6-digit code from your authenticator app.' }
 }

@@ -104,6 +104,7 @@ describe('/admin/settings/staff', { timeout: 30_000 }, () => {
     expect(within(rowOf(table, 'Bea Tutor')).getByText('On')).toBeDefined()
     // Offered only where the step is on.
     await userEvent.click(await screen.findByRole('button', { name: 'Change Cal Admin’s account' }))
+    await screen.findByRole('menuitem', { name: 'Make tutor' })
     expect(screen.queryByRole('menuitem', { name: 'Reset second sign-in step' })).toBeNull()
     await userEvent.keyboard('{Escape}')
 
