@@ -90,6 +90,11 @@ export const secondFactors = pgTable('second_factors', {
   secretCiphertext: text('secret_ciphertext').notNull(),
   createdAt: timestamptz('created_at').notNull().defaultNow(),
   lastStep: integer('last_step'),
+  /**
+   * Wrong sign-in codes from browsers the account had not signed in from, since the password was last set: neither
+   * time nor the owner's own sign-ins reset it, a new password does (NIST SP 800-63B's limit on guessing).
+   */
+  strangerWrongCodes: integer('stranger_wrong_codes').notNull().default(0),
 })
 
 /** Single-use codes for when the authenticator app is lost: only their SHA-256 is stored. */

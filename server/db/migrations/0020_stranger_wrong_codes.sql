@@ -1,0 +1,1 @@
+ALTER TABLE "second_factors" ADD COLUMN "stranger_wrong_codes" integer DEFAULT 0 NOT NULL;
