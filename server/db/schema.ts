@@ -311,9 +311,15 @@ export const media = pgTable(
 export const MEDIA_VARIANT_FORMATS = ['avif', 'webp', 'jpeg', 'png'] as const
 export type MediaVariantFormat = (typeof MEDIA_VARIANT_FORMATS)[number]
 
+export const MEDIA_VARIANT_STATES = ['pending', 'making', 'made'] as const
+export type MediaVariantState = (typeof MEDIA_VARIANT_STATES)[number]
+
 /**
- * A photo at one of the widths pages use, in one format, made from the stored image the first time a browser asks
- * for it and kept; replacing the file raises the version, and the old version's copies are removed with it.
+ * A photo at one of the widths pages use, in one format. The sizes pages show are stored as `pending` with the
+ * upload (or the new file) and made by a worker (server/media/sizes.ts); any other is made the first time a browser
+ * asks. Whoever makes one claims its row first (`making`, until `lease_until`), so each size is made once across
+ * processes and others wait for it. Replacing the file raises the version and removes the old version's sizes;
+ * editing the words moves them to the new version, since the bytes are the same.
  */
 export const mediaVariants = pgTable(
   'media_variants',
@@ -324,10 +330,25 @@ export const mediaVariants = pgTable(
     version: integer('version').notNull(),
     width: integer('width').notNull(),
     format: text('format', { enum: MEDIA_VARIANT_FORMATS }).notNull(),
-    bytes: bytea('bytes').notNull(),
+    state: text('state', { enum: MEDIA_VARIANT_STATES }).notNull().default('pending'),
+    /** Only once made. */
+    bytes: bytea('bytes'),
+    /** While `making`: when the process making it is taken to have gone, so that another may claim it. */
+    leaseUntil: timestamptz('lease_until'),
+    /** While `making`: names the claim, so only the process that holds it stores what it made. */
+    claim: uuid('claim'),
+    /** How many times it was claimed; the worker gives up on a size that failed this often (MAKE_ATTEMPTS). */
+    attempts: integer('attempts').notNull().default(0),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.mediaId, t.version, t.width, t.format] }), check('media_variants_format_check', sql`${t.format} in ('avif', 'webp', 'jpeg', 'png')`)],
+  (t) => [
+    primaryKey({ columns: [t.mediaId, t.version, t.width, t.format] }),
+    check('media_variants_format_check', sql`${t.format} in ('avif', 'webp', 'jpeg', 'png')`),
+    check('media_variants_state_check', sql`${t.state} in ('pending', 'making', 'made')`),
+    check('media_variants_bytes_check', sql`(${t.state} = 'made') = (${t.bytes} is not null)`),
+    // The worker's next size to make, oldest first.
+    index('media_variants_unmade_idx').on(t.createdAt).where(sql`${t.state} <> 'made'`),
+  ],
 )
 
 export const BLOG_POST_STATUSES = ENUMS.PostStatus
