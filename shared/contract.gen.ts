@@ -47,7 +47,7 @@ export const ENUMS = {
   PostStatus: ["draft", "scheduled", "published"],
   SocialNetwork: ["facebook", "instagram", "x", "linkedin", "youtube", "tiktok"],
   PageSlug: ["privacy-notice", "safeguarding-policy", "terms-of-use"],
-  StaffStatus: ["invited", "active", "deactivated"],
+  StaffStatus: ["invited", "active", "left", "deactivated"],
 } as const
 
 /** Every schema’s limits (lengths, sizes, ranges, inline enums, defaults), nested as the schema nests. */
@@ -71,6 +71,9 @@ export const LIMITS = {
   },
   SecondFactorStatus: {
     recoveryCodesLeft: { minimum: 0, maximum: 10 },
+  },
+  SecondFactorSetupStart: {
+    password: { minLength: 1, maxLength: 128 },
   },
   SecondFactorCode: {
     code: { minLength: 6, maxLength: 6, pattern: "^[0-9]{6}$" },

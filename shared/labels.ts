@@ -264,8 +264,8 @@ export const LABELS = {
     staff: { draft: 'Draft (not on the site)', scheduled: 'Scheduled (published at its time)', published: 'Published' },
   },
   StaffStatus: {
-    public: { invited: 'Invited', active: 'Active', deactivated: 'Deactivated' },
-    staff: { invited: 'Invited (no password yet)', active: 'Active', deactivated: 'Deactivated (cannot sign in)' },
+    public: { invited: 'Invited', active: 'Active', left: 'Left', deactivated: 'Deactivated' },
+    staff: { invited: 'Invited (no password yet)', active: 'Active', left: 'Left (a tutor who has left; cannot sign in)', deactivated: 'Deactivated (cannot sign in)' },
   },
   PageSlug: { public: { 'privacy-notice': 'Privacy notice', 'safeguarding-policy': 'Safeguarding policy', 'terms-of-use': 'Terms of use' } },
   SocialNetwork: { public: { facebook: 'Facebook', instagram: 'Instagram', x: 'X', linkedin: 'LinkedIn', youtube: 'YouTube', tiktok: 'TikTok' } },

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { recordAudit } from '../lib/audit.ts'
+import { checkCurrentPassword, currentPasswordCounterKey } from './current-password.ts'
 import { dummyPasswordHash, hashPassword, needsRehash, passwordProblem, verifyPassword } from './passwords.ts'
-import { createChallenge, SECOND_FACTOR_MESSAGES } from './second-factor.ts'
+import { createChallenge, forgetStrangerWrongCodes, SECOND_FACTOR_MESSAGES, strangersLockedOut } from './second-factor.ts'
 import { accountCounterKey, deviceCookie, isSecure, deviceCounterKey, deviceCounterKeys, trustDevice, trustedDeviceFor } from './devices.ts'
 import { addressKey, clear, hit, RATE_LIMITS } from './rate-limit.ts'
 import { signIns } from './work-queue.ts'
@@ -74,6 +75,11 @@ async function signIn({ body, cookies, request }: HandlerInput<'login'>, deps: A
   }
 
   await clear(db, counterKey)
+  if (user.secondFactorAt !== null && !device && (await strangersLockedOut(db, user.id))) {
+    // The password is right, but this browser could only guess codes, and strangers have guessed enough.
+    await recordAudit(db, { action: 'auth.login_failed', actorUserId: user.id, ip: request.ip, details: { email, reason: 'second step locked for unknown browsers', device: 'unknown' } })
+    return { status: 401, body: { message: SECOND_FACTOR_MESSAGES.strangersLockedOut } }
+  }
   const rehashed = needsRehash(user.passwordHash) ? await hashPassword(body.pass) : undefined
   if (user.secondFactorAt !== null) {
     // The password is right, but it opens nothing yet: the answer is a challenge the code completes.
@@ -149,10 +155,12 @@ export const resetPassword: Handler<'resetPassword'> = async ({ body, query, req
     const [user] = await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now, invitedAt: null }).where(eq(users.id, used.userId)).returning()
     if (!user) return false
     // The owner proved they hold the mailbox: whatever anyone tried against the account so far stops counting.
-    await clear(tx, accountCounterKey(user.email), `change-password:user:${user.id}`, ...(await deviceCounterKeys(tx, user.id)))
-    // A new password ends everything the old one could reach: sessions, and any other link of any kind.
+    await clear(tx, accountCounterKey(user.email), currentPasswordCounterKey(user.id), ...(await deviceCounterKeys(tx, user.id)))
+    // A new password ends everything the old one could reach: sessions, sign-ins waiting for a code, any other
+    // link of any kind; and whoever guessed codes with the old one starts from nothing without it.
     await endLinks(tx, used.userId)
     await revokeUserSessions(tx, used.userId, {}, now)
+    await forgetStrangerWrongCodes(tx, used.userId)
     // An invited tutor who has chosen a password is active from now on.
     await activateInvitedTutor(tx, used.userId, request.ip)
     await recordAudit(tx, { action: 'auth.password_reset', actorUserId: used.userId, ip: request.ip, details: { purpose: used.purpose } })
@@ -164,12 +172,10 @@ export const resetPassword: Handler<'resetPassword'> = async ({ body, query, req
 export const changePassword: Handler<'changePassword'> = async ({ body, request, session }, deps) => {
   const { db } = deps.database
   const { user, session: current } = session()
-  const attemptsKey = `change-password:user:${user.id}`
-  const attempts = await hit(db, attemptsKey, RATE_LIMITS.changePasswordPerAccount)
-  if (!attempts.allowed) return tooManyAttempts(attempts.retryAfterSeconds)
+  const check = await checkCurrentPassword(db, user, body.currentPassword)
+  if (check.outcome === 'throttled') return tooManyAttempts(check.retryAfterSeconds)
   // 400 rather than 401: a 401 would end the session the user is working in.
-  if (!(await verifyPassword(user.passwordHash, body.currentPassword))) return fieldProblem('currentPassword', AUTH_MESSAGES.wrongCurrentPassword)
-  await clear(db, attemptsKey)
+  if (check.outcome === 'wrong') return fieldProblem('currentPassword', AUTH_MESSAGES.wrongCurrentPassword)
   const problem = await passwordProblem(body.newPassword, user)
   if (problem) return fieldProblem('newPassword', problem)
   if (body.newPassword === body.currentPassword) return fieldProblem('newPassword', AUTH_MESSAGES.samePassword)
@@ -179,9 +185,11 @@ export const changePassword: Handler<'changePassword'> = async ({ body, request,
     const now = new Date()
     await tx.update(users).set({ passwordHash, passwordChangedAt: now, updatedAt: now }).where(eq(users.id, user.id))
     // Every session ends, this one included (the answer carries a fresh token with the same Remember me), and so
-    // does any reset or invitation link mailed before: it was meant for the old password.
+    // does any sign-in waiting for a code and any reset or invitation link mailed before: they were meant for the
+    // old password.
     await revokeUserSessions(tx, user.id, {}, now)
     await endLinks(tx, user.id)
+    await forgetStrangerWrongCodes(tx, user.id)
     const created = await createSession(tx, user.id, current.remember, request, now)
     await recordAudit(tx, { action: 'auth.password_changed', actorUserId: user.id, ip: request.ip })
     return created

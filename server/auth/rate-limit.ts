@@ -1,4 +1,4 @@
-import { inArray, lt, sql } from 'drizzle-orm'
+import { eq, inArray, lt, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { rateLimits } from '../db/schema.ts'
 import { addressBlock } from './address-block.ts'
@@ -74,6 +74,14 @@ export async function hit(db: Db, key: string, { limit, windowSeconds }: Limit, 
   if (Math.random() * SWEEP_ONE_IN < 1) await sweep(db, now)
   const resetsAt = row.windowStart.getTime() + windowSeconds * 1000
   return { allowed: row.count <= limit, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt - now.getTime()) / 1000)) }
+}
+
+/** Takes back one attempt counted on `key` (one that turned out right), leaving what others tried counted. */
+export async function giveBack(db: Db, key: string): Promise<void> {
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(eq(rateLimits.key, key))
 }
 
 export async function clear(db: Db, ...keys: string[]): Promise<void> {

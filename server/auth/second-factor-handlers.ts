@@ -4,14 +4,15 @@ import { secondFactors, users, type UserRow } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { recordAudit } from '../lib/audit.ts'
 import { fieldProblem, fieldsProblem, tooManyAttempts } from '../lib/replies.ts'
-import { recoveryCodeUsedMail } from '../mail/templates.ts'
+import { recoveryCodeUsedMail, strangersLockedOutMail, wrongCodeAfterPasswordMail } from '../mail/templates.ts'
 import { accountCounterKey, deviceCookie, isSecure, trustDevice } from './devices.ts'
-import { verifyPassword } from './passwords.ts'
-import { addressKey, clear, hit, RATE_LIMITS } from './rate-limit.ts'
+import { checkCurrentPassword } from './current-password.ts'
+import { addressKey, clear, giveBack, hit, RATE_LIMITS } from './rate-limit.ts'
 import {
   acceptCode,
   beginSetup,
   type CodeCheck,
+  countStrangerWrongCode,
   countWrongCode,
   liveChallenge,
   markOn,
@@ -19,16 +20,29 @@ import {
   replaceRecoveryCodes,
   SECOND_FACTOR_MESSAGES,
   secondFactorRequired,
+  STRANGER_WRONG_CODES_LIMIT,
+  strangersLockedOut,
   secretKeysOf,
   turnOff,
   useChallenge,
   useRecoveryCode,
 } from './second-factor.ts'
 import { deviceName } from './session-handlers.ts'
-import { createSession } from './sessions.ts'
+import { createSession, revokeUserSessions } from './sessions.ts'
 import { sessionBody } from './users.ts'
 
-const accountKey = (userId: string) => `second-factor:account:${userId}`
+/**
+ * Wrong codes are counted apart where one kind of attempt must not stop another: sign-in codes from the owner's known
+ * browsers per browser, every other browser's per account (and in all, STRANGER_WRONG_CODES_LIMIT), and the codes the
+ * settings ask for per account on their own, so a stolen session cannot throttle the owner's sign-in.
+ */
+const CODE_COUNTERS = {
+  stranger: (userId: string) => `second-factor:account:${userId}`,
+  knownBrowser: (deviceId: string) => `second-factor:device:${deviceId}`,
+  settings: (userId: string) => `second-factor:settings:${userId}`,
+}
+/** One warning mail an hour at most: enough to tell the owner, too few to flood their inbox. */
+const WRONG_CODE_MAIL = { limit: 1, windowSeconds: 3600 }
 const conflict = (message: string) => ({ status: 409 as const, body: { message } })
 
 type Db = AppDeps['database']['db']
@@ -67,10 +81,25 @@ async function failedCode(db: Db, userId: string, request: RequestInfo, purpose:
   await recordAudit(db, { action: 'auth.second_factor_failed', actorUserId: userId, ip: request.ip, details: { purpose, kind: kindOf(body) } })
 }
 
-/** Counts a code against the account: the 429 when its counter is spent, otherwise undefined. */
-async function codeThrottle(db: Db, userId: string) {
-  const attempts = await hit(db, accountKey(userId), RATE_LIMITS.secondFactorPerAccount)
+/** Counts a code on its counter: the 429 when the counter is spent, otherwise undefined. */
+async function codeThrottle(db: Db, key: string) {
+  const attempts = await hit(db, key, RATE_LIMITS.secondFactorPerAccount)
   return attempts.allowed ? undefined : tooManyAttempts(attempts.retryAfterSeconds)
+}
+
+/**
+ * A wrong sign-in code from a browser the account does not know, after the right password: counted towards the
+ * account's limit, and the owner is told (their password is known to someone), at most once an hour, and once more
+ * when the limit is reached.
+ */
+async function strangerWrongCode(deps: AppDeps, tx: Db, user: UserRow, request: RequestInfo): Promise<void> {
+  const wrong = await countStrangerWrongCode(tx, user.id)
+  if (wrong === STRANGER_WRONG_CODES_LIMIT) {
+    await deps.mailer.enqueue(tx, strangersLockedOutMail(user, STRANGER_WRONG_CODES_LIMIT, deps.config.publicUrl))
+    await recordAudit(tx, { action: 'auth.second_factor_locked', actorUserId: null, subject: { type: 'user', id: user.id }, ip: request.ip, details: { wrongCodes: wrong } })
+  } else if ((await hit(tx, `second-factor:warned:${user.id}`, WRONG_CODE_MAIL)).allowed) {
+    await deps.mailer.enqueue(tx, wrongCodeAfterPasswordMail(user, { device: deviceName(request.userAgent ?? null), address: request.ip }, deps.config.publicUrl))
+  }
 }
 
 export const completeSignIn: Handler<'completeSignIn'> = async ({ body, request }, deps) => {
@@ -84,18 +113,28 @@ export const completeSignIn: Handler<'completeSignIn'> = async ({ body, request 
     const found = await liveChallenge(tx, body.challenge)
     if (!found) return { status: 401 as const, body: { message: SECOND_FACTOR_MESSAGES.challengeDead } }
     const { challenge, user } = found
-    const throttled = await codeThrottle(tx, user.id)
+    const stranger = challenge.deviceId === null
+    if (stranger && (await strangersLockedOut(tx, user.id))) {
+      await useChallenge(tx, challenge.id)
+      return { status: 401 as const, body: { message: SECOND_FACTOR_MESSAGES.strangersLockedOut } }
+    }
+    const counterKey = challenge.deviceId === null ? CODE_COUNTERS.stranger(user.id) : CODE_COUNTERS.knownBrowser(challenge.deviceId)
+    const throttled = await codeThrottle(tx, counterKey)
     if (throttled) return throttled
     const check = await checkEitherCode(deps, tx, user.id, body)
     if (check === 'unreadable') return codeProblem(body, check)
     if (check === 'wrong') {
       await failedCode(tx, user.id, request, 'sign-in', body)
+      if (stranger) await strangerWrongCode(deps, tx, user, request)
       const lastChance = await countWrongCode(tx, challenge.id)
       return lastChance ? { status: 401 as const, body: { message: SECOND_FACTOR_MESSAGES.tooManyWrongCodes } } : codeProblem(body, check)
     }
     const now = new Date()
     await useChallenge(tx, challenge.id, now)
-    await clear(tx, accountKey(user.id), accountCounterKey(user.email))
+    // A known browser's own count is cleared; from any other browser only this right code is taken back, so the owner
+    // signing in from a new browser never wipes out what strangers tried.
+    await clear(tx, accountCounterKey(user.email), ...(stranger ? [] : [counterKey]))
+    if (stranger) await giveBack(tx, counterKey)
     const session = await createSession(tx, user.id, challenge.remember, request, now)
     const deviceToken = await trustDevice(tx, user.id, challenge.deviceId === null ? undefined : { id: challenge.deviceId }, now)
     await recordAudit(tx, { action: 'auth.login', actorUserId: user.id, ip: request.ip, details: { remember: challenge.remember, device: challenge.deviceId ? 'trusted' : 'new', secondFactor: kindOf(body) } })
@@ -120,17 +159,27 @@ export const getSecondFactor: Handler<'getSecondFactor'> = async ({ session }, d
   return { status: 200, body: await statusOf(deps, session().user) }
 }
 
-export const startSecondFactorSetup: Handler<'startSecondFactorSetup'> = async ({ session }, deps) => {
+/** The password asked again: undefined when right, otherwise the answer (400 on `password`, or 429). */
+async function passwordRefusal(db: Db, user: UserRow, password: string) {
+  const check = await checkCurrentPassword(db, user, password)
+  if (check.outcome === 'throttled') return tooManyAttempts(check.retryAfterSeconds)
+  return check.outcome === 'wrong' ? fieldProblem('password', SECOND_FACTOR_MESSAGES.wrongPassword) : undefined
+}
+
+export const startSecondFactorSetup: Handler<'startSecondFactorSetup'> = async ({ body, session }, deps) => {
   const { user } = session()
   if (user.secondFactorAt !== null) return conflict(SECOND_FACTOR_MESSAGES.alreadyOn)
+  // A session left open or stolen must not tie the account to someone else's app.
+  const refused = await passwordRefusal(deps.database.db, user, body.password)
+  if (refused) return refused
   return { status: 200, body: await beginSetup(deps.database.db, deps.config.secondFactorKey, user) }
 }
 
 export const confirmSecondFactor: Handler<'confirmSecondFactor'> = async ({ body, request, session }, deps) => {
-  const { user } = session()
+  const { user, session: here } = session()
   if (user.secondFactorAt !== null) return conflict(SECOND_FACTOR_MESSAGES.alreadyOn)
   return deps.database.db.transaction(async (tx) => {
-    const throttled = await codeThrottle(tx, user.id)
+    const throttled = await codeThrottle(tx, CODE_COUNTERS.settings(user.id))
     if (throttled) return throttled
     // Locks the account, so two confirmations at once make one set of recovery codes.
     const [current] = await tx.select({ secondFactorAt: users.secondFactorAt }).from(users).where(eq(users.id, user.id)).for('update')
@@ -146,7 +195,9 @@ export const confirmSecondFactor: Handler<'confirmSecondFactor'> = async ({ body
     const now = new Date()
     await markOn(tx, user.id, now)
     const codes = await replaceRecoveryCodes(tx, user.id, now)
-    await clear(tx, accountKey(user.id))
+    // The account's other sessions signed in without the step: from now on every one of them needs it.
+    await revokeUserSessions(tx, user.id, { exceptSessionId: here.id }, now)
+    await clear(tx, CODE_COUNTERS.settings(user.id))
     await recordAudit(tx, { action: 'auth.second_factor_on', actorUserId: user.id, subject: { type: 'user', id: user.id }, ip: request.ip })
     return { status: 200 as const, body: { codes } }
   })
@@ -156,7 +207,7 @@ export const regenerateRecoveryCodes: Handler<'regenerateRecoveryCodes'> = async
   const { user } = session()
   if (user.secondFactorAt === null) return conflict(SECOND_FACTOR_MESSAGES.notOn)
   return deps.database.db.transaction(async (tx) => {
-    const throttled = await codeThrottle(tx, user.id)
+    const throttled = await codeThrottle(tx, CODE_COUNTERS.settings(user.id))
     if (throttled) return throttled
     const check = await checkAppCode(deps, tx, user.id, body.code)
     if (check !== 'right') {
@@ -164,7 +215,7 @@ export const regenerateRecoveryCodes: Handler<'regenerateRecoveryCodes'> = async
       return codeProblem(body, check)
     }
     const codes = await replaceRecoveryCodes(tx, user.id)
-    await clear(tx, accountKey(user.id))
+    await clear(tx, CODE_COUNTERS.settings(user.id))
     await recordAudit(tx, { action: 'auth.recovery_codes_replaced', actorUserId: user.id, subject: { type: 'user', id: user.id }, ip: request.ip })
     return { status: 200 as const, body: { codes } }
   })
@@ -177,10 +228,11 @@ export const turnOffSecondFactor: Handler<'turnOffSecondFactor'> = async ({ body
   if (secondFactorRequired(user, deps.config)) return conflict(SECOND_FACTOR_MESSAGES.requiredForAdmins)
   const problem = notOneCode(body)
   if (problem) return problem
-  const throttled = await codeThrottle(db, user.id)
+  const throttled = await codeThrottle(db, CODE_COUNTERS.settings(user.id))
   if (throttled) return throttled
   // Checked before the transaction: hashing takes a while, and no transaction should wait on it.
-  if (!(await verifyPassword(user.passwordHash, body.password))) return fieldProblem('password', SECOND_FACTOR_MESSAGES.wrongPassword)
+  const refused = await passwordRefusal(db, user, body.password)
+  if (refused) return refused
   return db.transaction(async (tx) => {
     const check = await checkEitherCode(deps, tx, user.id, body)
     if (check !== 'right') {
@@ -188,7 +240,7 @@ export const turnOffSecondFactor: Handler<'turnOffSecondFactor'> = async ({ body
       return codeProblem(body, check)
     }
     await turnOff(tx, user.id)
-    await clear(tx, accountKey(user.id))
+    await clear(tx, CODE_COUNTERS.settings(user.id))
     await recordAudit(tx, { action: 'auth.second_factor_off', actorUserId: user.id, subject: { type: 'user', id: user.id }, ip: request.ip })
     return { status: 200 as const, body: { enabled: false, required: false, recoveryCodesLeft: 0 } }
   })

@@ -1,16 +1,23 @@
 import { randomInt } from 'node:crypto'
-import { and, count, eq, gt, isNull, or, lt, sql } from 'drizzle-orm'
+import { and, count, eq, gt, gte, isNull, lt, lte, or, sql } from 'drizzle-orm'
 import { generateSecret, generateURI, verify } from 'otplib'
 import type { Db } from '../db/client.ts'
 import { recoveryCodes, secondFactors, signInChallenges, users, type UserRow } from '../db/schema.ts'
 import type { Config } from '../config.ts'
 import { open, seal } from './secret-box.ts'
+import { maySignIn } from './sessions.ts'
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts'
 
 /** RFC 6238 as authenticator apps use it: 6 digits, 30-second steps, one step either side accepted for clock drift. */
 export const TOTP = { digits: 6, periodSeconds: 30, toleranceSteps: 1, issuer: 'TEC' } as const
 /** A half-done sign-in lasts this long, and dies after this many wrong codes. */
 export const CHALLENGE = { lifetimeMs: 5 * 60_000, maxFailedCodes: 5 } as const
+/**
+ * NIST SP 800-63B 5.2.2: at most 100 failed codes on an account, whatever the time between them. Counted for
+ * browsers the account never signed in from (the owner's known browsers have their own windowed count, so a
+ * stranger cannot lock the owner out), and only a new password starts the count again.
+ */
+export const STRANGER_WRONG_CODES_LIMIT = 100
 export const RECOVERY_CODE_COUNT = 10
 /** Crockford's base32 (no i, l, o, u): 12 characters are 60 random bits, read and typed without mix-ups. */
 const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'
@@ -32,6 +39,8 @@ export const SECOND_FACTOR_MESSAGES = {
   secretUnreadable:
     'Codes from your authenticator app cannot be checked: the server’s secret key has changed since you set the app up. Use one of your recovery codes, and ask an admin to reset your second step.',
   setupUnreadable: 'This set-up was started under another server key. Start the set-up again.',
+  strangersLockedOut:
+    'Too many wrong codes have been tried on this account from browsers it has not signed in from. To sign in here, set a new password with “Forgot your password?”, or sign in from a browser you have used before.',
 } as const
 
 /** Whether this account may do nothing but set up its second step (admins, when the settings require it). */
@@ -215,7 +224,9 @@ export async function liveChallenge(tx: Db, token: string, now = new Date()) {
         isNull(signInChallenges.usedAt),
         gt(signInChallenges.expiresAt, now),
         lt(signInChallenges.failedCodes, CHALLENGE.maxFailedCodes),
-        isNull(users.deactivatedAt),
+        // Checked again as a password sign-in checks the account: a challenge outlives nothing that ends sign-ins.
+        maySignIn,
+        lte(users.passwordChangedAt, signInChallenges.createdAt),
       ),
     )
     .for('update', { of: signInChallenges })
@@ -235,4 +246,29 @@ export async function countWrongCode(db: Db, challengeId: string): Promise<boole
 
 export async function useChallenge(db: Db, challengeId: string, now = new Date()): Promise<void> {
   await db.update(signInChallenges).set({ usedAt: now }).where(eq(signInChallenges.id, challengeId))
+}
+
+/** Counts a wrong sign-in code from a browser the account did not know; answers the count so far. */
+export async function countStrangerWrongCode(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .update(secondFactors)
+    .set({ strangerWrongCodes: sql`${secondFactors.strangerWrongCodes} + 1` })
+    .where(eq(secondFactors.userId, userId))
+    .returning({ wrong: secondFactors.strangerWrongCodes })
+  return row?.wrong ?? 0
+}
+
+/** Whether browsers the account does not know have used up their wrong codes: only a new password lets them try again. */
+export async function strangersLockedOut(db: Db, userId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: secondFactors.userId })
+    .from(secondFactors)
+    .where(and(eq(secondFactors.userId, userId), gte(secondFactors.strangerWrongCodes, STRANGER_WRONG_CODES_LIMIT)))
+    .limit(1)
+  return row !== undefined
+}
+
+/** A new password: whoever was guessing codes with the old one no longer has it, so the count starts again. */
+export async function forgetStrangerWrongCodes(db: Db, userId: string): Promise<void> {
+  await db.update(secondFactors).set({ strangerWrongCodes: 0 }).where(eq(secondFactors.userId, userId))
 }

@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, ne, not, sql } from 'drizzle-orm'
 import { SESSION_TABLES, type ChangeFeed } from '../db/changes.ts'
 import type { Db } from '../db/client.ts'
 import { KeptUntilChange } from '../lib/kept.ts'
-import { sessions, users, type SessionRow, type UserRow } from '../db/schema.ts'
+import { sessions, signInChallenges, users, type SessionRow, type UserRow } from '../db/schema.ts'
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts'
 
 /** SECURITY.md: remember me 30 days absolute / 7 days idle; without it 12 hours absolute / 30 minutes idle. */
@@ -25,6 +25,17 @@ export interface SessionOrigin {
   ip: string
   userAgent: string | undefined
 }
+
+/**
+ * The account may still sign in: not deactivated, and not a tutor the office marked as left (an admin who was a tutor
+ * once is not held to that record). One rule for a password sign-in's account, a challenge's and a session's.
+ */
+export const maySignIn = and(
+  isNull(users.deactivatedAt),
+  // Written out: drizzle may leave a column unqualified in a one-table select, which inside the subquery would name the
+  // subquery's own table.
+  sql`not ("users"."role" = 'TUTOR' and exists (select 1 from tutor_profiles tp where tp.user_id = "users"."id" and tp.status = 'left'))`,
+)
 
 export interface Authenticated {
   session: SessionRow
@@ -66,8 +77,9 @@ export async function authenticate(db: Db, token: string, now = new Date()): Pro
     .select({ session: sessions, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    // A deactivated account's sessions end when it is deactivated; this also ends one a sign-in racing it made.
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), isNull(users.deactivatedAt)))
+    // A deactivated account's or a departed tutor's sessions end when that is recorded; this also ends one a sign-in
+    // racing it made.
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), maySignIn))
     .limit(1)
   if (!found) return null
   const { session } = found
@@ -96,7 +108,11 @@ export async function revokeSession(db: Db, sessionId: string, now = new Date())
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
 }
 
-/** Ends every live session of a user, or every one but `exceptSessionId`. */
+/**
+ * Ends every live session of a user, or every one but `exceptSessionId`, and every sign-in of theirs still waiting
+ * for its second step's code: a challenge is a session not yet made, and whatever ends the sessions (leaving,
+ * deactivation, a new password, a reset second step, "sign out everywhere else") must end it too.
+ */
 export async function revokeUserSessions(db: Db, userId: string, options: { exceptSessionId?: string } = {}, now = new Date()): Promise<void> {
   const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)]
   if (options.exceptSessionId !== undefined) conditions.push(ne(sessions.id, options.exceptSessionId))
@@ -104,6 +120,7 @@ export async function revokeUserSessions(db: Db, userId: string, options: { exce
     .update(sessions)
     .set({ revokedAt: now })
     .where(and(...conditions))
+  await db.delete(signInChallenges).where(eq(signInChallenges.userId, userId))
 }
 
 /** Sessions kept in memory per process: far more than the staff who sign in; past it the oldest go first. */

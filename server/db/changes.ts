@@ -11,8 +11,8 @@ export const CHANGES_CHANNEL = 'tec_changes'
 
 /** The tables the public site shows: a change to one of them drops the public reads' kept answers. */
 export const CONTENT_TABLES: ReadonlySet<string> = new Set(['courses', 'blog_posts', 'gallery_items', 'media', 'site_settings', 'site_pages'])
-/** The tables a signed-in request's session and account are read from. */
-export const SESSION_TABLES: ReadonlySet<string> = new Set(['sessions', 'users'])
+/** The tables a signed-in request's session and account are read from (a tutor's profile says whether they left). */
+export const SESSION_TABLES: ReadonlySet<string> = new Set(['sessions', 'users', 'tutor_profiles'])
 
 /**
  * `up`: changes are heard from now on (the first time, and again after a break). `changed`: a statement changed

@@ -11,6 +11,7 @@ export type AuditAction =
   | 'auth.password_changed'
   | 'auth.second_factor_asked'
   | 'auth.second_factor_failed'
+  | 'auth.second_factor_locked'
   | 'auth.second_factor_on'
   | 'auth.second_factor_off'
   | 'auth.recovery_codes_replaced'

@@ -165,15 +165,38 @@ export function adminInviteMail(to: { email: string; name: string }, link: strin
 
 /** Tells a staff member that an admin turned their second sign-in step off, and what to do. */
 export function secondFactorResetMail(to: { email: string; name: string }, resetBy: string, publicUrl: string): MailMessage {
-  const settings = `${publicUrl}/login`
-  const lines = [
+  return signInNotice(to, 'The second sign-in step on your TEC account was turned off', publicUrl, [
     `${resetBy} has turned off the second sign-in step (the code from an authenticator app) on your TEC account, for example because your phone was lost.`,
-    'You can now sign in with your password alone. Set the step up again in your settings with your new phone; admins are asked to at once.',
+    'You have been signed out everywhere. You can now sign in with your password alone. Set the step up again in your settings with your new phone; admins are asked to at once.',
     'If you did not ask for this, tell the office straight away.',
-  ]
-  const text = [`Hello ${to.name},`, '', ...lines.flatMap((line) => [line, '']), settings, '', 'TEC'].join('\n')
-  const html = [`<p>Hello ${escapeHtml(to.name)},</p>`, ...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p><a href="${escapeHtml(settings)}">Sign in to TEC</a></p>`, '<p>TEC</p>'].join('\n')
-  return { to: to.email, subject: 'The second sign-in step on your TEC account was turned off', text, html }
+  ])
+}
+
+/** A notice about the person's own sign-in, with a link to sign in: paragraphs of plain words, in text and HTML. */
+function signInNotice(to: { email: string; name: string }, subject: string, publicUrl: string, lines: string[]): MailMessage {
+  const signIn = `${publicUrl}/login`
+  const text = [`Hello ${to.name},`, '', ...lines.flatMap((line) => [line, '']), signIn, '', 'TEC'].join('\n')
+  const html = [`<p>Hello ${escapeHtml(to.name)},</p>`, ...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p><a href="${escapeHtml(signIn)}">Sign in to TEC</a></p>`, '<p>TEC</p>'].join('\n')
+  return { to: to.email, subject, text, html }
+}
+
+/**
+ * Tells a staff member that their password was typed right and then a wrong code from their authenticator app, from a
+ * browser their account had not signed in from: someone may know the password.
+ */
+export function wrongCodeAfterPasswordMail(to: { email: string; name: string }, tried: { device: string; address: string }, publicUrl: string): MailMessage {
+  return signInNotice(to, 'Someone used your TEC password, then a wrong code', publicUrl, [
+    `Someone typed your TEC password correctly and then a wrong code for the second sign-in step, from ${tried.device} at address ${tried.address}, a browser your account has not signed in from before.`,
+    'If this was you, there is nothing to do. If it was not, someone knows your password: sign in, change your password in your settings, and tell the office.',
+  ])
+}
+
+/** Tells a staff member that unknown browsers can no longer try codes on their account until the password is new. */
+export function strangersLockedOutMail(to: { email: string; name: string }, limit: number, publicUrl: string): MailMessage {
+  return signInNotice(to, 'Sign-ins to your TEC account from new browsers are stopped', publicUrl, [
+    `${limit} wrong codes for the second sign-in step have been tried on your TEC account from browsers it had not signed in from, after your password was typed correctly. Someone knows your password.`,
+    'Until the password is changed, only the browsers you have signed in from before can sign in. Change it now: in your settings if you can sign in, or with “Forgot your password?” on the sign-in page. Then tell the office.',
+  ])
 }
 
 /** Tells a staff member that one of their recovery codes signed in, from where, and how many are left. */
@@ -182,16 +205,12 @@ export function recoveryCodeUsedMail(
   used: { device: string; address: string; left: number },
   publicUrl: string,
 ): MailMessage {
-  const signIn = `${publicUrl}/login`
   const advice = fewCodesAdvice(used.left)
-  const lines = [
+  return signInNotice(to, 'A recovery code was used to sign in to your TEC account', publicUrl, [
     `Someone signed in to your TEC account with one of your recovery codes instead of the code from your authenticator app, from ${used.device} at address ${used.address}.`,
     ...(advice ? [`${advice} Sign in and find “New recovery codes” in your settings.`] : [codesLeftSentence(used.left)]),
     'If this was not you, sign in, change your password, end the sessions you do not know under “Where you’re signed in” in your settings, and tell the office straight away.',
-  ]
-  const text = [`Hello ${to.name},`, '', ...lines.flatMap((line) => [line, '']), signIn, '', 'TEC'].join('\n')
-  const html = [`<p>Hello ${escapeHtml(to.name)},</p>`, ...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p><a href="${escapeHtml(signIn)}">Sign in to TEC</a></p>`, '<p>TEC</p>'].join('\n')
-  return { to: to.email, subject: 'A recovery code was used to sign in to your TEC account', text, html }
+  ])
 }
 
 /** Tells an enrolment's contact that it was accepted. */

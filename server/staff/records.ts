@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, eq, ilike, isNotNull, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { endLinks, issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
@@ -32,25 +32,33 @@ export const STAFF_MESSAGES = {
 
 const INVITE_LINK_HOURS = LINK_LIFETIMES_MS.invite / 3600_000
 
-const statusOf = (user: Pick<UserRow, 'invitedAt' | 'deactivatedAt'>): StaffStatus => (user.deactivatedAt !== null ? 'deactivated' : user.invitedAt !== null ? 'invited' : 'active')
+/**
+ * Whether the account is a tutor the office marked as left on the Tutors screen (who cannot sign in), so this list
+ * and the tutors list say the same of one person. An admin who was a tutor once is not held to that record.
+ */
+const tutorLeft = sql<boolean>`("users"."role" = 'TUTOR' and exists (select 1 from tutor_profiles tp where tp.user_id = "users"."id" and tp.status = 'left'))`
+
+const statusOf = (user: Pick<UserRow, 'invitedAt' | 'deactivatedAt'>, left: boolean): StaffStatus =>
+  user.deactivatedAt !== null ? 'deactivated' : left ? 'left' : user.invitedAt !== null ? 'invited' : 'active'
 
 const STATUS_FILTER: Record<StaffStatus, SQL> = {
   deactivated: isNotNull(users.deactivatedAt),
-  invited: and(isNull(users.deactivatedAt), isNotNull(users.invitedAt)) as SQL,
-  active: and(isNull(users.deactivatedAt), isNull(users.invitedAt)) as SQL,
+  left: and(isNull(users.deactivatedAt), tutorLeft) as SQL,
+  invited: and(isNull(users.deactivatedAt), not(tutorLeft), isNotNull(users.invitedAt)) as SQL,
+  active: and(isNull(users.deactivatedAt), not(tutorLeft), isNull(users.invitedAt)) as SQL,
 }
 
 // Written out: in a one-table select drizzle may leave column names unqualified, which inside this subquery would
 // read the sessions table's own id.
 const lastSignIn = sql<Date | null>`(select max(s.created_at) from sessions s where s.user_id = "users"."id")`
 
-function accountOf(user: UserRow, lastSignInAt: Date | string | null): StaffAccount {
+function accountOf(user: UserRow, lastSignInAt: Date | string | null, left: boolean): StaffAccount {
   return {
     id: user.id,
     name: user.name,
     email: user.email,
     role: user.role,
-    status: statusOf(user),
+    status: statusOf(user, left),
     secondFactor: user.secondFactorAt !== null,
     ...(lastSignInAt === null ? {} : { lastSignInAt: new Date(lastSignInAt).toISOString() }),
     createdAt: user.createdAt.toISOString(),
@@ -75,15 +83,15 @@ export async function listStaffPage(db: Db, query: StaffQuery): Promise<Schemas[
   )
   const { limit, offset } = window(query)
   const [rows, totals] = await Promise.all([
-    db.select({ user: users, lastSignIn }).from(users).where(filter).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),
+    db.select({ user: users, lastSignIn, left: tutorLeft }).from(users).where(filter).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(users).where(filter),
   ])
-  return { items: rows.map((row) => accountOf(row.user, row.lastSignIn)), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize }
+  return { items: rows.map((row) => accountOf(row.user, row.lastSignIn, row.left)), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize }
 }
 
 export async function readStaffAccount(db: Db, id: string): Promise<StaffAccount | undefined> {
-  const [row] = await db.select({ user: users, lastSignIn }).from(users).where(eq(users.id, id)).limit(1)
-  return row ? accountOf(row.user, row.lastSignIn) : undefined
+  const [row] = await db.select({ user: users, lastSignIn, left: tutorLeft }).from(users).where(eq(users.id, id)).limit(1)
+  return row ? accountOf(row.user, row.lastSignIn, row.left) : undefined
 }
 
 /**
@@ -176,6 +184,8 @@ export async function resetSecondFactor(tx: Db, deps: AppDeps, id: string, actor
   if (user.id === actor.id) return { refused: STAFF_MESSAGES.notYourOwnSecondFactor }
   if (user.secondFactorAt === null) return { refused: STAFF_MESSAGES.noSecondFactor }
   await turnOff(tx, user.id)
+  // The phone may be in someone else's hands: whatever it let in ends too, and the person signs in again.
+  await revokeUserSessions(tx, user.id)
   await deps.mailer.enqueue(tx, secondFactorResetMail(user, actor.name, deps.config.publicUrl))
   await recordAudit(tx, { action: 'user.second_factor_reset', actorUserId: context.actorId, subject: { type: 'user', id }, ip: context.request.ip })
   return 'reset'

@@ -26,7 +26,7 @@ export function createAuthApi(client: ApiClient) {
     login: (body: LoginRequest) => unwrap(client.POST('/auth/login', { body })),
     completeSignIn: (body: SecondFactorSignIn) => unwrap(client.POST('/auth/login/second-factor', { body })),
     getSecondFactor: () => unwrap(client.GET('/auth/second-factor')),
-    startSecondFactorSetup: () => unwrap(client.POST('/auth/second-factor/setup')),
+    startSecondFactorSetup: (password: string) => unwrap(client.POST('/auth/second-factor/setup', { body: { password } })),
     confirmSecondFactor: (code: string) => unwrap(client.POST('/auth/second-factor/confirm', { body: { code } })),
     regenerateRecoveryCodes: (code: string) => unwrap(client.POST('/auth/second-factor/recovery-codes', { body: { code } })),
     turnOffSecondFactor: (body: SecondFactorTurnOff) => unwrap(client.POST('/auth/second-factor/turn-off', { body })),

@@ -72,6 +72,13 @@ describe('the second sign-in step', () => {
     await page.getByText('set up the second sign-in step before anything else').waitFor()
     await expectAccessible(page, 'the second step, before set-up', PHONE_AND_DESKTOP)
 
+    // The password is asked again first: a wrong one is refused beside the field, which takes the focus.
+    const password = page.getByLabel('Your password')
+    await password.fill('not-the-password')
+    await page.getByRole('button', { name: 'Set up the second step' }).click()
+    await page.getByText('The password is incorrect.').waitFor()
+    await expect.poll(() => password.evaluate((element) => element === document.activeElement)).toBe(true)
+    await password.fill(demo.admin.password)
     await page.getByRole('button', { name: 'Set up the second step' }).click()
     await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor()
     const secret = (await page.getByTestId('second-factor-secret').textContent()) ?? ''
@@ -183,6 +190,7 @@ describe('the second sign-in step', () => {
     await signIn(page, demo.tutor, '/tutor')
     await page.goto('/tutor/settings')
     const section = page.getByRole('region', { name: 'Second sign-in step' })
+    await section.getByLabel('Your password').fill(demo.tutor.password)
     await section.getByRole('button', { name: 'Set up the second step' }).click()
     await section.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor()
     const tutorApp = authenticatorApp((await page.getByTestId('second-factor-secret').textContent()) ?? '')

@@ -3,7 +3,7 @@ import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { acceptCode, resealSecrets, secretKeysOf, TOTP } from '../../server/auth/second-factor.ts'
 import { open, seal } from '../../server/auth/secret-box.ts'
-import { auditEvents, mailOutbox, recoveryCodes, secondFactors, signInChallenges, users } from '../../server/db/schema.ts'
+import { auditEvents, mailOutbox, rateLimits, recoveryCodes, secondFactors, signInChallenges, tutorProfiles, users } from '../../server/db/schema.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
 
@@ -43,7 +43,7 @@ async function forgetLastStep(app: TestApp, userId: string) {
 async function withSecondFactor(app: TestApp, email: string, role: 'ADMIN' | 'TUTOR' = 'TUTOR') {
   const user = await app.createUser({ email, role })
   const token = await app.login(email)
-  const setup = await app.request<Schemas['SecondFactorSetup']>('POST', '/api/auth/second-factor/setup', { token })
+  const setup = await app.request<Schemas['SecondFactorSetup']>('POST', '/api/auth/second-factor/setup', { token, body: { password: DEFAULT_PASSWORD } })
   expect(setup.status).toBe(200)
   const confirmed = await app.request<Schemas['RecoveryCodes']>('POST', '/api/auth/second-factor/confirm', { token, body: { code: await codeAt(setup.body.secret, Date.now()) } })
   expect(confirmed.status).toBe(200)
@@ -51,8 +51,8 @@ async function withSecondFactor(app: TestApp, email: string, role: 'ADMIN' | 'TU
   return { user, token, secret: setup.body.secret, recoveryCodes: confirmed.body.codes }
 }
 
-async function challengeFor(app: TestApp, email: string, ip = nextIp()) {
-  const answer = await app.request<Schemas['SecondFactorChallenge']>('POST', '/api/auth/login', { body: { email, pass: DEFAULT_PASSWORD }, ip })
+async function challengeFor(app: TestApp, email: string, ip = nextIp(), headers: Record<string, string> = {}) {
+  const answer = await app.request<Schemas['SecondFactorChallenge']>('POST', '/api/auth/login', { body: { email, pass: DEFAULT_PASSWORD }, ip, headers })
   expect(answer.status).toBe(202)
   return answer.body.challenge
 }
@@ -68,7 +68,7 @@ describe.skipIf(noDatabase)('the second sign-in step', () => {
       'Start the set-up first: it gives you the secret for your authenticator app.',
     )
 
-    const setup = await t.request<Schemas['SecondFactorSetup']>('POST', '/api/auth/second-factor/setup', { token })
+    const setup = await t.request<Schemas['SecondFactorSetup']>('POST', '/api/auth/second-factor/setup', { token, body: { password: DEFAULT_PASSWORD } })
     expect(setup.body.secret).toMatch(/^[A-Z2-7]{32}$/)
     expect(setup.body.otpauthUri).toBe(`otpauth://totp/TEC:ines%40tec.test?secret=${setup.body.secret}&issuer=TEC`)
     // Not on until confirmed: signing in still takes the password alone.
@@ -91,7 +91,7 @@ describe.skipIf(noDatabase)('the second sign-in step', () => {
     const status = await t.request<Schemas['SecondFactorStatus']>('GET', '/api/auth/second-factor', { token })
     expect(status.body).toMatchObject({ enabled: true, required: false, recoveryCodesLeft: 10 })
     expect((await t.request('GET', '/api/auth/me', { token })).body).toMatchObject({ secondFactor: true, secondFactorDue: false })
-    expect((await t.request('POST', '/api/auth/second-factor/setup', { token })).status).toBe(409)
+    expect((await t.request('POST', '/api/auth/second-factor/setup', { token, body: { password: DEFAULT_PASSWORD } })).status).toBe(409)
     const actions = (await t.database.db.select().from(auditEvents).where(eq(auditEvents.actorUserId, user.id))).map((row) => row.action)
     expect(actions).toEqual(expect.arrayContaining(['auth.second_factor_failed', 'auth.second_factor_on']))
   })
@@ -329,7 +329,7 @@ describe.skipIf(noDatabase)('admins held to the second step (ADMIN_SECOND_FACTOR
     expect((await strict.request('GET', '/api/auth/second-factor', { token })).body).toMatchObject({ enabled: false, required: true })
     expect((await strict.request('GET', '/api/auth/sessions', { token })).status).toBe(200)
 
-    const setup = await strict.request<Schemas['SecondFactorSetup']>('POST', '/api/auth/second-factor/setup', { token })
+    const setup = await strict.request<Schemas['SecondFactorSetup']>('POST', '/api/auth/second-factor/setup', { token, body: { password: DEFAULT_PASSWORD } })
     expect((await strict.request('POST', '/api/auth/second-factor/confirm', { token, body: { code: await codeAt(setup.body.secret, Date.now()) } })).status).toBe(200)
     expect((await strict.request('GET', '/api/admin/staff', { token })).status).toBe(200)
     expect((await strict.request('GET', '/api/auth/me', { token })).body).toMatchObject({ secondFactor: true, secondFactorDue: false })
@@ -409,5 +409,199 @@ describe.skipIf(noDatabase)('where a person is signed in', () => {
     for (const token of others) expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401)
     expect((await t.request('GET', '/api/auth/me', { token: here })).status).toBe(200)
     expect(await t.request('POST', '/api/auth/sessions/end-others', { token: here })).toMatchObject({ status: 200, body: { ended: 0 } })
+  })
+})
+
+/** The device cookie a completed sign-in set, as the browser sends it back to login. */
+function deviceCookieOf(answer: { headers: Headers }): Record<string, string> {
+  const cookie = answer.headers.get('set-cookie')?.split(';')[0]
+  if (!cookie) throw new Error('no device cookie was set')
+  return { cookie }
+}
+
+async function adminToken(app: TestApp, email: string) {
+  await app.createUser({ email, role: 'ADMIN' })
+  return app.login(email)
+}
+
+/** Marks a tutor as left through the office's own operation. */
+async function markLeft(app: TestApp, admin: string, tutorId: string) {
+  const [profile] = await app.database.db.select({ version: tutorProfiles.version }).from(tutorProfiles).where(eq(tutorProfiles.userId, tutorId))
+  const answer = await app.request('POST', `/api/admin/tutors/${tutorId}/status`, { token: admin, body: { status: 'left', reason: 'Moved away' }, headers: { 'if-match': `"${profile?.version ?? 0}"` } })
+  expect(answer.status).toBe(200)
+}
+
+describe.skipIf(noDatabase)('no way back in for an account the office has closed, or a password that has changed', () => {
+  it('ends a sign-in waiting for its code when the tutor is marked as left, and the staff list says they left', async () => {
+    const admin = await adminToken(t, 'office-left@tec.test')
+    const { user, secret, token } = await withSecondFactor(t, 'leaver@tec.test')
+    const challenge = await challengeFor(t, 'leaver@tec.test')
+    await markLeft(t, admin, user.id)
+
+    expect(await complete(t, { challenge, code: await codeAt(secret, Date.now()) })).toMatchObject({ status: 401, body: { message: 'This sign-in has expired or was already used. Sign in again.' } })
+    expect((await t.request('POST', '/api/auth/login', { body: { email: 'leaver@tec.test', pass: DEFAULT_PASSWORD }, ip: nextIp() })).status).toBe(401)
+    // The session from before can neither be used nor renewed through a new password.
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401)
+    expect((await t.request('PATCH', '/api/auth/change-password', { token, body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Another-Long-Phrase-42' } })).status).toBe(401)
+
+    const listed = await t.request<Schemas['StaffAccountPage']>('GET', '/api/admin/staff?q=leaver', { token: admin })
+    expect(listed.body.items.map(({ email, status }) => ({ email, status }))).toEqual([{ email: 'leaver@tec.test', status: 'left' }])
+    const lefts = await t.request<Schemas['StaffAccountPage']>('GET', '/api/admin/staff?status=left', { token: admin })
+    expect(lefts.body.items.map((item) => item.email)).toContain('leaver@tec.test')
+    const actives = await t.request<Schemas['StaffAccountPage']>('GET', '/api/admin/staff?status=active&q=leaver', { token: admin })
+    expect(actives.body.items).toEqual([])
+  })
+
+  it('checks the account again when a code completes a sign-in, and at every request of a session', async () => {
+    const { user, secret } = await withSecondFactor(t, 'racer@tec.test')
+    const challenge = await challengeFor(t, 'racer@tec.test')
+    const live = await complete(t, { challenge: await challengeFor(t, 'racer@tec.test'), code: await codeAt(secret, Date.now()) })
+    expect(live.status).toBe(200)
+    // As if the office marked them as left at the same moment as these were made: nothing ended them, the rules still hold.
+    await t.database.db.update(tutorProfiles).set({ status: 'left' }).where(eq(tutorProfiles.userId, user.id))
+    await forgetLastStep(t, user.id)
+    expect((await complete(t, { challenge, code: await codeAt(secret, Date.now()) })).status).toBe(401)
+    expect((await t.request('GET', '/api/auth/me', { token: live.body.token })).status).toBe(401)
+    // An admin who was a tutor once is not held to the old tutor record.
+    await t.database.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, user.id))
+    expect((await t.request('GET', '/api/auth/me', { token: live.body.token })).status).toBe(200)
+  })
+
+  it('ends a sign-in begun with the old password once the password is reset or changed, and when the account is deactivated', async () => {
+    const admin = await adminToken(t, 'office-reset@tec.test')
+    const { user, secret, token } = await withSecondFactor(t, 'reset-me@tec.test')
+    const beforeReset = await challengeFor(t, 'reset-me@tec.test')
+    expect((await t.request('POST', '/api/auth/forget-password', { body: { email: 'reset-me@tec.test' }, ip: nextIp() })).status).toBe(202)
+    await t.deps.tasks.idle()
+    const [mail] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, 'reset-me@tec.test'), eq(mailOutbox.subject, 'Reset your TEC password')))
+    const link = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1]
+    if (!link) throw new Error(`no reset link in ${mail?.text}`)
+    expect((await t.request('PATCH', `/api/auth/reset-password?token=${link}`, { body: { password: 'Quite-Different-Phrase-7' } })).status).toBe(200)
+    expect((await complete(t, { challenge: beforeReset, code: await codeAt(secret, Date.now()) })).status).toBe(401)
+
+    const signedIn = await t.request('POST', '/api/auth/login', { body: { email: 'reset-me@tec.test', pass: 'Quite-Different-Phrase-7' }, ip: nextIp() })
+    const beforeChange = signedIn.body.challenge as string
+    const other = await t.request('POST', '/api/auth/login', { body: { email: 'reset-me@tec.test', pass: 'Quite-Different-Phrase-7' }, ip: nextIp() })
+    await forgetLastStep(t, user.id)
+    const withCode = await complete(t, { challenge: other.body.challenge as string, code: await codeAt(secret, Date.now()) })
+    expect(withCode.status).toBe(200)
+    const changed = await t.request('PATCH', '/api/auth/change-password', { token: withCode.body.token, body: { currentPassword: 'Quite-Different-Phrase-7', newPassword: 'Yet-Another-Phrase-88' } })
+    expect(changed.status).toBe(200)
+    await forgetLastStep(t, user.id)
+    expect((await complete(t, { challenge: beforeChange, code: await codeAt(secret, Date.now()) })).status).toBe(401)
+    expect((await t.request('GET', '/api/auth/me', { token })).status).toBe(401)
+
+    const beforeDeactivation = (await t.request('POST', '/api/auth/login', { body: { email: 'reset-me@tec.test', pass: 'Yet-Another-Phrase-88' }, ip: nextIp() })).body.challenge as string
+    expect((await t.request('PUT', `/api/admin/staff/${user.id}/status`, { token: admin, body: { active: false } })).status).toBe(200)
+    await forgetLastStep(t, user.id)
+    expect((await complete(t, { challenge: beforeDeactivation, code: await codeAt(secret, Date.now()) })).status).toBe(401)
+  })
+})
+
+describe.skipIf(noDatabase)('guessing the code over time', () => {
+  const strangerCount = async (userId: string) => (await t.database.db.select().from(secondFactors).where(eq(secondFactors.userId, userId)))[0]?.strangerWrongCodes
+  const mailsTo = async (email: string) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).map((mail) => mail.subject)
+
+  it("counts the owner's known browser apart from strangers, whose wrong codes neither the owner's sign-in nor time forgives", async () => {
+    const { user, secret } = await withSecondFactor(t, 'owner@tec.test')
+    // The owner signs in once, so this browser is known from now on.
+    const first = await complete(t, { challenge: await challengeFor(t, 'owner@tec.test'), code: await codeAt(secret, Date.now()) })
+    const ownBrowser = deviceCookieOf(first)
+
+    const strangers: number[] = []
+    for (let i = 0; i < 11; i++) strangers.push((await complete(t, { challenge: await challengeFor(t, 'owner@tec.test'), code: '000000' })).status)
+    expect(strangers).toEqual([...Array<number>(10).fill(400), 429])
+    expect(await strangerCount(user.id)).toBe(10)
+
+    // Strangers are throttled; the owner's own browser is not, and signing in there forgives the strangers nothing.
+    await forgetLastStep(t, user.id)
+    const owner = await complete(t, { challenge: await challengeFor(t, 'owner@tec.test', nextIp(), ownBrowser), code: await codeAt(secret, Date.now()) })
+    expect(owner.status).toBe(200)
+    expect(await strangerCount(user.id)).toBe(10)
+    expect((await complete(t, { challenge: await challengeFor(t, 'owner@tec.test'), code: '000000' })).status).toBe(429)
+    // The owner's typos are counted on their browser's own counter, and mail nobody.
+    const before = (await mailsTo('owner@tec.test')).length
+    expect((await complete(t, { challenge: await challengeFor(t, 'owner@tec.test', nextIp(), deviceCookieOf(owner)), code: '000000' })).status).toBe(400)
+    expect(await strangerCount(user.id)).toBe(10)
+    expect(await mailsTo('owner@tec.test')).toHaveLength(before)
+  })
+
+  it('stops strangers for good at 100 wrong codes until the password is new, and tells the owner', async () => {
+    const { user, secret } = await withSecondFactor(t, 'guessed@tec.test')
+    const known = await complete(t, { challenge: await challengeFor(t, 'guessed@tec.test'), code: await codeAt(secret, Date.now()) })
+    const ownBrowser = deviceCookieOf(known)
+
+    // A right password then a wrong code from a browser the account does not know: the owner hears of it once an hour.
+    expect((await complete(t, { challenge: await challengeFor(t, 'guessed@tec.test'), code: '000000' })).status).toBe(400)
+    expect((await complete(t, { challenge: await challengeFor(t, 'guessed@tec.test'), code: '000000' })).status).toBe(400)
+    expect(await mailsTo('guessed@tec.test')).toEqual(['Someone used your TEC password, then a wrong code'])
+
+    // 97 more over the months (moved on by editing the count, as the windows would have passed between them).
+    await t.database.db.update(secondFactors).set({ strangerWrongCodes: 99 }).where(eq(secondFactors.userId, user.id))
+    await t.database.db.delete(rateLimits)
+    const pending = await challengeFor(t, 'guessed@tec.test')
+    expect((await complete(t, { challenge: await challengeFor(t, 'guessed@tec.test'), code: '000000' })).status).toBe(400)
+    expect(await strangerCount(user.id)).toBe(100)
+    expect(await mailsTo('guessed@tec.test')).toContain('Sign-ins to your TEC account from new browsers are stopped')
+
+    // From now on no unknown browser gets to try a code, even the right one, whatever time passes.
+    await t.database.db.delete(rateLimits)
+    const locked = 'Too many wrong codes have been tried on this account from browsers it has not signed in from. To sign in here, set a new password with “Forgot your password?”, or sign in from a browser you have used before.'
+    expect(await complete(t, { challenge: pending, code: await codeAt(secret, Date.now()) })).toMatchObject({ status: 401, body: { message: locked } })
+    expect(await t.request('POST', '/api/auth/login', { body: { email: 'guessed@tec.test', pass: DEFAULT_PASSWORD }, ip: nextIp() })).toMatchObject({ status: 401, body: { message: locked } })
+    // The owner's known browser still signs in, and may set a new password, which lets new browsers try again.
+    await forgetLastStep(t, user.id)
+    const owner = await complete(t, { challenge: await challengeFor(t, 'guessed@tec.test', nextIp(), ownBrowser), code: await codeAt(secret, Date.now()) })
+    expect(owner.status).toBe(200)
+    expect(await strangerCount(user.id)).toBe(100)
+    expect((await t.request('PATCH', '/api/auth/change-password', { token: owner.body.token, body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Fresh-Start-Phrase-31' } })).status).toBe(200)
+    expect(await strangerCount(user.id)).toBe(0)
+    const again = await t.request('POST', '/api/auth/login', { body: { email: 'guessed@tec.test', pass: 'Fresh-Start-Phrase-31' }, ip: nextIp() })
+    expect(again.status).toBe(202)
+  })
+
+  it("gives the settings' codes a count of their own, so a stolen session cannot throttle the owner's sign-in", async () => {
+    const { user, secret, token } = await withSecondFactor(t, 'stolen@tec.test')
+    const settings: number[] = []
+    for (let i = 0; i < 11; i++) settings.push((await t.request('POST', '/api/auth/second-factor/recovery-codes', { token, body: { code: '000000' } })).status)
+    expect(settings).toEqual([...Array<number>(10).fill(400), 429])
+    expect((await t.request('POST', '/api/auth/second-factor/turn-off', { token, body: { password: DEFAULT_PASSWORD, code: '000000' } })).status).toBe(429)
+    await forgetLastStep(t, user.id)
+    expect((await complete(t, { challenge: await challengeFor(t, 'stolen@tec.test'), code: await codeAt(secret, Date.now()) })).status).toBe(200)
+    expect(await strangerCount(user.id)).toBe(0)
+  })
+})
+
+describe.skipIf(noDatabase)('changing the second step asks for the password, and ends what it should', () => {
+  it('asks for the password again before the set-up, counting wrong ones', async () => {
+    await t.createUser({ email: 'setter@tec.test' })
+    const token = await t.login('setter@tec.test')
+    expect((await t.request('POST', '/api/auth/second-factor/setup', { token })).status).toBe(400)
+    const wrong = await t.request('POST', '/api/auth/second-factor/setup', { token, body: { password: 'not-my-password' } })
+    expect(wrong).toMatchObject({ status: 400, body: { fields: { password: 'The password is incorrect.' } } })
+    const statuses: number[] = []
+    for (let i = 0; i < 10; i++) statuses.push((await t.request('POST', '/api/auth/second-factor/setup', { token, body: { password: 'not-my-password' } })).status)
+    expect(statuses.at(-1)).toBe(429)
+    await t.database.db.delete(rateLimits).where(eq(rateLimits.key, `change-password:user:${(await t.database.db.select().from(users).where(eq(users.email, 'setter@tec.test')))[0]?.id}`))
+    expect((await t.request('POST', '/api/auth/second-factor/setup', { token, body: { password: DEFAULT_PASSWORD } })).status).toBe(200)
+  })
+
+  it("ends the person's other sessions when the step is turned on, and all of them when an admin resets it", async () => {
+    await t.createUser({ email: 'two-browsers@tec.test' })
+    const here = await t.login('two-browsers@tec.test')
+    const elsewhere = await t.login('two-browsers@tec.test')
+    const setup = await t.request<Schemas['SecondFactorSetup']>('POST', '/api/auth/second-factor/setup', { token: here, body: { password: DEFAULT_PASSWORD } })
+    expect((await t.request('POST', '/api/auth/second-factor/confirm', { token: here, body: { code: await codeAt(setup.body.secret, Date.now()) } })).status).toBe(200)
+    expect((await t.request('GET', '/api/auth/me', { token: elsewhere })).status).toBe(401)
+    expect((await t.request('GET', '/api/auth/me', { token: here })).status).toBe(200)
+
+    const admin = await adminToken(t, 'office-phone@tec.test')
+    const [person] = await t.database.db.select().from(users).where(eq(users.email, 'two-browsers@tec.test'))
+    const waiting = await challengeFor(t, 'two-browsers@tec.test')
+    expect((await t.request('DELETE', `/api/admin/staff/${person?.id}/second-factor`, { token: admin })).status).toBe(200)
+    expect((await t.request('GET', '/api/auth/me', { token: here })).status).toBe(401)
+    expect((await complete(t, { challenge: waiting, code: '123456' })).status).toBe(401)
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'two-browsers@tec.test'))
+    expect(mail?.text).toContain('You have been signed out everywhere.')
   })
 })

@@ -1,10 +1,11 @@
-import { Alert, Button, Code, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Code, Group, List, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { QRCodeSVG } from 'qrcode.react'
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { invalidateFamilies, userInvalidation } from '../../../api/query-keys'
 import { CODE_LENGTH, OneTimeCodeField } from '../../-components/one-time-code-field'
-import { errorMessage, fieldMessage } from '../../-lib/server-errors'
+import { errorMessage, fieldMessage, showServerErrors } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
 import { toast } from '../../../ui/toasts'
 
@@ -53,7 +54,24 @@ export function SecondFactorSetup({ email, onStart, onDone }: { email: string; o
   const [code, setCode] = useState('')
   const [codeError, setCodeError] = useState<string | null>(null)
   const secretId = useId()
-  const start = useMutation({ mutationFn: () => api.auth.startSecondFactorSetup(), onSuccess: () => onStart?.() })
+  const passwordRef = useRef<HTMLInputElement>(null)
+  const passwordForm = useForm({
+    initialValues: { password: '' },
+    validate: { password: (value) => (value === '' ? 'Enter your password.' : null) },
+  })
+  const start = useMutation({
+    mutationFn: ({ password }: typeof passwordForm.values) => api.auth.startSecondFactorSetup(password),
+    onSuccess: () => {
+      // Not kept in the form once it has done its work.
+      passwordForm.reset()
+      onStart?.()
+    },
+    onError: (error) => {
+      // A message for the field goes beside it; any other shows in the alert above the field.
+      showServerErrors(passwordForm, error, () => undefined)
+      passwordRef.current?.focus()
+    },
+  })
   const confirm = useMutation({
     mutationFn: (value: string) => api.auth.confirmSecondFactor(value),
     onSuccess: () => toast.success('The second sign-in step is on'),
@@ -79,20 +97,38 @@ export function SecondFactorSetup({ email, onStart, onDone }: { email: string; o
   if (confirm.data) return <RecoveryCodesList codes={confirm.data.codes} email={email} onDone={finish} />
   if (!start.data) {
     return (
-      <Stack gap="sm" align="flex-start">
-        <Text size="sm">
-          You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator or 2FAS. After your password, you will
-          enter the 6-digit code it shows.
-        </Text>
-        {start.isError && (
-          <Alert color="red" variant="light" role="alert">
-            {errorMessage(start.error)}
-          </Alert>
+      <form
+        noValidate
+        onSubmit={passwordForm.onSubmit(
+          (values) => start.mutate(values),
+          () => passwordRef.current?.focus(),
         )}
-        <Button onClick={() => start.mutate()} loading={start.isPending}>
-          Set up the second step
-        </Button>
-      </Stack>
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text size="sm">
+            You will need an authenticator app on your phone, such as Google Authenticator, Microsoft Authenticator or 2FAS. After your password, you will
+            enter the 6-digit code it shows.
+          </Text>
+          {start.isError && !passwordForm.errors.password && (
+            <Alert color="red" variant="light" role="alert">
+              {errorMessage(start.error)}
+            </Alert>
+          )}
+          <PasswordInput
+            ref={passwordRef}
+            label="Your password"
+            description="Asked again, so nobody else can set this up from a browser you left signed in."
+            autoComplete="current-password"
+            required
+            w="100%"
+            maw={360}
+            {...passwordForm.getInputProps('password')}
+          />
+          <Button type="submit" loading={start.isPending}>
+            Set up the second step
+          </Button>
+        </Stack>
+      </form>
     )
   }
   return (

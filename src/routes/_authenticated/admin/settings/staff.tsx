@@ -32,7 +32,7 @@ function apiQuery({ q, role, status, page, pageSize }: Pick<StaffListSearch, 'q'
   return { ...(q ? { q } : {}), ...(role ? { role } : {}), ...(status ? { status } : {}), page, pageSize }
 }
 
-const STAFF_STATUS_COLORS = { invited: 'yellow', active: 'green', deactivated: 'gray' } as const
+const STAFF_STATUS_COLORS = { invited: 'yellow', active: 'green', left: 'gray', deactivated: 'gray' } as const
 
 /** The columns, with your own row told apart: it has no changes to offer. */
 function staffColumns(yourId: string | undefined): DataColumn<StaffAccount, never>[] {

@@ -78,9 +78,13 @@ const MOVES: Record<Move, MoveWords> = {
   },
 }
 
-/** The moves open to an account: the other role, deactivating it or letting it in again, and resetting its second step. */
+/**
+ * The moves open to an account: the other role, deactivating it or letting it in again, and resetting its second step.
+ * A tutor who has left is made active again on the Tutors screen, never an admin from here.
+ */
 function movesFor(account: StaffAccount): Move[] {
-  const moves: Move[] = [account.role === 'ADMIN' ? 'makeTutor' : 'makeAdmin', account.status === 'deactivated' ? 'reactivate' : 'deactivate']
+  const otherRole: Move[] = account.status === 'left' ? [] : [account.role === 'ADMIN' ? 'makeTutor' : 'makeAdmin']
+  const moves: Move[] = [...otherRole, account.status === 'deactivated' ? 'reactivate' : 'deactivate']
   return account.secondFactor ? [...moves, 'resetSecondFactor'] : moves
 }
 
