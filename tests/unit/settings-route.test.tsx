@@ -131,4 +131,36 @@ describe('settings', () => {
     renderWithCodesLeft(0)
     expect(await screen.findByText('No recovery codes are left. Make new ones now: without them, losing your phone locks you out.')).toBeDefined()
   })
+
+  it('asks for the password before setting up the second step, with a wrong one shown under its field, which takes the focus', async () => {
+    const sent: unknown[] = []
+    renderApp('/tutor/settings', {
+      ...signedInTutor,
+      handlers: {
+        'GET /auth/me': () => json(200, tutor),
+        'GET /auth/second-factor': () => json(200, { enabled: false, required: false, recoveryCodesLeft: 0 }),
+        'GET /auth/sessions': () => json(200, []),
+        'POST /auth/second-factor/setup': async (request) => {
+          const body = (await request.json()) as { password: string }
+          sent.push(body)
+          return body.password === 'ChangeMe-2026!'
+            ? json(200, { secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/TEC:tutor%40tec.test?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=TEC' })
+            : json(400, { message: 'The password is incorrect.', fields: { password: 'The password is incorrect.' } })
+        },
+      },
+    })
+    const password = await screen.findByLabelText(/^Your password/)
+    await userEvent.click(screen.getByRole('button', { name: 'Set up the second step' }))
+    expect(await screen.findByText('Enter your password.')).toBeDefined()
+    expect(sent).toEqual([])
+    await userEvent.type(password, 'wrong')
+    await userEvent.click(screen.getByRole('button', { name: 'Set up the second step' }))
+    expect(await screen.findByText('The password is incorrect.')).toBeDefined()
+    await waitFor(() => expect(document.activeElement).toBe(password))
+    await userEvent.clear(password)
+    await userEvent.type(password, 'ChangeMe-2026!')
+    await userEvent.click(screen.getByRole('button', { name: 'Set up the second step' }))
+    expect(await screen.findByTitle('QR code for your authenticator app')).toBeDefined()
+    expect(sent).toEqual([{ password: 'wrong' }, { password: 'ChangeMe-2026!' }])
+  })
 })

@@ -54,6 +54,7 @@ describe('/admin/settings/staff', { timeout: 30_000 }, () => {
     expect(within(yourRow).queryByRole('button')).toBeNull()
 
     expect(screen.getByRole('radio', { name: 'Deactivated (cannot sign in)' })).toBeDefined()
+    expect(screen.getByRole('radio', { name: 'Left (a tutor who has left; cannot sign in)' })).toBeDefined()
     await userEvent.click(screen.getByRole('radio', { name: 'Tutor' }))
     await waitFor(() => expect(asked).toContain('TUTOR'))
   })
