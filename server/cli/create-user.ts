@@ -9,7 +9,8 @@ import { recordAudit } from '../lib/audit.ts'
 import { hashPassword, passwordProblem } from '../auth/passwords.ts'
 import { isPersonName, TEXT_MESSAGES } from '../contract/text-safety.ts'
 import { loadConfig } from '../config.ts'
-import { ENUMS } from '../../shared/contract.gen.ts'
+import { ENUMS, LIMITS } from '../../shared/contract.gen.ts'
+import { isEmailAddress } from '../../shared/email-address.ts'
 import { users, type Role } from '../db/schema.ts'
 import { normaliseEmail } from '../lib/email.ts'
 import { EMPTY_PROFILE, insertTutorProfile } from '../tutors/queries.ts'
@@ -24,7 +25,8 @@ function readArguments() {
   const email = normaliseEmail(values.email ?? '')
   const name = (values.name ?? '').trim()
   const role = ENUMS.Role.find((candidate) => candidate === values.role)
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new UsageError(`Give a valid --email.\n${USAGE}`)
+  // The rule every email field of the contract follows, so an account made here can sign in through the API.
+  if (!isEmailAddress(email) || email.length > LIMITS.Email.maxLength) throw new UsageError(`Give a valid --email.\n${USAGE}`)
   if (name === '' || name.length > 100) throw new UsageError(`Give a --name of 1 to 100 characters.\n${USAGE}`)
   if (!isPersonName(name)) throw new UsageError(`${TEXT_MESSAGES.personName}\n${USAGE}`)
   if (!role) throw new UsageError(`Give --role ADMIN or --role TUTOR.\n${USAGE}`)

@@ -89,6 +89,7 @@ async function readFormBody(c: Context, operation: Operation): Promise<Outcome<R
     value.set(name, entry)
   })
   if (twice !== undefined) return { ok: false, response: errorAnswer(c, 400, MESSAGES.checkFields, { [twice]: MESSAGES.fieldTwice }) }
+  // Object.fromEntries defines each name as an own field, `__proto__` included, as JSON.parse does for a JSON body.
   return { ok: true, value: Object.fromEntries(value) }
 }
 

@@ -1,5 +1,8 @@
-import { Ajv2020, type ErrorObject, type Options, type ValidateFunction } from 'ajv/dist/2020.js'
+import { Ajv2020, type ErrorObject, type FormatDefinition, type Options, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import { fullFormats } from 'ajv-formats/dist/formats.js'
+import { DATE_YEARS, isWithinDateYears } from '../../shared/date-bounds.ts'
+import { isEmailAddress } from '../../shared/email-address.ts'
 import type { Contract, JsonSchema, Operation, Parameter } from './document.ts'
 import { MESSAGES } from '../messages.ts'
 import { isPersonName, TEXT_MESSAGES, unsafeTextFields } from './text-safety.ts'
@@ -24,8 +27,8 @@ const CONTRACT_ID = 'contract'
 const FORMAT_MESSAGES: Record<string, string> = {
   email: 'Enter a valid email address.',
   uuid: 'Enter a valid identifier.',
-  'date-time': 'Enter a valid date and time.',
-  date: 'Enter a valid date.',
+  'date-time': `Enter a valid date and time, in the years ${DATE_YEARS.first} to ${DATE_YEARS.last}.`,
+  date: `Enter a valid date, in the years ${DATE_YEARS.first} to ${DATE_YEARS.last}.`,
   uri: 'Enter a valid web address.',
   'person-name': TEXT_MESSAGES.personName,
 }
@@ -117,9 +120,20 @@ function retarget(schema: JsonSchema): JsonSchema {
   return JSON.parse(JSON.stringify(schema).replaceAll('"#/components/schemas/', `"${CONTRACT_ID}#/$defs/`)) as JsonSchema
 }
 
+/** ajv-formats' own check of a date or date-time (a real day, a real time), refusing years outside DATE_YEARS too. */
+function withinDateYears(name: 'date' | 'date-time'): FormatDefinition<string> {
+  const format = fullFormats[name] as { validate: (value: string) => boolean; compare: (a: string, b: string) => number | undefined }
+  return { type: 'string', validate: (value) => format.validate(value) && isWithinDateYears(value), compare: format.compare }
+}
+
 export function createAjv(contract: Contract, options: Options): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, strict: true, ...options })
   addFormats(ajv)
+  // Replaced for every field of these formats at once, so no handler meets a year 0 date or an address that would
+  // add headers to a mailto: link (shared/date-bounds.ts, shared/email-address.ts).
+  ajv.addFormat('date', withinDateYears('date'))
+  ajv.addFormat('date-time', withinDateYears('date-time'))
+  ajv.addFormat('email', { type: 'string', validate: isEmailAddress })
   ajv.addFormat('person-name', { type: 'string', validate: isPersonName })
   ajv.addKeyword('example') // an OpenAPI annotation, not a validation keyword
   // A file in a form upload: checked as a File by the validator of the form (formBodyValidator), not as text.
@@ -154,13 +168,15 @@ function formProblems(validate: ValidateFunction, files: Set<string>, value: unk
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return run(validate, value)
   const form = value as Record<string, unknown>
   const found = new Map<string, string>()
-  const view: Record<string, unknown> = {}
+  // Built in a Map and made an object at the end, as the form itself is (readFormBody): assigning `view[name]` would
+  // hand a field named `__proto__` to the prototype setter, and the schema would never see it.
+  const view = new Map<string, unknown>()
   for (const [name, entry] of Object.entries(form)) {
     const isFile = typeof entry === 'object' && entry !== null && 'arrayBuffer' in entry
     if (files.has(name) !== isFile) found.set(name, isFile ? MESSAGES.textExpected : MESSAGES.fileExpected)
-    view[name] = isFile ? 'file' : entry
+    view.set(name, isFile ? 'file' : entry)
   }
-  const schemaProblems = run(validate, view)
+  const schemaProblems = run(validate, Object.fromEntries(view))
   return { ...schemaProblems, ...Object.fromEntries(found) }
 }
 

@@ -69,6 +69,7 @@ describe.skipIf(noDatabase)('the create-user command', () => {
     [['--email', 'short@example.org', '--name', 'Short', '--role', 'ADMIN'], 'elevenchars', 'Use at least 12 characters for an admin account.'],
     [['--email', 'common@example.org', '--name', 'Common', '--role', 'TUTOR'], 'password123', 'This password is too common.'],
     [['--email', 'not-an-email', '--name', 'Nobody', '--role', 'TUTOR'], 'Lighthouse-Keeper-22', 'Give a valid --email.'],
+    [['--email', 'x?bcc=spy@example.org', '--name', 'Nobody', '--role', 'TUTOR'], 'Lighthouse-Keeper-22', 'Give a valid --email.'],
     [['--email', 'role@example.org', '--name', 'Nobody', '--role', 'OWNER'], 'Lighthouse-Keeper-22', 'Give --role ADMIN or --role TUTOR.'],
   ])('refuses %j with a message and creates nothing', async (args, password, message) => {
     const run = await createUser(args, `${password}\n`)

@@ -1,9 +1,11 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { contract } from '../../server/contract/document.ts'
 import { DEMO_SITE_SETTINGS } from '../../server/demo/gallery.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
+import { LESSON_MESSAGES } from '../../server/lessons/messages.ts'
 import { saveSiteSettings } from '../../server/site-settings/queries.ts'
-import { contactMessages, mailOutbox, registrations, users } from '../../server/db/schema.ts'
+import { contactMessages, mailOutbox, media, registrations, users } from '../../server/db/schema.ts'
 import { BODIES, FORM_PATHS, subjectEnrolment } from './support/registration-bodies.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
@@ -14,6 +16,7 @@ import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
  */
 let t: TestApp
 let adminToken: string
+let tutorToken: string
 const TEAM_EMAIL = 'office@tec.example'
 const CHECK_FIELDS = 'Check the highlighted fields.'
 const NOT_ALLOWED = 'This field is not allowed.'
@@ -27,6 +30,8 @@ beforeAll(async () => {
   await saveSiteSettings(t.database.db, { ...DEMO_SITE_SETTINGS, email: TEAM_EMAIL })
   await t.createUser({ email: 'hostile-admin@tec.test', role: 'ADMIN', name: 'Hostile Admin' })
   adminToken = await t.login('hostile-admin@tec.test')
+  await t.createUser({ email: 'hostile-tutor@tec.test', role: 'TUTOR', name: 'Hostile Tutor' })
+  tutorToken = await t.login('hostile-tutor@tec.test')
 })
 afterAll(async () => t?.close())
 
@@ -83,6 +88,31 @@ describe.skipIf(noDatabase)('fields named like built-in object properties', () =
       expect(answer.status, `${path}?${name}: ${answer.text}`).toBe(400)
       expect(answer.body.fields).toEqual({ [name]: NOT_ALLOWED })
     }
+  })
+
+  // Every form upload of the contract, with a value its schema takes for each path parameter.
+  const uploads = contract().operations.filter((operation) => operation.requestBody?.mediaType === 'multipart/form-data')
+  const pathValues: Record<string, string> = { mediaId: 'a'.repeat(64) }
+  const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+
+  it.each(PROTOTYPE_NAMES)('a form field named %s is refused by every upload, naming it, and nothing is stored', async (name) => {
+    expect(uploads.length).toBeGreaterThan(0)
+    const [before] = await t.database.db.select({ n: count() }).from(media)
+    for (const operation of uploads) {
+      const path = operation.path.replace(/\{([^}]+)\}/g, (_, parameter: string) => {
+        const value = pathValues[parameter]
+        if (value === undefined) throw new Error(`${operation.operationId}: give the test a value for {${parameter}}`)
+        return value
+      })
+      const form = new FormData()
+      form.append('file', new File([onePixelPng], 'dot.png', { type: 'image/png' }))
+      form.append(name, 'polluted')
+      const answer = await t.request(operation.method.toUpperCase(), `/api${path}`, { form, token: adminToken, headers: { 'if-match': '"1"' } })
+      expect(answer.status, `${operation.operationId}: ${answer.text}`).toBe(400)
+      expect(answer.body).toEqual({ message: CHECK_FIELDS, fields: { [name]: NOT_ALLOWED } })
+    }
+    const [after] = await t.database.db.select({ n: count() }).from(media)
+    expect(after?.n).toBe(before?.n)
   })
 
   it('a body nested thousands of levels deep is a 400 without a crash, and the server answers the next request', async () => {
@@ -222,6 +252,76 @@ describe.skipIf(noDatabase)('names are only names', () => {
     expect(mail.text).toContain(answer.body.reference)
     for (const theirs of ['bank-secure', 'suspended', 'prize', 'Prize Department', '0800']) {
       expect(`${mail.subject}\n${mail.text}\n${mail.html ?? ''}`.toLowerCase()).not.toContain(theirs.toLowerCase())
+    }
+  })
+})
+
+describe.skipIf(noDatabase)('dates the contract takes', () => {
+  const DATE = 'Enter a valid date, in the years 1900 to 2200.'
+  const DATE_TIME = 'Enter a valid date and time, in the years 1900 to 2200.'
+  const figures = (from: string, to: string) => t.request('GET', `/api/admin/lesson-figures?from=${from}&to=${to}`, { token: adminToken })
+
+  it('a period of lesson figures outside the years 1900 to 2200 is a 400 naming each date, never a 500', async () => {
+    const outside: [string, string, Record<string, string>][] = [
+      ['0000-01-01', '0001-01-01', { from: DATE, to: DATE }],
+      ['1899-12-31', '1900-01-01', { from: DATE }],
+      ['2200-12-31', '2201-01-01', { to: DATE }],
+      ['9999-12-30', '9999-12-31', { from: DATE, to: DATE }],
+    ]
+    for (const [from, to, fields] of outside) {
+      const answer = await figures(from, to)
+      expect(answer.status, `${from} to ${to}: ${answer.text}`).toBe(400)
+      expect(answer.body.fields, `${from} to ${to}`).toEqual(fields)
+    }
+    // The first and last days of the range are dates like any other.
+    expect((await figures('1900-01-01', '1900-12-31')).status).toBe(200)
+    expect((await figures('2200-12-01', '2200-12-31')).status).toBe(200)
+    // The figures' own rules still answer at the field: the period's order and length.
+    expect((await figures('2026-02-01', '2026-01-01')).body.fields).toEqual({ to: LESSON_MESSAGES.periodOrder })
+    expect((await figures('1900-01-01', '2200-12-31')).body.fields).toEqual({ to: LESSON_MESSAGES.periodTooLong })
+  })
+
+  it('a date out of range in a body or a tutor’s query is a 400 at its field', async () => {
+    const placement = await t.request('POST', '/api/admin/placements', {
+      body: { studentId: crypto.randomUUID(), tutorId: crypto.randomUUID(), subject: 'Maths', mode: 'online', startsOn: '0001-01-01', frequency: 'weekly' },
+      token: adminToken,
+    })
+    expect(placement.status, placement.text).toBe(400)
+    expect(placement.body.fields).toEqual({ startsOn: DATE })
+    const lessons = await t.request('GET', '/api/tutor/lessons?from=2200-12-25&to=2201-01-01', { token: tutorToken })
+    expect(lessons.body.fields).toEqual({ to: DATE })
+    for (const publishAt of ['0000-01-01T00:00:00Z', '2201-01-01T09:00:00Z']) {
+      const schedule = await t.request('PUT', `/api/admin/blog-posts/${crypto.randomUUID()}/status`, { body: { status: 'scheduled', publishAt }, token: adminToken, headers: { 'if-match': '"1"' } })
+      expect(schedule.status, schedule.text).toBe(400)
+      expect(schedule.body.fields).toEqual({ publishAt: DATE_TIME })
+    }
+  })
+})
+
+describe.skipIf(noDatabase)('email addresses people give', () => {
+  const EMAIL = 'Enter a valid email address.'
+  // Each would pass the usual email format, and each part after `?`, `&` or `#` would become a header or an anchor of a
+  // mailto: link made from it.
+  const odd = ['x?bcc=spy%40evil.example&y=@example.com', 'a&cc=spy@example.com', 'office#x@example.com', 'a/b@example.com', 'a%20b@example.com', 'a`b@example.com']
+
+  it.each(odd)('refuses %j on the contact form, an enrolment and a staff invitation', async (email) => {
+    const before = await rowCounts()
+    const contact = await t.request('POST', '/api/contact-messages', { body: { name: 'Sam Rivers', email, subject: 'Hello', message: 'A question about lessons.' }, ip: nextIp() })
+    expect(contact.status, contact.text).toBe(400)
+    expect(contact.body.fields).toEqual({ email: EMAIL })
+    const enrolment = await t.request('POST', FORM_PATHS.subject, { body: subjectEnrolment(++sequence, { contact: { ...subjectEnrolment(0).contact, email } }), ip: nextIp() })
+    expect(enrolment.status, enrolment.text).toBe(400)
+    expect(enrolment.body.fields).toEqual({ 'contact.email': EMAIL })
+    const invitation = await t.request('POST', '/api/admin/staff', { body: { name: 'New Admin', email }, token: adminToken })
+    expect(invitation.status, invitation.text).toBe(400)
+    expect(invitation.body.fields).toEqual({ email: EMAIL })
+    expect(await rowCounts()).toEqual(before)
+  })
+
+  it('takes the addresses people have', async () => {
+    for (const email of ["o'neill+lessons@example.co.uk", 'first.last-name_2@mail.example.org', 'SAM@EXAMPLE.COM']) {
+      const answer = await t.request('POST', '/api/contact-messages', { body: { name: 'Sam Rivers', email, subject: 'Hello', message: `A question about lessons from ${email}.` }, ip: nextIp() })
+      expect(answer.status, `${email}: ${answer.text}`).toBe(202)
     }
   })
 })

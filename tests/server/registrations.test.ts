@@ -269,7 +269,7 @@ describe.skipIf(noDatabase)('cross-field rules', () => {
     expect(await problemsOf('subject', (body) => (body.subjects = ['Maths', 'Astrology']))).toEqual({ 'subjects.1': 'Choose a subject from the list.' })
     expect(await problemsOf('subject', (body) => setAt(body, 'availability.startDate', inDays(-3)))).toEqual({ 'availability.startDate': 'Choose today or a later date.' })
     expect(await problemsOf('subject', (body) => setAt(body, 'availability.startDate', inDays(400)))).toEqual({ 'availability.startDate': 'Choose a date within the next year.' })
-    expect(await problemsOf('subject', (body) => setAt(body, 'availability.startDate', '2026-02-30'))).toEqual({ 'availability.startDate': 'Enter a valid date.' })
+    expect(await problemsOf('subject', (body) => setAt(body, 'availability.startDate', '2026-02-30'))).toEqual({ 'availability.startDate': 'Enter a valid date, in the years 1900 to 2200.' })
 
     // An adult learner enrols themselves, online, without an address; subject names ignore case.
     const adult = valid('subject', {
