@@ -6,6 +6,7 @@ import { ContentSkeleton } from '../ui/content-skeleton'
 import { telephoneHref } from '../ui/telephone-href'
 import { ContactForm } from './-components/contact-form'
 import { useAppContext } from './-lib/use-app-context'
+import { mailtoHref } from '../ui/mailto'
 
 export const Route = createFileRoute('/_public/contact-us')({
   staticData: {
@@ -48,7 +49,7 @@ function ContactUsPage() {
                   Phone: <Anchor href={telephoneHref(settings.phone)}>{settings.phone}</Anchor>
                 </Text>
                 <Text>
-                  Email: <Anchor href={`mailto:${settings.email}`}>{settings.email}</Anchor>
+                  Email: <Anchor href={mailtoHref(settings.email)}>{settings.email}</Anchor>
                 </Text>
                 <Text c="dimmed">{settings.openingHours}</Text>
               </Stack>

@@ -4,6 +4,7 @@ import type { LinkComponent, NavGroup, NavItem } from './link-component'
 import classes from './public-footer.module.css'
 import { telephoneHref } from './telephone-href'
 import { currentYear } from './format-date-time'
+import { mailtoHref } from './mailto'
 
 /** How to reach the organisation, as the site settings give it. */
 export interface SiteContact {
@@ -92,7 +93,7 @@ function FooterContact({ contact }: { contact: SiteContact }) {
       <Anchor href={telephoneHref(contact.phone)} size="sm" className={classes.link}>
         {contact.phone}
       </Anchor>
-      <Anchor href={`mailto:${contact.email}`} size="sm" className={classes.link}>
+      <Anchor href={mailtoHref(contact.email)} size="sm" className={classes.link}>
         {contact.email}
       </Anchor>
       <Text size="sm">{contact.openingHours}</Text>

@@ -21,6 +21,7 @@ import { useSaveRecord } from '../../-components/record-form'
 import { loadRecord } from '../../-components/record-page'
 import { MessageNotFound } from './-components/message-not-found'
 import { MESSAGE_STATUS_COLORS } from './-components/message-words'
+import { mailtoHref } from '../../../../ui/mailto'
 
 export const Route = createFileRoute('/_authenticated/admin/contact-messages/$messageId')({
   staticData: { title: 'Contact message', notFoundTitle: 'Message not found' },
@@ -41,7 +42,7 @@ function replyHref(message: ContactMessage): string {
     .map((line) => `> ${line}`)
     .join('\n')
   const body = `Dear ${message.name},\n\n\n\nOn ${formatDateTime(message.createdAt)} you wrote (${message.reference}):\n${quoted}\n`
-  return `mailto:${message.email}?subject=${encodeURIComponent(`Re: ${message.subject} [${message.reference}]`)}&body=${encodeURIComponent(body)}`
+  return mailtoHref(message.email, { subject: `Re: ${message.subject} [${message.reference}]`, body })
 }
 
 const MOVES: Record<ContactMessageStatus, { to: ContactMessageStatus; label: string; done: string; icon: typeof IconCheck }[]> = {
@@ -143,7 +144,7 @@ function MessagePage() {
         title="From"
         facts={[
           ['Name', message.name],
-          ['Email', <Anchor href={`mailto:${message.email}`}>{message.email}</Anchor>],
+          ['Email', <Anchor href={mailtoHref(message.email)}>{message.email}</Anchor>],
           ['Phone', message.phone && <Anchor href={telephoneHref(message.phone)}>{message.phone}</Anchor>],
         ]}
       />

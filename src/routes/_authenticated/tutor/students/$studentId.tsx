@@ -17,6 +17,7 @@ import { useAppContext } from '../../../-lib/use-app-context'
 import { loadRecord } from '../../-components/record-page'
 import { PlanLessons } from '../-components/lesson-actions'
 import { LessonList } from '../-components/lesson-list'
+import { mailtoHref } from '../../../../ui/mailto'
 
 export const Route = createFileRoute('/_authenticated/tutor/students/$studentId')({
   staticData: { title: 'Learner', notFoundTitle: 'Learner not found' },
@@ -64,7 +65,7 @@ function LearnerPage() {
           title="Contact"
           facts={[
             ['Name', `${contact.name}${contact.relationship ? ` (${labelOf('ContactRelationship', contact.relationship)})` : ''}`],
-            ['Email', <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>],
+            ['Email', <Anchor href={mailtoHref(contact.email)}>{contact.email}</Anchor>],
             ['Phone', <Anchor href={telephoneHref(contact.phone)}>{contact.phone}</Anchor>],
             ['Prefers', contact.preferredContact && labelOf('PreferredContact', contact.preferredContact)],
             ['Address', learner.address && [learner.address.line1, learner.address.line2, learner.address.town, learner.address.postcode].filter(Boolean).join(', ')],

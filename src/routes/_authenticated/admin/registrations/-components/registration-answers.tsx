@@ -11,6 +11,7 @@ import type {
 import type { components } from '../../../../../api/schema.gen'
 import { formatDate } from '../../../../-lib/format-date'
 import { labelOf, type EnumName, type EnumValue } from '../../../../../../shared/labels'
+import { mailtoHref } from '../../../../../ui/mailto'
 
 type Schemas = components['schemas']
 
@@ -34,7 +35,7 @@ const texts = (values: readonly string[] | undefined) => (values && values.lengt
 
 /** Several values of a contract enum, in staff words. */
 const list = <Name extends EnumName>(values: readonly EnumValue<Name>[] | undefined, name: Name) => texts(values?.map((value) => staff(name, value)))
-const email = (address: string) => <Anchor href={`mailto:${address}`}>{address}</Anchor>
+const email = (address: string) => <Anchor href={mailtoHref(address)}>{address}</Anchor>
 const phone = (number: string) => <Anchor href={`tel:${number.replace(/[^0-9+]/g, '')}`}>{number}</Anchor>
 const paragraphs = (text: string | undefined) => (text ? <Text style={{ whiteSpace: 'pre-wrap' }}>{text}</Text> : undefined)
 const address = (value: Schemas['Address'] | undefined) =>

@@ -19,6 +19,7 @@ import { PlacementsCard } from '../../placements/-components/placements-card'
 import { loadRecord } from '../../../-components/record-page'
 import { SchoolNotFound } from '../-components/school-not-found'
 import { SCHOOL_FIELD_LABELS as LABEL, SCHOOL_HISTORY_WORDS } from '../-components/school-words'
+import { mailtoHref } from '../../../../../ui/mailto'
 
 export const Route = createFileRoute('/_authenticated/admin/schools/$schoolId/')({
   staticData: { title: 'School', notFoundTitle: 'School not found' },
@@ -134,7 +135,7 @@ function SchoolPage() {
           title={index === 0 ? 'Main contact' : `Contact ${index + 1}`}
           facts={[
             ['Name', `${contact.name}, ${contact.role}`],
-            ['Email', <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>],
+            ['Email', <Anchor href={mailtoHref(contact.email)}>{contact.email}</Anchor>],
             ['Phone', <Anchor href={telephoneHref(contact.phone)}>{contact.phone}</Anchor>],
           ]}
         />
@@ -143,7 +144,7 @@ function SchoolPage() {
         title="Safeguarding lead"
         facts={[
           ['Name', fields.safeguardingLead.name],
-          ['Email', <Anchor href={`mailto:${fields.safeguardingLead.email}`}>{fields.safeguardingLead.email}</Anchor>],
+          ['Email', <Anchor href={mailtoHref(fields.safeguardingLead.email)}>{fields.safeguardingLead.email}</Anchor>],
           ['Phone', fields.safeguardingLead.phone && <Anchor href={telephoneHref(fields.safeguardingLead.phone)}>{fields.safeguardingLead.phone}</Anchor>],
         ]}
       />

@@ -17,6 +17,7 @@ import { loadRecord } from '../../../-components/record-page'
 import { PlacementsCard } from '../../placements/-components/placements-card'
 import { StudentNotFound } from '../-components/student-not-found'
 import { STUDENT_FIELD_LABELS as LABEL, STUDENT_HISTORY_WORDS } from '../-components/student-words'
+import { mailtoHref } from '../../../../../ui/mailto'
 
 export const Route = createFileRoute('/_authenticated/admin/students/$studentId/')({
   staticData: { title: 'Student', notFoundTitle: 'Student not found' },
@@ -69,7 +70,7 @@ function ContactFacts({ student }: { student: StudentRecord }) {
       facts={[
         [LABEL['contact.name'], contact.name],
         [LABEL['contact.relationship'], staff('ContactRelationship', contact.relationship)],
-        [LABEL['contact.email'], <Anchor href={`mailto:${contact.email}`}>{contact.email}</Anchor>],
+        [LABEL['contact.email'], <Anchor href={mailtoHref(contact.email)}>{contact.email}</Anchor>],
         [LABEL['contact.phone'], <Anchor href={telephoneHref(contact.phone)}>{contact.phone}</Anchor>],
         [LABEL['contact.preferredContact'], staff('PreferredContact', contact.preferredContact)],
         ['Address', address && [address.line1, address.line2, address.town, address.postcode].filter(Boolean).join(', ')],

@@ -19,6 +19,7 @@ import { loadRecord } from '../../../-components/record-page'
 import { RecordCheck, TutorStatusActions } from '../-components/tutor-actions'
 import { TutorNotFound } from '../-components/tutor-not-found'
 import { CHECK_STATE_COLORS, TUTOR_FIELD_LABELS as LABEL, TUTOR_HISTORY_WORDS, TUTOR_STATUS_COLORS } from '../-components/tutor-words'
+import { mailtoHref } from '../../../../../ui/mailto'
 
 export const Route = createFileRoute('/_authenticated/admin/tutors/$tutorId/')({
   staticData: { title: 'Tutor', notFoundTitle: 'Tutor not found' },
@@ -136,7 +137,7 @@ function TutorPage() {
       }
       subtitle={
         <>
-          <Anchor href={`mailto:${tutor.email}`} size="sm">
+          <Anchor href={mailtoHref(tutor.email)} size="sm">
             {tutor.email}
           </Anchor>{' '}
           · added <time dateTime={tutor.createdAt}>{formatDateTime(tutor.createdAt)}</time>
@@ -194,7 +195,7 @@ function TutorPage() {
       <FactCard
         title="Contact"
         facts={[
-          ['Email', <Anchor href={`mailto:${tutor.email}`}>{tutor.email}</Anchor>],
+          ['Email', <Anchor href={mailtoHref(tutor.email)}>{tutor.email}</Anchor>],
           [LABEL.phone, fields.phone && <Anchor href={telephoneHref(fields.phone)}>{fields.phone}</Anchor>],
           [LABEL.postcode, fields.postcode],
         ]}
