@@ -106,7 +106,7 @@ describe('guards', () => {
     await page.context().close()
   })
 
-  test.each(['//evil.example/admin', 'https://evil.example/admin', '/\\evil.example/admin'])(
+  test.each(['//evil.example/admin', 'https://evil.example/admin', '/\\evil.example/admin', '/.//evil.example', '/a/..//x', '/admin/%2e%2e/%2e%2e//x'])(
     'refuse the redirect %s and land in the user area',
     async (redirect) => {
       const page = await app.newPage()

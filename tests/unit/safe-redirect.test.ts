@@ -14,12 +14,22 @@ describe('safeRedirect', () => {
     ['a script URL', 'javascript:alert(1)'],
     ['a tab that URL parsers drop', '/\t/evil.com'],
     ['a newline', '/\n/evil.com'],
+    ['a dot segment before a second slash', '/.//evil.example'],
+    ['a parent segment that leaves a second slash', '/a/..//x'],
+    ['encoded parent segments that leave a second slash', '/admin/%2e%2e/%2e%2e//x'],
+    ['a dot segment before a backslash', '/./\\evil.example'],
+    ['encoded slashes', '/%2F%2Fevil.example'],
     ['an empty value', ''],
     ['a relative path', 'admin'],
     ['a value that is not a string', 42],
     ['no value', undefined],
   ])('refuses %s', (_, path) => {
     expect(safeRedirect(path)).toBeNull()
+  })
+
+  it('answers the path the browser would open, dot segments resolved', () => {
+    expect(safeRedirect('/admin/./students/../tutors?x=1#top')).toBe('/admin/tutors?x=1#top')
+    expect(safeRedirect('/tutor/%2e%2e/admin')).toBe('/admin')
   })
 })
 
