@@ -31,6 +31,17 @@ const REDACT_PATHS = [
   '*.html',
 ]
 
+/**
+ * A secret carried in an address's query string (`?token=`, `&password=`, `access_token=`, `key=`), also inside an
+ * encoded address such as a sign-in page's `redirect` (`%3Ftoken%3D`): the name and `=` stay, the value goes.
+ */
+const SECRET_IN_ADDRESS = /((?:^|[?&;\s"]|%3f|%26)(?:[\w.-]*(?:token|password|secret)|pass|key|code)(?:=|%3d))(?:(?!%26|%23)[^&#\s"\\])+/gi
+
+/** A log line with every secret an address in it carried blanked out. */
+function withoutSecretsInAddresses(line: string): string {
+  return line.replace(SECRET_IN_ADDRESS, '$1[redacted]')
+}
+
 export function createLogger(level: LogLevel, destination?: pino.DestinationStream): Logger {
   return pino(
     {
@@ -38,6 +49,10 @@ export function createLogger(level: LogLevel, destination?: pino.DestinationStre
       base: { service: 'tec-web' },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      // Redaction by path only reaches fields it names; an address can sit in any field, a message or an error's
+      // stack. So the whole line is read once more as it is written, at every level (a reset link's token is in
+      // its query string, and a page's address is logged when it cannot be rendered).
+      hooks: { streamWrite: withoutSecretsInAddresses },
     },
     destination,
   )

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { hashPassword } from '../../server/auth/passwords.ts'
 import { seal } from '../../server/auth/secret-box.ts'
 import { secondFactors, users } from '../../server/db/schema.ts'
+import { createLogger } from '../../server/logger.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
@@ -70,6 +71,13 @@ describe.skipIf(noDatabase)('the structured logs of a real server process', () =
     const link = /https?:\/\/\S+\/reset-password\?token=([A-Za-z0-9_-]{43})/.exec(mail.text ?? '')
     expect(link).not.toBeNull()
     const resetToken = link?.[1] ?? ''
+    // The token in every place a reset link's address can reach the server before it is used: refused bodies and
+    // methods, the page itself, and a sign-in page sent back to it.
+    const withToken = (path: string, init: RequestInit = {}) => fetch(`${server.baseUrl}${path}`, init).then((answer) => answer.status)
+    expect(await withToken(`/api/auth/reset-password?token=${resetToken}`, { method: 'PATCH', body: '{"password": ', headers: { 'content-type': 'application/json' } })).toBe(400)
+    expect(await withToken(`/api/auth/reset-password?token=${resetToken}&welcome=1`, { method: 'POST' })).toBe(405)
+    await withToken(`/reset-password?token=${resetToken}`)
+    await withToken(`/login?redirect=${encodeURIComponent(`/reset-password?token=${resetToken}`)}`)
     expect((await call('PATCH', `/auth/reset-password?token=${resetToken}`, { password: NEW_PASSWORD })).status).toBe(200)
 
     const again = await call('POST', '/auth/login', { email: EMAIL, pass: NEW_PASSWORD })
@@ -93,5 +101,26 @@ describe.skipIf(noDatabase)('the structured logs of a real server process', () =
       expect(secret && logText.includes(secret), `a secret reached the logs`).toBe(false)
     }
     expect(logText).not.toContain('reset-password?token')
+  })
+})
+
+describe('the logger', () => {
+  test('blanks a token or password in any address a line holds, whatever the level, the field or how deep', () => {
+    const secret = 'Zm9vYmFyYmF6cXV4cXV1eGNvcmdlZ3JhdWx0Z2FycGx5'
+    const lines: string[] = []
+    const logger = createLogger('trace', { write: (line: string) => lines.push(line) })
+    logger.debug({ address: `/reset-password?token=${secret}&welcome=1` }, 'page left to the browser')
+    logger.trace(`PATCH /api/auth/reset-password?welcome=1&token=${secret}`)
+    logger.info({ nested: { deeper: { url: `http://tec.test/login?redirect=${encodeURIComponent(`/reset-password?token=${secret}`)}` } } }, 'seen')
+    logger.warn({ err: new Error(`could not read http://tec.test/x?password=${secret}#top`) }, 'a read failed')
+    logger.error({ address: `/feed?key=${secret}` }, `failed at /x?access_token=${secret}`)
+    expect(lines).toHaveLength(5)
+    for (const line of lines) expect(line).not.toContain(secret)
+    const [first, second, third, fourth] = lines.map((line) => JSON.parse(line) as { address?: string; msg?: string; nested?: { deeper: { url: string } }; err?: { message: string } })
+    // What is left still says where the request went.
+    expect(first?.address).toBe('/reset-password?token=[redacted]&welcome=1')
+    expect(second?.msg).toBe('PATCH /api/auth/reset-password?welcome=1&token=[redacted]')
+    expect(third?.nested?.deeper.url).toBe('http://tec.test/login?redirect=%2Freset-password%3Ftoken%3D[redacted]')
+    expect(fourth?.err?.message).toBe('could not read http://tec.test/x?password=[redacted]#top')
   })
 })
