@@ -815,6 +815,12 @@ export const LIMITS = {
       startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
     },
   },
+  MyLessonDetail: {
+    lesson: {
+      version: { minimum: 1 },
+      startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+    },
+  },
   LessonList: {
     items: {
       items: {

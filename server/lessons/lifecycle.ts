@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm'
 import { labelOf } from '../../shared/labels.ts'
 import { nextLessonStatus, type LessonEventType, type LessonStatus } from '../../shared/lesson-lifecycle.ts'
-import { isLateCancellation, lessonInstant, longLessonDay, londonDay, londonTime, PLAN_AHEAD_DAYS, SERIES_LIMIT, shiftDay, weeklyDays, daysBetween } from '../../shared/lesson-time.ts'
+import { isLateCancellation, lessonInstant, longLessonDay, londonDay, londonTime, PLAN_AHEAD_DAYS, SERIES_LIMIT, shiftDay, startOfLondonDay, weeklyDays, daysBetween } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps } from '../deps.ts'
@@ -11,6 +11,7 @@ import { recordAudit, type AuditAction } from '../lib/audit.ts'
 import type { ChangeContext } from '../lib/history.ts'
 import { concernRaisedMail } from '../mail/templates.ts'
 import { LESSON_MESSAGES } from './messages.ts'
+import { holdPlacementsOf, pastPlacementEnd, placementEndsOf, type PlacementEnd } from './placement-ends.ts'
 import { settlePassedLessons } from './queries.ts'
 
 type Schemas = components['schemas']
@@ -112,6 +113,8 @@ export async function planLessonSeries(tx: Db, tutorId: string, plan: LessonPlan
     .from(placements)
     .innerJoin(students, eq(students.id, placements.studentId))
     .where(and(inArray(placements.id, plan.placementIds), eq(placements.tutorId, tutorId), eq(placements.status, 'active')))
+    // Held until the lessons are stored, so a placement ended at the same moment waits and then cancels them, or is seen here as ended.
+    .for('share', { of: placements })
   if (chosen.length !== plan.placementIds.length) return field('placementIds', LESSON_MESSAGES.notYourPlacement)
   const [first] = chosen
   if (!first) return field('placementIds', LESSON_MESSAGES.notYourPlacement)
@@ -178,6 +181,26 @@ export async function lockedLesson(tx: Db, lessonId: string, version: number | u
   return lesson
 }
 
+/**
+ * The tutor's lesson, locked, as lockedLesson answers it, with the earliest end of its placements when the office has
+ * ended one. A lesson that end cancelled is refused, saying why, whatever the tutor asks of it and before the version
+ * is checked: the tutor's open page is stale by then, and reloading it would not let them do anything more.
+ */
+async function tutorsLesson(
+  tx: Db,
+  lessonId: string,
+  version: number | undefined,
+  tutorId: string,
+): Promise<{ lesson: LessonRow; end: PlacementEnd | undefined } | 'missing' | 'stale' | { refused: string }> {
+  await holdPlacementsOf(tx, lessonId, tutorId)
+  const lesson = await lockedLesson(tx, lessonId, undefined, tutorId)
+  if (typeof lesson === 'string') return lesson
+  const end = (await placementEndsOf(tx, [lesson.id])).get(lesson.id)
+  if (lesson.status === 'cancelled' && pastPlacementEnd(lesson.startsAt, end)) return { refused: LESSON_MESSAGES.placementEnded(end.learner, longLessonDay(end.endedOn)) }
+  if (version !== undefined && lesson.version !== version) return 'stale'
+  return { lesson, end }
+}
+
 /** Sets the lesson's new status (and more), raising its version. */
 export async function changeLesson(tx: Db, lesson: LessonRow, set: Partial<typeof lessons.$inferInsert>): Promise<void> {
   await tx
@@ -205,13 +228,15 @@ export async function moveLessonRecord(
   context: ChangeContext,
 ): Promise<LessonOutcome> {
   await lockTutor(tx, tutorId)
-  const lesson = await lockedLesson(tx, lessonId, version, tutorId)
-  if (typeof lesson === 'string') return lesson
+  const held = await tutorsLesson(tx, lessonId, version, tutorId)
+  if (typeof held === 'string' || 'refused' in held) return held
+  const { lesson, end } = held
   const next = nextLessonStatus(lesson.status, 'MOVE')
   if (next === undefined) return { refused: LESSON_MESSAGES.cannotMove(lesson.status) }
   const startsAt = lessonInstant(move.date, move.startTime)
   if (startsAt.getTime() <= Date.now()) return field('date', LESSON_MESSAGES.notInFuture)
   if (move.date > shiftDay(londonDay(new Date()), PLAN_AHEAD_DAYS)) return field('date', LESSON_MESSAGES.tooFarAhead)
+  if (pastPlacementEnd(startsAt, end)) return { refused: LESSON_MESSAGES.afterPlacementEnd(end.learner, longLessonDay(end.endedOn)) }
   const minutes = move.minutes ?? lesson.minutes
   const clash = await clashWith(tx, tutorId, [{ startsAt, minutes }], lesson.id)
   if (clash !== undefined) return { refused: clash }
@@ -235,8 +260,9 @@ export async function cancelLessonRecord(
   cancellation: { cancelledBy: Schemas['CancelledBy']; reason: string },
   context: ChangeContext,
 ): Promise<LessonOutcome> {
-  const lesson = await lockedLesson(tx, lessonId, version, tutorId)
-  if (typeof lesson === 'string') return lesson
+  const held = await tutorsLesson(tx, lessonId, version, tutorId)
+  if (typeof held === 'string' || 'refused' in held) return held
+  const { lesson } = held
   const next = nextLessonStatus(lesson.status, 'CANCEL')
   if (next === undefined) return { refused: LESSON_MESSAGES.cannotCancel(lesson.status) }
   const now = new Date()
@@ -249,10 +275,63 @@ export async function cancelLessonRecord(
   return { lessonIds: [lesson.id] }
 }
 
+/** What a placement's end did to its lessons still to come. */
+export interface EndedLessons {
+  /** When each lesson the learner no longer has was to start, soonest first: what the tutor and the contact are told. */
+  times: Date[]
+  /** The group lessons that go on for their other learners, without this one. */
+  leftGroups: string[]
+}
+
+/**
+ * Ends a placement's lessons from its end date on, within the caller's transaction, which has just ended (or moved)
+ * the placement and holds it. Only planned lessons not yet started are touched: one taught, under way or awaiting
+ * its report keeps its report. Each is cancelled by the office as any cancellation is recorded (the machine's
+ * status, late with less than a day's notice, its history), with a reason that does not repeat the office's own,
+ * which may not be the tutor's to read. A group lesson whose other learners are still placed goes on without this one.
+ */
+export async function endPlacementLessons(tx: Db, placementId: string, endedOn: string, why: 'ended' | 'moved', context: ChangeContext): Promise<EndedLessons> {
+  const next = nextLessonStatus('planned', 'CANCEL')
+  if (next === undefined) throw new Error('The lesson machine no longer cancels planned lessons.')
+  const now = new Date()
+  const from = new Date(Math.max(now.getTime(), startOfLondonDay(endedOn).getTime()))
+  const rows = await tx
+    .select({ lesson: lessons })
+    .from(lessons)
+    .innerJoin(lessonLearners, and(eq(lessonLearners.lessonId, lessons.id), eq(lessonLearners.placementId, placementId)))
+    .where(and(eq(lessons.status, 'planned'), gte(lessons.startsAt, from)))
+    .orderBy(asc(lessons.startsAt))
+    .for('update', { of: lessons })
+  const reason = why === 'ended' ? LESSON_MESSAGES.endedPlacement : LESSON_MESSAGES.movedPlacement
+  const leftGroups: string[] = []
+  for (const { lesson } of rows) {
+    const day = londonDay(lesson.startsAt)
+    const others = await tx
+      .select({ status: placements.status, endedOn: placements.endedOn })
+      .from(lessonLearners)
+      .innerJoin(placements, eq(placements.id, lessonLearners.placementId))
+      .where(and(eq(lessonLearners.lessonId, lesson.id), ne(lessonLearners.placementId, placementId)))
+    if (others.some((other) => other.status === 'active' || (other.endedOn !== null && day < other.endedOn))) {
+      await tx.delete(lessonLearners).where(and(eq(lessonLearners.lessonId, lesson.id), eq(lessonLearners.placementId, placementId)))
+      await changeLesson(tx, lesson, {})
+      leftGroups.push(lesson.id)
+      continue
+    }
+    const late = isLateCancellation(lesson.startsAt, now)
+    await changeLesson(tx, lesson, { status: next, cancelledBy: 'office', cancelledLate: late, cancelReason: reason, cancelledAt: now })
+    await auditLesson(tx, 'lesson.cancelled', lesson, context, {
+      changes: statusChange(lesson.status, next),
+      detail: `${labelOf('CancelledBy', 'office')} cancelled ${late ? 'late' : 'with notice'}: ${reason}`,
+    })
+  }
+  return { times: rows.map((row) => row.lesson.startsAt), leftGroups }
+}
+
 /** Records that the learners did not come; they are marked absent, which the attendance figures count. */
 export async function markLessonMissedRecord(tx: Db, tutorId: string, lessonId: string, version: number, note: string | undefined, context: ChangeContext): Promise<LessonOutcome> {
-  const lesson = await lockedLesson(tx, lessonId, version, tutorId)
-  if (typeof lesson === 'string') return lesson
+  const held = await tutorsLesson(tx, lessonId, version, tutorId)
+  if (typeof held === 'string' || 'refused' in held) return held
+  const { lesson } = held
   const next = nextLessonStatus(lesson.status, 'MARK_MISSED')
   if (next === undefined) return { refused: LESSON_MESSAGES.cannotMarkMissed(lesson.status) }
   await changeLesson(tx, lesson, { status: next, missedNote: note ?? null })
@@ -276,8 +355,10 @@ function noReportMessage(status: LessonStatus): string {
 
 /** Keeps the tutor's unfinished report; nothing but the learners is checked, and the latest save wins. */
 export async function saveDraftRecord(tx: Db, tutorId: string, lessonId: string, draft: LessonReportDraftValue): Promise<{ savedAt: Date } | { refused: string } | { fields: Record<string, string> } | 'missing'> {
-  const lesson = await lockedLesson(tx, lessonId, undefined, tutorId)
-  if (typeof lesson === 'string') return 'missing'
+  const held = await tutorsLesson(tx, lessonId, undefined, tutorId)
+  if (typeof held === 'string') return 'missing'
+  if ('refused' in held) return held
+  const { lesson } = held
   if (reportEvent(lesson.status) === undefined) return { refused: noReportMessage(lesson.status) }
   const learners = new Set((await learnerNames(tx, lesson.id)).map((learner) => learner.id))
   if ((draft.attendance ?? []).some((mark) => !learners.has(mark.studentId))) return field('attendance', LESSON_MESSAGES.unknownLearner)
@@ -305,8 +386,9 @@ const REPORT_ACTIONS: Record<string, AuditAction> = { SUBMIT_REPORT: 'lesson.rep
  * for exactly the lesson's learners; a concern is stored apart for the office, and every admin is mailed.
  */
 export async function submitReportRecord(tx: Db, deps: LessonDeps, tutorId: string, lessonId: string, version: number, report: ReportInput, context: ChangeContext): Promise<LessonOutcome> {
-  const lesson = await lockedLesson(tx, lessonId, version, tutorId)
-  if (typeof lesson === 'string') return lesson
+  const held = await tutorsLesson(tx, lessonId, version, tutorId)
+  if (typeof held === 'string' || 'refused' in held) return held
+  const { lesson } = held
   const event = reportEvent(lesson.status)
   const next = event === undefined ? undefined : nextLessonStatus(lesson.status, event)
   if (event === undefined || next === undefined) return { refused: noReportMessage(lesson.status) }

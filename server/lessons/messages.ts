@@ -17,6 +17,11 @@ export const LESSON_MESSAGES = {
   beforePlacement: (day: string) => `The placement starts on ${day}; choose that day or a later one.`,
   tooFarAhead: 'Lessons can be planned up to a year ahead.',
   notInFuture: 'Choose a day and time still to come.',
+  placementEnded: (learner: string, day: string) => `The office ended ${learner}’s placement from ${day}, so this lesson was cancelled and can no longer be changed.`,
+  afterPlacementEnd: (learner: string, day: string) => `The office ended ${learner}’s placement from ${day}: choose a day before it.`,
+  /** The reason a lesson cancelled by its placement's end gives; the office's own reason stays in the history. */
+  endedPlacement: 'The placement ended.',
+  movedPlacement: 'The learner moved to another tutor.',
   clash: (when: string, with_: string) => `You already have a lesson on ${when} with ${with_}. Choose another time, or move that lesson first.`,
   cannotMove: (status: LessonStatus) => `Only a planned lesson can be moved; this one is ${statusWords(status)}.`,
   cannotCancel: (status: LessonStatus) => `This lesson is ${statusWords(status)}, so it can no longer be cancelled.`,

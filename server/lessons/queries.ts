@@ -4,10 +4,12 @@ import { endOfLondonDay, londonDay, londonTime, REPORT_DUE_HOURS, reportDueAt, s
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { lessonLearners, lessonReports, lessons, safeguardingConcerns, schools, students, users, type LessonReportRow, type LessonRow } from '../db/schema.ts'
+import { pastPlacementEnd, placementEndsOf } from './placement-ends.ts'
 
 type Schemas = components['schemas']
 export type Lesson = Schemas['Lesson']
 export type LessonDetail = Schemas['LessonDetail']
+export type MyLessonDetail = Schemas['MyLessonDetail']
 /** Who reads a lesson: its tutor, or the office (which alone learns whether a concern was raised). */
 export type Reader = 'tutor' | 'admin'
 
@@ -139,7 +141,17 @@ export function sentOnTime(lesson: LessonRow, sentAt: Date): boolean {
   return sentAt.getTime() <= reportDueAt(endOf(lesson)).getTime()
 }
 
-function toLesson(row: LessonJoin, learners: LearnerRow[], reader: Reader, concerns: Set<string>, now: Date): Lesson {
+/**
+ * The tutor's cancelled lessons that fall on or after the end of a placement the office ended: their place (often the
+ * family's address) is no longer the tutor's to see.
+ */
+async function placesWithheld(db: Db, rows: LessonJoin[]): Promise<Set<string>> {
+  const cancelled = rows.filter((row) => row.lesson.status === 'cancelled')
+  const ends = await placementEndsOf(db, cancelled.map((row) => row.lesson.id))
+  return new Set(cancelled.filter((row) => pastPlacementEnd(row.lesson.startsAt, ends.get(row.lesson.id))).map((row) => row.lesson.id))
+}
+
+function toLesson(row: LessonJoin, learners: LearnerRow[], reader: Reader, concerns: Set<string>, withheld: Set<string>, now: Date): Lesson {
   const { lesson, report } = row
   const endsAt = endOf(lesson)
   const dueAt = reportDueAt(endsAt)
@@ -158,7 +170,7 @@ function toLesson(row: LessonJoin, learners: LearnerRow[], reader: Reader, conce
     minutes: lesson.minutes as Schemas['LessonMinutes'],
     startsAt: lesson.startsAt.toISOString(),
     endsAt: endsAt.toISOString(),
-    ...(lesson.place === null ? {} : { place: lesson.place }),
+    ...(lesson.place === null || withheld.has(lesson.id) ? {} : { place: lesson.place }),
     overdue: lesson.status === 'awaiting_report' && dueAt.getTime() < now.getTime(),
     reportDueAt: dueAt.toISOString(),
     ...(report?.submittedAt ? { submittedAt: report.submittedAt.toISOString() } : {}),
@@ -172,22 +184,33 @@ function toLesson(row: LessonJoin, learners: LearnerRow[], reader: Reader, conce
   }
 }
 
-/** The rows as the contract's lessons, with their learners (and, for the office, whether a concern was raised). */
+/**
+ * The rows as the contract's lessons, with their learners; for the office, whether a concern was raised; for the
+ * tutor, no place on the lessons their placement's end cancelled.
+ */
 export async function toLessons(db: Db, rows: LessonJoin[], reader: Reader): Promise<Lesson[]> {
   const ids = rows.map((row) => row.lesson.id)
-  const [learners, concerns] = await Promise.all([learnersOf(db, ids), reader === 'admin' ? lessonsWithConcerns(db, ids) : Promise.resolve(new Set<string>())])
+  const none = Promise.resolve(new Set<string>())
+  const [learners, concerns, withheld] = await Promise.all([
+    learnersOf(db, ids),
+    reader === 'admin' ? lessonsWithConcerns(db, ids) : none,
+    reader === 'tutor' ? placesWithheld(db, rows) : none,
+  ])
   const now = new Date()
-  return rows.map((row) => toLesson(row, learners.get(row.lesson.id) ?? [], reader, concerns, now))
+  return rows.map((row) => toLesson(row, learners.get(row.lesson.id) ?? [], reader, concerns, withheld, now))
 }
 
 const reviewers = aliasedTable(users, 'reviewers')
 
 /**
- * One lesson in full: its report as last sent, the tutor's draft (for the tutor), the concerns it raised and the
- * moves the machine allows now. `tutorId` narrows it to that tutor's lessons: another's answers undefined, like a
- * lesson that does not exist.
+ * One lesson in full: its report as last sent, the concerns it raised and the moves the machine allows now. The office
+ * reads each concern with its handling. `tutorId` narrows it to that tutor's lessons (another's answers undefined,
+ * like a lesson that does not exist) and adds their draft; a tutor reads the concerns they raised as they wrote them
+ * and when, never how the office handles them, which is for the safeguarding lead alone (need-to-know).
  */
-export async function readLessonDetail(db: Db, lessonId: string, reader: Reader, tutorId?: string): Promise<LessonDetail | undefined> {
+export async function readLessonDetail(db: Db, lessonId: string, reader: 'admin'): Promise<LessonDetail | undefined>
+export async function readLessonDetail(db: Db, lessonId: string, reader: 'tutor', tutorId: string): Promise<MyLessonDetail | undefined>
+export async function readLessonDetail(db: Db, lessonId: string, reader: Reader, tutorId?: string): Promise<LessonDetail | MyLessonDetail | undefined> {
   const [row] = await lessonRows(db, and(eq(lessons.id, lessonId), tutorId === undefined ? undefined : eq(lessons.tutorId, tutorId)), SOONEST_FIRST)
   if (!row) return undefined
   const [[lesson], names, concerns] = await Promise.all([
@@ -201,7 +224,7 @@ export async function readLessonDetail(db: Db, lessonId: string, reader: Reader,
   ])
   if (!lesson) throw new Error('A lesson read without its answer.')
   const { report } = row
-  return {
+  const common = {
     lesson,
     ...(report?.submittedAt && report.firstSubmittedAt && report.covered !== null && report.progress !== null
       ? {
@@ -221,16 +244,21 @@ export async function readLessonDetail(db: Db, lessonId: string, reader: Reader,
           },
         }
       : {}),
-    ...(reader === 'tutor' && report?.draft ? { draft: report.draft } : {}),
-    ...(reader === 'tutor' && report?.draftSavedAt ? { draftSavedAt: report.draftSavedAt.toISOString() } : {}),
-    concerns: concerns.map((concern) => ({
-      id: concern.id,
-      severity: concern.severity,
-      details: concern.details,
-      status: concern.status,
-      raisedAt: concern.createdAt.toISOString(),
-    })),
     moves: lessonMoves(row.lesson.status),
+  }
+  if (reader === 'admin') {
+    return {
+      ...common,
+      concerns: concerns.map((concern) => ({ id: concern.id, severity: concern.severity, details: concern.details, status: concern.status, raisedAt: concern.createdAt.toISOString() })),
+    }
+  }
+  return {
+    ...common,
+    ...(report?.draft ? { draft: report.draft } : {}),
+    ...(report?.draftSavedAt ? { draftSavedAt: report.draftSavedAt.toISOString() } : {}),
+    concerns: concerns
+      .filter((concern) => concern.raisedBy === tutorId)
+      .map((concern) => ({ id: concern.id, severity: concern.severity, details: concern.details, raisedAt: concern.createdAt.toISOString() })),
   }
 }
 

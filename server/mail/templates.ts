@@ -354,3 +354,61 @@ export function concernRaisedMail(
   ].join('\n')
   return { to: to.email, subject: `Safeguarding concern (${labelOf('ConcernSeverity', concern.severity)}) raised by ${concern.tutor}`, text, html: null }
 }
+
+/** A lesson a placement's end cancelled, as a mail lists it: its London day and time, never its place. */
+export interface CancelledLesson {
+  day: string
+  time: string
+}
+
+function cancelledLines(lessons: CancelledLesson[], lead: string): string[] {
+  return lessons.length === 0 ? [] : ['', lead, ...lessons.map((lesson) => `- ${longLessonDay(lesson.day)} at ${lesson.time}`)]
+}
+
+/**
+ * Tells a tutor the office has ended a placement of theirs (or moved the learner to another tutor), and which of
+ * their lessons that cancelled: days and times only, since a lesson's place may be the family's address. One mail,
+ * however many lessons.
+ */
+export function placementEndedTutorMail(
+  to: { email: string; name: string },
+  ended: { learner: string; subject: string; endedOn: string; moved: boolean },
+  cancelled: CancelledLesson[],
+): MailMessage {
+  const from = longLessonDay(ended.endedOn)
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    ended.moved
+      ? `The office has moved ${ended.learner} (${ended.subject}) to another tutor from ${from}.`
+      : `The office has ended your placement with ${ended.learner} (${ended.subject}) from ${from}.`,
+    ...cancelledLines(cancelled, 'These lessons are cancelled, so there is nothing to teach or report for them:'),
+    '',
+    'Reports on lessons already taught are still due. Thank you for your work with them; if you have questions, reply to this email.',
+    '',
+    'TEC',
+  ].join('\n')
+  return { to: to.email, subject: `Placement ended: ${ended.learner} (${ended.subject})`, text, html: null }
+}
+
+/**
+ * Tells a learner's contact the office has ended the learner's lessons with a tutor, and which planned lessons will
+ * not take place. The office's reason stays in the history: it may be about the tutor, or not for the family.
+ */
+export function placementEndedContactMail(
+  to: { email: string; name: string },
+  ended: { learner: string; subject: string; tutor: string; endedOn: string },
+  cancelled: CancelledLesson[],
+): MailMessage {
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `We have ended ${ended.learner}'s ${ended.subject} lessons with ${ended.tutor} from ${longLessonDay(ended.endedOn)}.`,
+    ...cancelledLines(cancelled, 'These planned lessons will not take place:'),
+    '',
+    'If you have questions, or would like lessons to go on with another tutor, reply to this email or call the office.',
+    '',
+    'TEC',
+  ].join('\n')
+  return { to: to.email, subject: `Lessons ended: ${ended.learner} (${ended.subject})`, text, html: null }
+}

@@ -1,13 +1,15 @@
 import { aliasedTable, and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import { labelOf } from '../../shared/labels.ts'
+import { londonDay, londonTime } from '../../shared/lesson-time.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps } from '../deps.ts'
 import { courses, placements, schools, students, users, type PlacementRow } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import type { ChangeContext } from '../lib/history.ts'
 import { window, type Page, type PageRequest } from '../lib/paging.ts'
-import { placementEndedMail, placementStartedContactMail, placementStartedTutorMail } from '../mail/templates.ts'
+import { endPlacementLessons, type EndedLessons } from '../lessons/lifecycle.ts'
+import { placementEndedContactMail, placementEndedTutorMail, placementStartedContactMail, placementStartedTutorMail, type CancelledLesson } from '../mail/templates.ts'
 import { tutorFacts, tutorRefusal } from './eligibility.ts'
 import { PLACEMENT_MESSAGES } from './messages.ts'
 
@@ -168,7 +170,7 @@ async function startPlacement(
   studentId: string,
   tutorId: string,
   input: NewPlacement,
-  context: ChangeContext & { movedFrom?: { id: string; tutorId: string }; reason?: string },
+  context: ChangeContext & { movedFrom?: { id: string; tutorId: string }; reason?: string; groupLessons?: string[] },
 ): Promise<PlacementResult> {
   const [student] = await tx.select().from(students).where(eq(students.id, studentId)).for('update').limit(1)
   if (!student) return { field: 'studentId', message: PLACEMENT_MESSAGES.unknownLearner }
@@ -227,6 +229,7 @@ async function startPlacement(
       `tutor:${tutorId}`,
       ...(context.movedFrom === undefined ? [] : [`tutor:${context.movedFrom.tutorId}`]),
       ...(student.schoolId === null ? [] : [`school:${student.schoolId}`]),
+      ...(context.groupLessons ?? []).map((id) => `lesson:${id}`),
     ],
     ip: context.request.ip,
     details,
@@ -265,7 +268,12 @@ async function closePlacement(tx: Db, placement: PlacementRow, status: 'ended' |
 
 async function namesOf(tx: Db, placement: PlacementRow) {
   const [row] = await tx
-    .select({ learner: students.name, schoolId: students.schoolId, tutor: { name: users.name, email: users.email } })
+    .select({
+      learner: students.name,
+      schoolId: students.schoolId,
+      tutor: { name: users.name, email: users.email },
+      contact: { name: students.contactName, email: students.contactEmail },
+    })
     .from(students)
     .innerJoin(users, eq(users.id, placement.tutorId))
     .where(eq(students.id, placement.studentId))
@@ -274,7 +282,16 @@ async function namesOf(tx: Db, placement: PlacementRow) {
   return row
 }
 
-/** Ends a current placement made from `version`, with the reason; the tutor is told by mail. The learner's status stays. */
+/** The lessons a placement's end took from its learner, as the mails list them. */
+function cancelledLessons(ended: EndedLessons): CancelledLesson[] {
+  return ended.times.map((startsAt) => ({ day: londonDay(startsAt), time: londonTime(startsAt) }))
+}
+
+/**
+ * Ends a current placement made from `version`, with the reason. Its lessons from the end date on are cancelled (or,
+ * in a group that goes on, lose this learner), and the tutor and the learner's contact are each told once, by mail.
+ * The learner's status stays.
+ */
 export async function endPlacementRecord(
   tx: Db,
   deps: Pick<PlacementDeps, 'mailer'>,
@@ -289,22 +306,33 @@ export async function endPlacementRecord(
   if (end.endedOn !== undefined && end.endedOn < placement.startsOn) return { field: 'endedOn', message: PLACEMENT_MESSAGES.endBeforeStart }
   const endedOn = end.endedOn ?? isoDay(new Date())
   await closePlacement(tx, placement, 'ended', endedOn, end.reason)
+  const lessons = await endPlacementLessons(tx, placement.id, endedOn, 'ended', context)
   const names = await namesOf(tx, placement)
   await recordAudit(tx, {
     action: 'placement.ended',
     actorUserId: context.actorId,
     subject: { type: 'placement', id },
-    related: [`student:${placement.studentId}`, `tutor:${placement.tutorId}`, ...(names.schoolId === null ? [] : [`school:${names.schoolId}`])],
+    related: [
+      `student:${placement.studentId}`,
+      `tutor:${placement.tutorId}`,
+      ...(names.schoolId === null ? [] : [`school:${names.schoolId}`]),
+      // A group lesson the learner left shows why in its own history.
+      ...lessons.leftGroups.map((lessonId) => `lesson:${lessonId}`),
+    ],
     ip: context.request.ip,
     details: { changes: [{ field: 'status', from: 'active', to: 'ended' }], detail: `${placement.subject} with ${names.tutor.name}, last day ${endedOn}. ${end.reason}` },
   })
-  await deps.mailer.enqueue(tx, placementEndedMail(names.tutor, { learner: names.learner, subject: placement.subject, endedOn }))
+  const cancelled = cancelledLessons(lessons)
+  await deps.mailer.enqueue(tx, placementEndedTutorMail(names.tutor, { learner: names.learner, subject: placement.subject, endedOn, moved: false }, cancelled))
+  await deps.mailer.enqueue(tx, placementEndedContactMail(names.contact, { learner: names.learner, subject: placement.subject, tutor: names.tutor.name, endedOn }, cancelled))
   return { placementId: id }
 }
 
 /**
- * Moves a current placement to another tutor: it ends as moved, and a new one with the same subject and rhythm starts
- * with the new tutor (who must be placeable, like any other). The old tutor, the new tutor and the contact are mailed.
+ * Moves a current placement to another tutor: it ends as moved (the old tutor's lessons from the new one's first day
+ * are cancelled, as when a placement ends), and a new one with the same subject and rhythm starts with the new tutor
+ * (who must be placeable, like any other). The old tutor, the new tutor and the contact are mailed once each: the
+ * contact's mail names the new tutor, who arranges the lessons from then on.
  */
 export async function movePlacementRecord(
   tx: Db,
@@ -322,6 +350,7 @@ export async function movePlacementRecord(
   // The old placement's last day is the new one's first, or its own first when it never started.
   const endedOn = startsOn < placement.startsOn ? placement.startsOn : startsOn
   await closePlacement(tx, placement, 'moved', endedOn, move.reason)
+  const lessons = await endPlacementLessons(tx, placement.id, endedOn, 'moved', context)
   const [course] = placement.courseId === null ? [] : await tx.select({ slug: courses.slug }).from(courses).where(eq(courses.id, placement.courseId)).limit(1)
   const outcome = await startPlacement(
     tx,
@@ -338,9 +367,9 @@ export async function movePlacementRecord(
       lessonMinutes: (placement.lessonMinutes ?? undefined) as Schemas['LessonMinutes'] | undefined,
       notes: placement.notes ?? undefined,
     },
-    { ...context, movedFrom: { id: placement.id, tutorId: placement.tutorId }, reason: `Moved from ${names.tutor.name}: ${move.reason}` },
+    { ...context, movedFrom: { id: placement.id, tutorId: placement.tutorId }, reason: `Moved from ${names.tutor.name}: ${move.reason}`, groupLessons: lessons.leftGroups },
   )
   if (!('placementId' in outcome)) throw new PlacementRefused(outcome)
-  await deps.mailer.enqueue(tx, placementEndedMail(names.tutor, { learner: names.learner, subject: placement.subject, endedOn }))
+  await deps.mailer.enqueue(tx, placementEndedTutorMail(names.tutor, { learner: names.learner, subject: placement.subject, endedOn, moved: true }, cancelledLessons(lessons)))
   return outcome
 }

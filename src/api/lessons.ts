@@ -6,7 +6,10 @@ import { ifMatch } from './students'
 
 type Schemas = components['schemas']
 export type Lesson = Schemas['Lesson']
+/** A lesson as the office reads it. */
 export type LessonDetail = Schemas['LessonDetail']
+/** A lesson as its tutor reads it: their draft, and the concerns they raised without the office's handling. */
+export type MyLessonDetail = Schemas['MyLessonDetail']
 export type LessonPlan = Schemas['LessonPlan']
 export type LessonMove = Schemas['LessonMove']
 export type LessonCancellation = Schemas['LessonCancellation']

@@ -36,7 +36,7 @@ describe.skipIf(noDatabase)('the demo term of lessons', () => {
     const { awaitingReport, returned, thisWeek } = overview.body
     expect(awaitingReport).toHaveLength(2)
     expect(awaitingReport.some((lesson) => lesson.overdue)).toBe(true)
-    const details = await Promise.all(awaitingReport.map((lesson) => get<Schemas['LessonDetail']>(`/api/tutor/lessons/${lesson.id}`, tutor)))
+    const details = await Promise.all(awaitingReport.map((lesson) => get<Schemas['MyLessonDetail']>(`/api/tutor/lessons/${lesson.id}`, tutor)))
     const drafted = details.filter((detail) => detail.body.draft !== undefined)
     expect(drafted).toHaveLength(1)
     expect(drafted[0]?.body.draft?.covered).toMatch(/\w/)

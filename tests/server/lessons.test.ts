@@ -2,19 +2,23 @@ import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lessonInstant, londonDay, londonTime, monthsOf, shiftDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
+import { contract } from '../../server/contract/document.ts'
 import { lessons, mailOutbox, safeguardingConcerns } from '../../server/db/schema.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type Lesson = Schemas['Lesson']
-type Detail = Schemas['LessonDetail']
+/** A lesson as its tutor reads it, and as the office does. */
+type Detail = Schemas['MyLessonDetail']
+type OfficeDetail = Schemas['LessonDetail']
 
 /**
  * Lessons and their reports, end to end through the API: a tutor plans single lessons and weekly series on London's
  * clock (refused whole when one would overlap another of their lessons), moves, cancels and marks lessons missed,
  * keeps a draft and sends the report (again after a return, edited until approved); a concern goes to the office
  * alone, with a mail to each admin; the office lists, returns (the tutor is mailed), approves one or many, works
- * the concerns and reads the figures, their CSV rows and a school's term. Every refusal the machine makes is a 409
+ * the concerns (the tutor sees what they raised, never its handling) and reads the figures, their CSV rows and a
+ * school's term. Every refusal the machine makes is a 409
  * that changes nothing; another tutor's lessons answer as lessons that do not exist.
  */
 let t: TestApp
@@ -50,9 +54,9 @@ const as = (token: string) => ({
 })
 const office = {
   list: (query = '') => t.request<Schemas['LessonReportPage']>('GET', `/api/admin/reports?${query}`, { token: admin }),
-  get: <T extends object = Detail>(id: string) => t.request<T>('GET', `/api/admin/reports/${id}`, { token: admin }),
-  approve: <T extends object = Detail>(id: string, version: number) => t.request<T>('POST', `/api/admin/reports/${id}/approve`, { token: admin, headers: ifMatch(version) }),
-  return: <T extends object = Detail>(id: string, version: number, comment: string) =>
+  get: <T extends object = OfficeDetail>(id: string) => t.request<T>('GET', `/api/admin/reports/${id}`, { token: admin }),
+  approve: <T extends object = OfficeDetail>(id: string, version: number) => t.request<T>('POST', `/api/admin/reports/${id}/approve`, { token: admin, headers: ifMatch(version) }),
+  return: <T extends object = OfficeDetail>(id: string, version: number, comment: string) =>
     t.request<T>('POST', `/api/admin/reports/${id}/return`, { token: admin, body: { comment }, headers: ifMatch(version) }),
   approveMany: (items: { lessonId: string; version: number }[]) => t.request<Schemas['ReportApprovalResult']>('POST', '/api/admin/reports/approvals', { token: admin, body: { items } }),
 }
@@ -291,7 +295,7 @@ describe.skipIf(noDatabase)('reports, from draft to approval', () => {
     const read = await as(tutorA).get(lessonId)
     expect(read.body.draft).toEqual({ covered: 'Fractions', concernSeverity: 'medium', concernDetails: 'Seemed withdrawn' })
     expect(read.body.draftSavedAt).toBe(saved.body.savedAt)
-    expect((await office.get(lessonId)).body.draft).toBeUndefined()
+    expect('draft' in (await office.get(lessonId)).body).toBe(false)
     const wrong = await as(tutorA).draft<Schemas['Error']>(lessonId, { attendance: [{ studentId: learners.ben, attendance: 'present' }] })
     expect(wrong.status).toBe(400)
     const [future] = (await as(tutorA).plan({ placementIds: [placementsOf.ada], date: shiftDay(today(), 60), startTime: '10:00', minutes: 60 })).body.items
@@ -455,6 +459,40 @@ describe.skipIf(noDatabase)('safeguarding concerns', () => {
       ['concern.status_changed', 'Called the school DSL.'],
       ['concern.raised', 'Severity high'],
     ])
+  })
+})
+
+describe.skipIf(noDatabase)('what the tutor sees of a concern', () => {
+  it('shows the tutor what they raised and when, never how the office handles it', async () => {
+    const [concern] = (await t.request<Schemas['SafeguardingConcernPage']>('GET', '/api/admin/safeguarding-concerns', { token: admin })).body.items
+    expect(concern).toMatchObject({ status: 'in_hand', statusNote: 'Called the school DSL.' })
+    const mine = await as(tutorA).get(concern?.lesson.id ?? '')
+    expect(mine.status, mine.text).toBe(200)
+    expect(mine.body.concerns).toEqual([{ id: concern?.id, severity: 'high', details: 'Said she is scared to go home.', raisedAt: concern?.raisedAt }])
+    expect(mine.text).not.toMatch(/in_hand|Called the school DSL/)
+  })
+
+  it('answers no tutor operation with a concern’s handling, by the contract', () => {
+    const { operations, schemas } = contract()
+    const handling = ['ConcernStatus', 'LessonConcern', 'SafeguardingConcern', 'ConcernStatusChange']
+    /** The names of every schema an answer can reach through its refs. */
+    const reach = (node: unknown, seen: Set<string>): Set<string> => {
+      if (Array.isArray(node)) for (const item of node) reach(item, seen)
+      else if (typeof node === 'object' && node !== null) {
+        for (const [key, value] of Object.entries(node)) {
+          const name = key === '$ref' && typeof value === 'string' ? value.split('/').at(-1) : undefined
+          if (name === undefined) reach(value, seen)
+          else if (!seen.has(name)) reach(schemas[name], seen.add(name))
+        }
+      }
+      return seen
+    }
+    const tutors = operations.filter((operation) => operation.roles.includes('TUTOR'))
+    expect(tutors.map((operation) => operation.operationId)).toContain('getMyLesson')
+    for (const operation of tutors) {
+      const reached = reach([...operation.responses.values()], new Set())
+      expect([...reached].filter((name) => handling.includes(name)), operation.operationId).toEqual([])
+    }
   })
 })
 

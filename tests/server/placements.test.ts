@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { londonDay, longLessonDay, shiftDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { createSession } from '../../server/auth/sessions.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
@@ -15,8 +16,9 @@ type TutorRecord = Schemas['TutorRecord']
  * Placing learners with tutors: suggestions ranked by subject and level, way of teaching, area and availability, with
  * their reasons, never offering a paused or left tutor or one without a current check; a placement starts in one
  * transaction with the learner's status, both mails and the history; it ends or moves with a reason, only from the
- * version read; impossible placements are refused with 409 and leave nothing behind. A tutor reads only the learners
- * placed with them now.
+ * version read; impossible placements are refused with 409 and leave nothing behind. Ending a placement cancels its
+ * lessons from the end date on, tells the tutor and the contact once, and leaves the tutor nothing to do on them. A
+ * tutor reads only the learners placed with them now.
  */
 let t: TestApp
 let token: string
@@ -334,6 +336,164 @@ describe.skipIf(noDatabase)('ending and moving a placement', () => {
     expect(history.body.items.map((entry) => entry.action)).toContain('placement.moved')
     const stale = await move(placed.id, placed.version, { tutorId: to.id, reason: 'Again' })
     expect(stale.status).toBe(409)
+  })
+})
+
+describe.skipIf(noDatabase)('the lessons of an ended placement', () => {
+  const today = () => londonDay(new Date())
+  const ADDRESS = 'At home, 4 Cardigan Road'
+  const ENDED = (learner: string, day: string) => `The office ended ${learner}’s placement from ${longLessonDay(day)}, so this lesson was cancelled and can no longer be changed.`
+
+  /** A learner placed at home with a new tutor a month ago, the tutor signed in, and a way to act on lessons as them. */
+  async function placedWithTutor(name: string) {
+    const student = await learner(name)
+    const teacher = await tutor(`Tutor of ${name}`, { check: day(400) })
+    const placement = (await place(placing(student.id, teacher.id, { startsOn: day(-30) }))).body
+    const session = (await createSession(t.database.db, teacher.id, true, { ip: '192.0.2.31', userAgent: 'placements' })).token
+    const as = <T extends object = Schemas['MyLessonDetail']>(method: string, path: string, body?: unknown, version?: number) =>
+      t.request<T>(method, `/api/tutor/lessons${path}`, { token: session, body, ...(version === undefined ? {} : { headers: ifMatch(version) }) })
+    const plan = async (date: string, extra: object = {}) => {
+      const planned = await as<Schemas['LessonList']>('POST', '', { placementIds: [placement.id], date, startTime: '16:00', minutes: 60, ...extra })
+      expect(planned.status, planned.text).toBe(201)
+      return planned.body.items
+    }
+    return { student, teacher, placement, session, as, plan }
+  }
+
+  it('cancels the lessons still to come, keeps the ones taught, mails the tutor and the contact once, and refuses every change to them', async () => {
+    const { student, teacher, placement, session, as, plan } = await placedWithTutor('Ivo Ended')
+    const [taught] = await plan(shiftDay(today(), -7), { place: 'Library' })
+    const ahead = await plan(shiftDay(today(), 3), { place: ADDRESS, repeat: { times: 3 } })
+    expect(taught?.status).toBe('awaiting_report')
+    expect(ahead.map((lesson) => lesson.status)).toEqual(['planned', 'planned', 'planned'])
+
+    const ended = await end(placement.id, placement.version, { reason: 'The family asked us to stop: private.' })
+    expect(ended.status, ended.text).toBe(200)
+    const endedOn = ended.body.endedOn ?? ''
+
+    // Every lesson still to come is cancelled by the office, and the tutor's lists no longer say where it was.
+    const list = await as<Schemas['LessonPage']>('GET', `?studentId=${student.id}&pageSize=100`)
+    const byId = new Map(list.body.items.map((lesson) => [lesson.id, lesson]))
+    for (const lesson of ahead) {
+      expect(byId.get(lesson.id)).toMatchObject({ status: 'cancelled', version: 2, cancellation: { by: 'office', late: false, reason: 'The placement ended.' } })
+      expect(byId.get(lesson.id)?.place).toBeUndefined()
+    }
+    expect(list.text).not.toContain('Cardigan')
+    expect((await t.request('GET', '/api/tutor/overview', { token: session })).text).not.toContain('Cardigan')
+    // The lesson taught before the end keeps its place and its report is still the tutor's to write.
+    expect(byId.get(taught?.id ?? '')).toMatchObject({ status: 'awaiting_report', place: 'Library', version: 1 })
+
+    // Nothing can be done on a cancelled lesson, whatever version the tutor's page held: 409 saying why.
+    const [first] = ahead
+    const id = first?.id ?? ''
+    const read = await as('GET', `/${id}`)
+    expect(read.status).toBe(200)
+    expect(read.body.moves).toEqual([])
+    expect(read.body.lesson.place).toBeUndefined()
+    const report = { attendance: [{ studentId: student.id, attendance: 'present' }], covered: 'x', progress: 'y', concern: { severity: 'high', details: 'Raised after the end.' } }
+    const refusals = [
+      await as<Schemas['Error']>('POST', `/${id}/move`, { date: shiftDay(today(), 5), startTime: '10:00' }, 2),
+      await as<Schemas['Error']>('POST', `/${id}/move`, { date: shiftDay(today(), 5), startTime: '10:00' }, 1),
+      await as<Schemas['Error']>('POST', `/${id}/cancel`, { cancelledBy: 'tutor', reason: 'Mine' }, 2),
+      await as<Schemas['Error']>('POST', `/${id}/missed`, {}, 2),
+      await as<Schemas['Error']>('PUT', `/${id}/report-draft`, { covered: 'x' }),
+      await as<Schemas['Error']>('POST', `/${id}/report`, report, 2),
+    ]
+    for (const refused of refusals) {
+      expect(refused.status, refused.text).toBe(409)
+      expect(refused.body).toEqual({ message: ENDED('Ivo Ended', endedOn) })
+    }
+    const again = await as<Schemas['Error']>('POST', '', { placementIds: [placement.id], date: shiftDay(today(), 4), startTime: '16:00', minutes: 60 })
+    expect(again.status).toBe(400)
+    const reported = await as('POST', `/${taught?.id ?? ''}/report`, { attendance: [{ studentId: student.id, attendance: 'present' }], covered: 'Fractions', progress: 'Secure.' }, 1)
+    expect(reported.status, reported.text).toBe(200)
+
+    // One mail each, listing the lessons by day and time: never the address, never the office's reason.
+    const tutorMails = (await mailsTo(teacher.email)).filter((mail) => mail.subject.startsWith('Placement ended'))
+    expect(tutorMails.map((mail) => mail.subject)).toEqual(['Placement ended: Ivo Ended (Maths)'])
+    const contactMails = (await mailsTo(student.fields.contact.email)).filter((mail) => !mail.subject.startsWith('Your tutor'))
+    expect(contactMails.map((mail) => mail.subject)).toEqual(['Lessons ended: Ivo Ended (Maths)'])
+    for (const mail of [...tutorMails, ...contactMails]) {
+      for (const lesson of ahead) expect(mail.text).toContain(`${longLessonDay(lesson.date)} at 16:00`)
+      expect(mail.text).not.toContain(longLessonDay(taught?.date ?? ''))
+      expect(mail.text).not.toMatch(/Cardigan|private/)
+    }
+    expect(contactMails[0]?.text).toContain(`We have ended Ivo Ended's Maths lessons with Tutor of Ivo Ended from ${longLessonDay(endedOn)}.`)
+
+    const history = await historyOf('lesson', id)
+    expect(history.body.items[0]).toMatchObject({ action: 'lesson.cancelled', actor: { name: 'Pat Office' }, detail: 'The office cancelled with notice: The placement ended.' })
+  })
+
+  it('with an end date still to come, keeps the lessons before it, cancels those from it on, and lets no lesson move past it', async () => {
+    const { student, teacher, placement, as, plan } = await placedWithTutor('Jun Later')
+    const [before, onTheDay, after] = await plan(shiftDay(today(), 3), { place: ADDRESS, repeat: { times: 3 } })
+    const endedOn = shiftDay(today(), 10)
+    expect(onTheDay?.date).toBe(endedOn)
+    const ended = await end(placement.id, placement.version, { reason: 'Moving away.', endedOn })
+    expect(ended.status, ended.text).toBe(200)
+
+    expect((await as('GET', `/${before?.id ?? ''}`)).body.lesson).toMatchObject({ status: 'planned', place: ADDRESS, version: 1 })
+    for (const lesson of [onTheDay, after]) expect((await as('GET', `/${lesson?.id ?? ''}`)).body.lesson).toMatchObject({ status: 'cancelled', version: 2 })
+
+    const pastTheEnd = await as<Schemas['Error']>('POST', `/${before?.id ?? ''}/move`, { date: endedOn, startTime: '09:00' }, 1)
+    expect(pastTheEnd.status).toBe(409)
+    expect(pastTheEnd.body).toEqual({ message: `The office ended Jun Later’s placement from ${longLessonDay(endedOn)}: choose a day before it.` })
+    const within = await as('POST', `/${before?.id ?? ''}/move`, { date: shiftDay(today(), 4), startTime: '09:00' }, 1)
+    expect(within.status, within.text).toBe(200)
+
+    // Ending again is refused, so nobody is told twice.
+    expect((await end(placement.id, ended.body.version, { reason: 'Twice' })).status).toBe(409)
+    const told = [...(await mailsTo(teacher.email)), ...(await mailsTo(student.fields.contact.email))].filter((mail) => /^(Placement|Lessons) ended/.test(mail.subject))
+    expect(told.map((mail) => mail.to).sort()).toEqual([student.fields.contact.email, teacher.email].sort())
+    const [tutorMail] = told.filter((mail) => mail.to === teacher.email)
+    expect(tutorMail?.text).not.toContain(longLessonDay(before?.date ?? ''))
+    expect(tutorMail?.text).toContain(longLessonDay(endedOn))
+  })
+
+  it('takes the learner off a group lesson that goes on for the others, and a move cancels the old tutor’s lessons from the new one’s first day', async () => {
+    const school = await t.request<Schemas['SchoolRecord']>('POST', '/api/admin/schools', {
+      token,
+      body: {
+        name: 'Kirkstall Grange Primary',
+        type: 'primary',
+        address: { line1: '1 Grange Road', town: 'Leeds', postcode: 'LS5 3AA' },
+        contacts: [{ name: 'Ann Head', role: 'Head teacher', email: 'head@grange.example', phone: '0113 496 0300' }],
+        safeguardingLead: { name: 'Ann Head', email: 'dsl@grange.example' },
+      },
+    })
+    expect(school.status, school.text).toBe(201)
+    const atSchool = { schoolId: school.body.id, deliveryMode: 'school' as const }
+    const [leaving, staying] = [await learner('Kai Leaving', atSchool), await learner('Lia Staying', atSchool)]
+    const teacher = await tutor('Mia Group', { check: day(400), profile: { modes: ['school', 'home'] } })
+    const placedLeaving = (await place(placing(leaving.id, teacher.id, { mode: 'school', startsOn: day(-30) }))).body
+    const placedStaying = (await place(placing(staying.id, teacher.id, { mode: 'school', startsOn: day(-30) }))).body
+    const session = (await createSession(t.database.db, teacher.id, true, { ip: '192.0.2.32', userAgent: 'placements' })).token
+    const planned = await t.request<Schemas['LessonList']>('POST', '/api/tutor/lessons', {
+      token: session,
+      body: { placementIds: [placedLeaving.id, placedStaying.id], date: shiftDay(today(), 5), startTime: '15:30', minutes: 45, place: 'School library' },
+    })
+    expect(planned.status, planned.text).toBe(201)
+    const groupId = planned.body.items[0]?.id ?? ''
+
+    expect((await end(placedLeaving.id, placedLeaving.version, { reason: 'Left the school.' })).status).toBe(200)
+    const group = await t.request<Schemas['MyLessonDetail']>('GET', `/api/tutor/lessons/${groupId}`, { token: session })
+    expect(group.body.lesson).toMatchObject({ status: 'planned', version: 2, place: 'School library' })
+    expect(group.body.lesson.learners.map((one) => one.name)).toEqual(['Lia Staying'])
+    expect((await historyOf('lesson', groupId)).body.items.map((entry) => entry.action)).toContain('placement.ended')
+    expect((await mailsTo(leaving.fields.contact.email)).find((mail) => mail.subject.startsWith('Lessons ended'))?.text).toContain(`${longLessonDay(shiftDay(today(), 5))} at 15:30`)
+    expect((await mailsTo(staying.fields.contact.email)).map((mail) => mail.subject)).toEqual(['Your tutor for Maths: Mia Group'])
+
+    // Moved to another tutor from a day to come: the old tutor keeps the lessons before it, not the ones from it.
+    const next = await tutor('Noa Next', { check: day(400), profile: { modes: ['school'] } })
+    const handover = shiftDay(today(), 5)
+    const moved = await move(placedStaying.id, placedStaying.version, { tutorId: next.id, reason: 'Timetable', startsOn: handover })
+    expect(moved.status, moved.text).toBe(201)
+    const after = await t.request<Schemas['MyLessonDetail']>('GET', `/api/tutor/lessons/${groupId}`, { token: session })
+    expect(after.body.lesson).toMatchObject({ status: 'cancelled', cancellation: { by: 'office', reason: 'The learner moved to another tutor.' } })
+    const oldTutorMail = (await mailsTo(teacher.email)).filter((mail) => mail.subject === 'Placement ended: Lia Staying (Maths)')
+    expect(oldTutorMail).toHaveLength(1)
+    expect(oldTutorMail[0]?.text).toContain(`${longLessonDay(handover)} at 15:30`)
+    expect((await mailsTo(staying.fields.contact.email)).map((mail) => mail.subject)).toEqual(['Your tutor for Maths: Mia Group', 'Your tutor for Maths: Noa Next'])
   })
 })
 

@@ -7,7 +7,7 @@ import { useState } from 'react'
 import { ENUMS, LIMITS } from '../../../../../shared/contract.gen'
 import { optionsOf } from '../../../../../shared/labels'
 import { londonDay, longLessonDay, SERIES_LIMIT } from '../../../../../shared/lesson-time'
-import { LESSON_FAMILIES, type Lesson, type LessonCancellation, type LessonDetail, type LessonMove, type LessonPlan } from '../../../../api/lessons'
+import { LESSON_FAMILIES, type Lesson, type LessonCancellation, type MyLessonDetail, type LessonMove, type LessonPlan } from '../../../../api/lessons'
 import { queryKeys } from '../../../../api/query-keys'
 import { useAppContext } from '../../../-lib/use-app-context'
 import { ActionForm } from '../../-components/action-form'
@@ -19,7 +19,7 @@ const PLACE_MAX = LIMITS.LessonPlan.place.maxLength
 const REASON_MAX = LIMITS.LessonCancellation.reason.maxLength
 const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/
 
-function useLessonWrite<Input>(save: (input: Input) => Promise<LessonDetail>, success: string) {
+function useLessonWrite<Input>(save: (input: Input) => Promise<MyLessonDetail>, success: string) {
   return useSaveRecord({
     save,
     detailKey: (saved) => queryKeys.lessons.detail(saved.lesson.id),

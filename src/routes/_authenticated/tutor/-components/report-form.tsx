@@ -7,7 +7,7 @@ import { LIMITS } from '../../../../../shared/contract.gen'
 import { labelOf, optionsOf } from '../../../../../shared/labels'
 import { lessonMoves, nextLessonStatus, type LessonEventType } from '../../../../../shared/lesson-lifecycle'
 import { isApiError } from '../../../../api/errors'
-import { LESSON_FAMILIES, type LessonDetail, type LessonReportDraft, type LessonReportInput } from '../../../../api/lessons'
+import { LESSON_FAMILIES, type MyLessonDetail, type LessonReportDraft, type LessonReportInput } from '../../../../api/lessons'
 import { queryKeys } from '../../../../api/query-keys'
 import { formatDateTime } from '../../../../ui/format-date-time'
 import { errorMessage } from '../../../-lib/server-errors'
@@ -37,12 +37,12 @@ const DRAFT_DELAY_MS = 800
 const MAX = LIMITS.LessonReportInput
 
 /** The event that sends this lesson's report now, when the machine takes one. */
-export function reportEventFor(detail: LessonDetail): LessonEventType | undefined {
+export function reportEventFor(detail: MyLessonDetail): LessonEventType | undefined {
   return REPORT_EVENTS.find((event) => lessonMoves(detail.lesson.status).includes(event))
 }
 
 /** The form's first values: the tutor's draft when there is one, else the report as last sent, else empty. */
-function startingValues(detail: LessonDetail): ReportValues {
+function startingValues(detail: MyLessonDetail): ReportValues {
   const { draft, report, lesson } = detail
   const marks = draft?.attendance ?? lesson.learners.flatMap((learner) => (learner.attendance ? [{ studentId: learner.id, attendance: learner.attendance }] : []))
   return {
@@ -97,7 +97,7 @@ function toReport(values: ReportValues, learnerCount: number): LessonReportInput
  * is kept as a draft on the server shortly after each change, so a reload, another device or a lost connection
  * keeps it; sending clears the draft.
  */
-export function ReportForm({ detail }: { detail: LessonDetail }) {
+export function ReportForm({ detail }: { detail: MyLessonDetail }) {
   const { api } = useAppContext()
   const { lesson } = detail
   const event = reportEventFor(detail)

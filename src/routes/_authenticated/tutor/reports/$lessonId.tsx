@@ -2,7 +2,7 @@ import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf } from '../../../../../shared/labels'
-import { myLessonQueryOptions, type LessonDetail } from '../../../../api/lessons'
+import { myLessonQueryOptions, type MyLessonDetail } from '../../../../api/lessons'
 import { BackLabel, DetailLayout } from '../../../../ui/back-office/detail-layout'
 import { FactCard } from '../../../../ui/back-office/fact-card'
 import { ArticleSkeleton } from '../../../../ui/content-skeleton'
@@ -44,7 +44,7 @@ function LessonNotFound() {
 }
 
 /** The report as the office has it now, read-only once approved (or while no form is shown). */
-function SentReport({ detail }: { detail: LessonDetail }) {
+function SentReport({ detail }: { detail: MyLessonDetail }) {
   const { report } = detail
   if (!report) return null
   return (
@@ -125,13 +125,19 @@ function LessonPage() {
             <Title order={2} size="h4">
               Safeguarding concerns you raised
             </Title>
+            {/* What the tutor wrote and when it went: how the office handles it is the safeguarding lead's alone. */}
             {detail.concerns.map((concern) => (
-              <Group key={concern.id} gap="xs">
-                <Badge variant="light" color="red" c="inherit" tt="none">
-                  {labelOf('ConcernSeverity', concern.severity)}
-                </Badge>
-                <Text size="sm">Raised {formatDateTime(concern.raisedAt)}; the office has it.</Text>
-              </Group>
+              <Stack key={concern.id} gap={4}>
+                <Group gap="xs">
+                  <Badge variant="light" color="red" c="inherit" tt="none">
+                    {labelOf('ConcernSeverity', concern.severity)}
+                  </Badge>
+                  <Text size="sm">Sent to our safeguarding lead on {formatDateTime(concern.raisedAt)}</Text>
+                </Group>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {concern.details}
+                </Text>
+              </Stack>
             ))}
           </Stack>
         </Card>
