@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../../shared/email-address'
 import { ENUMS, LIMITS as LIMITS_OF } from '../../shared/contract.gen'
 import type { DeliveryMode } from '../api/courses'
 import type { HighestQualification, HowHeard, StudyLevel, TimeOfDay, TutorApplicationRequest, Weekday } from '../api/tutor-applications'
@@ -96,7 +97,6 @@ const inPersonModes: readonly DeliveryMode[] = ['home', 'school', 'community']
 const isOneOf = (known: readonly string[], value: string) => known.includes(value)
 
 // Something, an @, something, a dot, something: enough to catch typing slips; the server checks the format fully.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PHONE_CHARACTERS = /^[0-9+()\- .]+$/
 const POSTCODE_CHARACTERS = /^[A-Za-z0-9 ]+$/
 const WHOLE_NUMBER = /^\d+$/
@@ -119,7 +119,7 @@ function email(value: string, missing: string): string | null {
   const trimmed = value.trim()
   if (trimmed === '') return missing
   if (trimmed.length > LIMITS.email) return tooLong(LIMITS.email)
-  return EMAIL_SHAPE.test(trimmed) ? null : 'Enter an email address like name@example.com.'
+  return isEmailAddress(trimmed) ? null : 'Enter an email address like name@example.com.'
 }
 
 function phone(value: string, missing: string): string | null {

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../../shared/email-address'
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
@@ -8,7 +9,6 @@ import { ReadyFields } from './-components/ready-fields'
 import { showServerErrors } from './-lib/server-errors'
 import { useAppContext } from './-lib/use-app-context'
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const Route = createFileRoute('/_auth/forgot-password')({
   staticData: { title: 'Forgot your password?' },
@@ -22,7 +22,7 @@ function ForgotPasswordPage() {
     validate: {
       email: (value) => {
         if (value.trim() === '') return 'Please input your email!'
-        return EMAIL_SHAPE.test(value.trim()) ? null : 'Please enter a valid email address.'
+        return isEmailAddress(value.trim()) ? null : 'Please enter a valid email address.'
       },
     },
   })

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../../../shared/email-address'
 import { LIMITS } from '../../../shared/contract.gen'
 
 /**
@@ -15,7 +16,6 @@ export const CONTACT_LIMITS = {
 } as const
 
 // Something, an @, something, a dot, something: enough to catch typing slips; the server checks the format fully.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PHONE_CHARACTERS = /^[0-9+()\- .]*$/
 
 const tooLong = (max: number) => `Use at most ${max} characters.`
@@ -29,7 +29,7 @@ export const contactRules = {
     const email = value.trim()
     if (email === '') return 'Please enter your email address, so we can reply.'
     if (email.length > CONTACT_LIMITS.email) return tooLong(CONTACT_LIMITS.email)
-    return EMAIL_SHAPE.test(email) ? null : 'Please enter an email address like name@example.com.'
+    return isEmailAddress(email) ? null : 'Please enter an email address like name@example.com.'
   },
   phone: (value: string) => {
     const phone = value.trim()

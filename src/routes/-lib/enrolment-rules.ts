@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../../../shared/email-address'
 import { LIMITS } from '../../../shared/contract.gen'
 import type { DeliveryMode } from '../../api/courses'
 import { IN_PERSON_MODES } from './enrolment-options'
@@ -93,7 +94,6 @@ export const MESSAGES = {
 } as const
 
 // Something, an @, something, a dot, something: enough to catch typing slips; the server checks the format fully.
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PHONE_SHAPE = /^[0-9+()\- .]+$/
 const POSTCODE_SHAPE = /^[A-Za-z0-9 ]+$/
 
@@ -108,7 +108,7 @@ export function emailProblem(value: string, required: string = MESSAGES.email): 
   const email = value.trim()
   if (email === '') return required
   if (email.length > ENROLMENT_LIMITS.email) return MESSAGES.tooLong(ENROLMENT_LIMITS.email)
-  return EMAIL_SHAPE.test(email) ? null : MESSAGES.emailShape
+  return isEmailAddress(email) ? null : MESSAGES.emailShape
 }
 
 /** A phone number; `required` undefined makes it optional (then only a given number is checked). */

@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../../../../../shared/email-address'
 import { Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
@@ -27,7 +28,7 @@ function InviteTutorPage() {
     initialValues: { name: '', email: '' },
     validate: {
       name: (value) => (value.trim() === '' ? 'Enter the tutor’s name.' : null),
-      email: (value) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : 'Enter a valid email address.'),
+      email: (value) => (isEmailAddress(value.trim()) ? null : 'Enter a valid email address.'),
     },
   })
   const save = useSaveRecord({

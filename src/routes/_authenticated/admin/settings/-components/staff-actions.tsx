@@ -1,3 +1,4 @@
+import { isEmailAddress } from '../../../../../../shared/email-address'
 import { Button, Menu, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconChevronDown, IconUserPlus } from '@tabler/icons-react'
@@ -176,7 +177,7 @@ export function InviteAdmin() {
     initialValues: { name: '', email: '' },
     validate: {
       name: (value) => (value.trim() === '' ? 'Enter their name.' : null),
-      email: (value) => (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim()) ? null : 'Enter a valid email address.'),
+      email: (value) => (isEmailAddress(value.trim()) ? null : 'Enter a valid email address.'),
     },
   })
   const action = useMutation({
