@@ -48,6 +48,18 @@ export function isServerRenderedMatch(routeId: string): boolean {
   return SERVER_RENDERED.has(routeId) || LAYOUTS.has(routeId)
 }
 
+/**
+ * The query string a page reads, as the router writes it: its routes' validated search (a match's `_strictSearch`,
+ * which holds its layouts' too), in name order. The rest of an address's query (utm_source, fbclid, anything made
+ * up) changes nothing on the page, so the page is rendered, kept and hydrated under its path and this alone.
+ */
+export function searchReadBy(strictSearch: object | undefined, stringifySearch: (search: Record<string, unknown>) => string): string {
+  const read = Object.entries(strictSearch ?? {})
+    .filter(([, value]) => value !== undefined)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  return stringifySearch(Object.fromEntries(read))
+}
+
 /** What the server asks for: an address, and how to read the API in process. */
 export interface SsrRequest {
   href: string
@@ -56,6 +68,7 @@ export interface SsrRequest {
 
 /** The data block: the address rendered and the query cache it was rendered from (TanStack Query's dehydrate). */
 export interface SsrState {
+  /** The path and the search the page reads (searchReadBy); the browser takes the page over where its own agree. */
   path: string
   queries: DehydratedState
 }
@@ -76,4 +89,9 @@ export type SsrResult =
 /** What build/ssr/entry-server.js exports. */
 export interface SsrModule {
   render: (request: SsrRequest) => Promise<SsrResult>
+  /**
+   * The part of a query string (`?a=1&b=2`, or empty) the page at this path reads, written as `searchReadBy` writes
+   * it; the server renders and keeps the page at its path and this, whatever else the address carried.
+   */
+  pageSearch: (pathname: string, search: string) => string
 }

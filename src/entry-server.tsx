@@ -9,7 +9,7 @@ import { dehydrate, type QueryClient } from '@tanstack/react-query'
 import { createMemoryHistory } from '@tanstack/react-router'
 import { getSsrStatus } from '@tanstack/react-router/ssr/server'
 import { renderToString } from 'react-dom/server'
-import { isRedirectStatus, isServerRenderedMatch, type SsrRequest, type SsrResult, type SsrState } from '../shared/ssr'
+import { isRedirectStatus, isServerRenderedMatch, searchReadBy, type SsrRequest, type SsrResult, type SsrState } from '../shared/ssr'
 import { createApi } from './api/api'
 import { createApiClient } from './api/client'
 import { isApiError } from './api/errors'
@@ -17,7 +17,7 @@ import { createServerQueryClient } from './api/query-client'
 import { createUploader } from './api/upload'
 import { App } from './app'
 import { createSignedOutAuthActor } from './machines/auth.server'
-import { createAppRouter } from './router'
+import { createAppRouter, type AppRouter } from './router'
 import { pageHeadFor } from './routes/-lib/page-head'
 
 /** How React marks a boundary it could not render on the server (an error, or something still loading). */
@@ -39,13 +39,30 @@ function settled(queryClient: QueryClient): Promise<void> {
   })
 }
 
-export async function render({ href, fetchApi }: SsrRequest): Promise<SsrResult> {
+/** The app's router at `href`, signed out, reading the API through `fetchApi`. */
+function serverRouter(href: string, fetchApi: SsrRequest['fetchApi']) {
   const queryClient = createServerQueryClient()
   const transport = { baseUrl: IN_PROCESS_API, getToken: () => null, onUnauthorized: () => {}, fetch: fetchApi }
   const api = createApi(createApiClient(transport), createUploader(transport))
   const auth = createSignedOutAuthActor()
-  auth.start()
   const router = createAppRouter({ auth, queryClient, api }, createMemoryHistory({ initialEntries: [href] }), { server: true })
+  return { router, queryClient, auth }
+}
+
+const noReads: SsrRequest['fetchApi'] = () => Promise.reject(new Error('This router only reads addresses'))
+/** One router for every request's address: matching a path and validating its search loads nothing. */
+let addressReader: AppRouter | undefined
+
+/** The part of `search` the page at `pathname` reads, checked by its routes: what the server renders and keeps it by. */
+export function pageSearch(pathname: string, search: string): string {
+  addressReader ??= serverRouter('/', noReads).router
+  const matches = addressReader.matchRoutes(pathname, addressReader.options.parseSearch(search))
+  return searchReadBy(matches.at(-1)?._strictSearch, addressReader.options.stringifySearch)
+}
+
+export async function render({ href, fetchApi }: SsrRequest): Promise<SsrResult> {
+  const { router, queryClient, auth } = serverRouter(href, fetchApi)
+  auth.start()
   try {
     // Only the public pages are rendered: nothing else's guards or loaders run here (a staff page's guard would
     // send everyone to sign in, not knowing who they are).
@@ -75,7 +92,10 @@ export async function render({ href, fetchApi }: SsrRequest): Promise<SsrResult>
     const html = renderToString(<App router={router} queryClient={queryClient} />)
     // A part that failed or waited while rendering is sent as its fallback, marked for the browser to render it.
     if (html.includes(CLIENT_RENDERED_BOUNDARY)) return { kind: 'skip', reason: 'a part of the page did not render on the server' }
-    const state: SsrState = { path: location.pathname + location.searchStr, queries: dehydrate(queryClient) }
+    // The search the page reads, not the address's whole query: the page is kept for every address that differs
+    // only in what it does not read, and the browser takes it over at any of them (src/main.tsx).
+    const path = location.pathname + searchReadBy(matches.at(-1)?._strictSearch, router.options.stringifySearch)
+    const state: SsrState = { path, queries: dehydrate(queryClient) }
     const status = getSsrStatus(router) === 404 || matches.some((match) => match.status === 'notFound') ? 404 : 200
     return { kind: 'page', status, html, ...pageHeadFor(matches), state: JSON.stringify(state) }
   } finally {

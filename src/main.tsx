@@ -4,7 +4,7 @@ import './ui/mantine-styles'
 import '@mantine/notifications/styles.css'
 import { hydrate } from '@tanstack/react-query'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { SSR_STATE_ID, type SsrState } from '../shared/ssr'
+import { searchReadBy, SSR_STATE_ID, type SsrState } from '../shared/ssr'
 import { createApi } from './api/api'
 import { createApiClient } from './api/client'
 import { createUploader } from './api/upload'
@@ -87,7 +87,9 @@ async function boot(): Promise<void> {
     // over the server's markup rather than drawing it again.
     await router.load()
     const { location, matches } = router.state
-    if (location.pathname + location.searchStr === rendered.path && matches.every((match) => match.status === 'success' || match.status === 'notFound')) {
+    // The server rendered the path and the search the page reads, whatever else the address carries (utm_source).
+    const path = location.pathname + searchReadBy(matches.at(-1)?._strictSearch, router.options.stringifySearch)
+    if (path === rendered.path && matches.every((match) => match.status === 'success' || match.status === 'notFound')) {
       // What the router's own hydration sets: it renders the same tree as on the server.
       router.ssr = { manifest: undefined }
       hydrateRoot(container, app)

@@ -1,12 +1,21 @@
 import type { ChangeEvent, ChangeFeed } from '../db/changes.ts'
 
-export interface KeptOptions<V> {
-  /** Whether a committed change to `table` (undefined: any table may have changed) makes what is kept untrue. */
-  heard: (table: string | undefined) => boolean
-  /** Past either bound the oldest go first; anything not kept is read from the database, never refused. */
+/** How much a store, or one shelf of it, keeps: past either bound the oldest go first. */
+export interface Budget {
   maxEntries: number
   maxWeight: number
+}
+
+export interface KeptOptions<V> extends Budget {
+  /** Whether a committed change to `table` (undefined: any table may have changed) makes what is kept untrue. */
+  heard: (table: string | undefined) => boolean
+  /** Anything not kept (past maxEntries or maxWeight) is read from the database, never refused. */
   weigh: (value: V) => number
+  /**
+   * Kinds of key kept apart, each within its own budget instead of maxEntries and maxWeight, so that filling one
+   * (addresses anyone can make up) never pushes out what another keeps: `of` names a key's shelf among `budgets`.
+   */
+  shelves?: { of: (key: string) => string; budgets: Readonly<Record<string, Budget>> }
   /** A safety net only: every change is heard, but nothing is kept longer than this either. */
   maxAgeMs: number
   /** Told whenever everything kept is dropped. */
@@ -20,6 +29,13 @@ interface Entry<V> {
   weight: number
 }
 
+/** The entries of one shelf, oldest first, and what they weigh. */
+interface Shelf<V> {
+  entries: Map<string, Entry<V>>
+  weight: number
+  budget: Budget
+}
+
 /**
  * Values read from the database, kept in this process by a key until the database says they may have changed.
  * Correct before fast:
@@ -30,8 +46,7 @@ interface Entry<V> {
  * - nothing is kept while the feed is not listening (at start, or while its connection is broken or silent).
  */
 export class KeptUntilChange<V> {
-  private readonly entries = new Map<string, Entry<V>>()
-  private weight = 0
+  private readonly shelves = new Map<string, Shelf<V>>()
   private generation = 0
   private listening = false
   private readonly unsubscribe: () => void
@@ -49,11 +64,22 @@ export class KeptUntilChange<V> {
     })
   }
 
+  private shelfOf(key: string): Shelf<V> {
+    const name = this.options.shelves?.of(key) ?? ''
+    let shelf = this.shelves.get(name)
+    if (shelf === undefined) {
+      shelf = { entries: new Map(), weight: 0, budget: this.options.shelves?.budgets[name] ?? this.options }
+      this.shelves.set(name, shelf)
+    }
+    return shelf
+  }
+
   find(key: string): V | undefined {
     if (!this.listening) return undefined
-    const entry = this.entries.get(key)
+    const shelf = this.shelfOf(key)
+    const entry = shelf.entries.get(key)
     if (entry && this.now() - entry.keptAt > this.options.maxAgeMs) {
-      this.drop(key, entry)
+      this.drop(shelf, key, entry)
       return undefined
     }
     return entry?.value
@@ -71,34 +97,40 @@ export class KeptUntilChange<V> {
 
   /** Keeps a value read since `begin`, unless anything changed meanwhile; answers whether it was kept. */
   keep(key: string, generation: number, value: V): boolean {
+    const shelf = this.shelfOf(key)
+    const { maxEntries, maxWeight } = shelf.budget
     const weight = this.options.weigh(value)
-    if (!this.isCurrent(generation) || weight > this.options.maxWeight) return false
-    const before = this.entries.get(key)
-    if (before) this.drop(key, before)
-    for (const [oldKey, old] of this.entries) {
-      if (this.entries.size < this.options.maxEntries && this.weight + weight <= this.options.maxWeight) break
-      this.drop(oldKey, old)
+    if (!this.isCurrent(generation) || weight > maxWeight) return false
+    const before = shelf.entries.get(key)
+    if (before) this.drop(shelf, key, before)
+    for (const [oldKey, old] of shelf.entries) {
+      if (shelf.entries.size < maxEntries && shelf.weight + weight <= maxWeight) break
+      this.drop(shelf, oldKey, old)
     }
-    this.entries.set(key, { value, keptAt: this.now(), weight })
-    this.weight += weight
+    shelf.entries.set(key, { value, keptAt: this.now(), weight })
+    shelf.weight += weight
     return true
   }
 
-  private drop(key: string, entry: Entry<V>): void {
-    this.entries.delete(key)
-    this.weight -= entry.weight
+  private drop(shelf: Shelf<V>, key: string, entry: Entry<V>): void {
+    shelf.entries.delete(key)
+    shelf.weight -= entry.weight
   }
 
   /** Drops everything kept: something changed, or may have. */
   clear(): void {
     this.generation += 1
-    this.entries.clear()
-    this.weight = 0
+    for (const shelf of this.shelves.values()) {
+      shelf.entries.clear()
+      shelf.weight = 0
+    }
     this.options.cleared?.()
   }
 
   get size(): number {
-    return this.entries.size
+    let size = 0
+    for (const shelf of this.shelves.values()) size += shelf.entries.size
+    return size
   }
 
   stop(): void {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { CONTENT_TABLES, type ChangeFeed } from '../db/changes.ts'
-import { KeptUntilChange } from './kept.ts'
+import { KeptUntilChange, type Budget } from './kept.ts'
 
 /** One kept answer of a read: its JSON exactly as sent (UTF-8, encoded once), and the ETag that names it. */
 export interface KeptAnswer {
@@ -8,11 +8,34 @@ export interface KeptAnswer {
   etag: string
 }
 
-/** Enough for every page of every public list (or every list the office has open); past either the oldest go. */
+const MIB = 1024 * 1024
+/** Enough for every page of every list the office has open; past either the oldest go. */
 const MAX_ANSWERS = 1000
-const MAX_BYTES = 16 * 1024 * 1024
+const MAX_BYTES = 16 * MIB
 const MAX_AGE_MS = 60_000
 const encoder = new TextEncoder()
+
+/** Rendered pages are kept under this and their address (server/ssr/page-renderer.ts), beside the reads. */
+const PAGE_KEY = 'page '
+export const pageKey = (address: string) => `${PAGE_KEY}${address}`
+
+/**
+ * What the public site keeps, on four shelves with a budget each, so that filling one never pushes out another: a
+ * flood of made-up list addresses (`/api/blog-posts?page=N`) once pushed every rendered page out, making each visit a
+ * render. API reads and rendered pages are apart; within each, addresses without a query string (one per course,
+ * post or page there is, so bounded by the site's content) are apart from those with one, which visitors can vary
+ * without end. A rendered page weighs 20 to 90 kB with its two compressed copies (the demo site's, measured), an API
+ * read a few kB; a shelf of pages holds a site of a few hundred posts and courses.
+ */
+const SHELVES = {
+  reads: { maxEntries: 1000, maxWeight: 16 * MIB },
+  'reads with a query': { maxEntries: 500, maxWeight: 8 * MIB },
+  pages: { maxEntries: 400, maxWeight: 32 * MIB },
+  'pages with a query': { maxEntries: 100, maxWeight: 8 * MIB },
+} satisfies Record<string, Budget>
+
+const shelfOf = (key: string): keyof typeof SHELVES =>
+  key.startsWith(PAGE_KEY) ? (key.includes('?') ? 'pages with a query' : 'pages') : key.includes('?') ? 'reads with a query' : 'reads'
 
 /** Whether an If-None-Match header names this ETag (a list, weak validators and * included, per RFC 9110). */
 export function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -54,7 +77,8 @@ export function staffAnswers(feed: ChangeFeed): KeptUntilChange<KeptAnswer> {
  * shows, from any process, or a staff write through this one). One more way they stop being true: a post scheduled
  * for later shows from its time without any write, so everything kept is dropped at the next scheduled time
  * (`nextDue`, asked once after each drop). The public pages rendered on the server are kept here too, under
- * `page <address>` (server/ssr/page-renderer.ts), so they go with the reads they were rendered from.
+ * `pageKey(address)` (server/ssr/page-renderer.ts), so they go with the reads they were rendered from, each kind
+ * within its own budget (SHELVES).
  */
 export class PublicCache {
   private readonly answers: KeptUntilChange<PublicAnswer>
@@ -68,8 +92,8 @@ export class PublicCache {
   ) {
     this.answers = new KeptUntilChange<PublicAnswer>(feed, {
       heard: (table) => table === undefined || CONTENT_TABLES.has(table),
-      maxEntries: MAX_ANSWERS,
-      maxWeight: MAX_BYTES,
+      ...SHELVES.reads,
+      shelves: { of: shelfOf, budgets: SHELVES },
       weigh: weightOf,
       maxAgeMs: MAX_AGE_MS,
       cleared: () => (this.validUntil = undefined),

@@ -5,8 +5,9 @@ import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import type { Context } from 'hono'
 import { routePath } from 'hono/route'
 import type { RedirectStatus, SsrModule, SsrRequest } from '../../shared/ssr.ts'
+import { WorkQueue } from '../auth/work-queue.ts'
 import type { AppEnv } from '../http-context.ts'
-import { answerOf, etagMatches, type PublicAnswer, type PublicCache } from '../lib/public-cache.ts'
+import { answerOf, etagMatches, pageKey, type PublicAnswer, type PublicCache } from '../lib/public-cache.ts'
 import type { Logger } from '../logger.ts'
 import { describeError } from '../messages.ts'
 import { composeDocument } from './document.ts'
@@ -29,8 +30,21 @@ export type RenderPage = (c: Context<AppEnv>) => Promise<Response | undefined>
 const PAGE_CACHE_CONTROL = 'no-cache'
 /** Brotli at 5 compresses a page about as well as 11 in a fraction of the time, and is done once per kept page. */
 const BROTLI_QUALITY = 5
-/** A render that takes longer (a database that does not answer) is left: the browser renders the page instead. */
+/**
+ * A visitor whose page takes longer, waiting in line included (a database that does not answer), gets the page the
+ * browser renders instead.
+ */
 const RENDER_TIME_LIMIT_MS = 3000
+/**
+ * Renders are bounded like other expensive work (server/auth/work-queue.ts): each takes 30 to 90 ms of the one thread
+ * this process answers everything on, so a stream of distinct addresses once slowed every answer from 2 ms to 300 ms.
+ * Two run at once (one reads while the other renders) and six wait, about half a second of work; past that the
+ * visitor gets index.html at once and the browser renders the page, as when there is no server build. A render
+ * keeps its place until it ends, even after its visitor was sent index.html, so renders that hang (a database that
+ * does not answer) fill the line rather than pile up. Visitors asking for a page already rendering take no place.
+ */
+const RENDERS_AT_ONCE = 2
+const RENDERS_WAITING = 6
 
 type Encoding = 'br' | 'gzip'
 
@@ -60,19 +74,13 @@ function pageAnswer(c: Context<AppEnv>, page: PublicAnswer, status: 200 | 404): 
   return c.body(encoding && page.encoded ? page.encoded[encoding] : page.bytes, status)
 }
 
-/** The address as asked for, path and query string: what is rendered. */
-function addressOf(c: Context): string {
-  const url = new URL(c.req.url)
-  return url.pathname + url.search
-}
-
 /**
- * Only a page at its one plain address is kept: no query string, lower case, no trailing slash. Any other address
- * (a tracking parameter, a second page of posts, another case) is rendered for its visitor and not kept, so made-up
- * addresses cannot push the kept pages and reads out of memory; what is kept is bounded by the site's content.
+ * Only a page at one of its site's own paths is kept: lower-case letters, digits and hyphens (as every slug is), no
+ * trailing slash. Another spelling of it (`/About`, `/%61bout`, `/about/`) is rendered for its visitor alone, so
+ * made-up paths cannot push the kept pages out; the query string was already cut down to what the page reads.
  */
-function isKeptAddress(address: string): boolean {
-  return !address.includes('?') && address === address.toLowerCase() && (address === '/' || !address.endsWith('/'))
+function isKeptPath(pathname: string): boolean {
+  return /^\/(?:[a-z0-9-]+(?:\/[a-z0-9-]+)*)?$/.test(pathname)
 }
 
 /** What one render gives every request for its address; undefined: the browser renders the page. */
@@ -103,58 +111,84 @@ export function pageRenderer(options: PageRendererOptions): RenderPage | undefin
         return undefined
       }
       try {
-        const ssr = (await import(pathToFileURL(ssrEntry).href)) as SsrModule
-        return { ssr, template: readFileSync(templateFile, 'utf8') }
+        const ssr = (await import(pathToFileURL(ssrEntry).href)) as Partial<SsrModule>
+        if (typeof ssr.render !== 'function' || typeof ssr.pageSearch !== 'function') {
+          logger.error({ ssrEntry }, 'the server rendering module is not of this server (npm run build): pages are rendered in the browser')
+          return undefined
+        }
+        return { ssr: { render: ssr.render, pageSearch: ssr.pageSearch }, template: readFileSync(templateFile, 'utf8') }
       } catch (error) {
         logger.error({ err: describeError(error), ssrEntry }, 'the server rendering module did not load: pages are rendered in the browser')
         return undefined
       }
     })())
 
-  const render = async (address: string, route: string): Promise<Rendered> => {
-    const loadedModule = await load()
-    if (!loadedModule) return undefined
+  const renders = new WorkQueue(RENDERS_AT_ONCE, RENDERS_WAITING)
+
+  /** Renders the page at `address` (a path and the search it reads), keeping it when it may be kept. */
+  const render = async (ssr: SsrModule, template: string, address: string, keptPath: boolean, route: string): Promise<Rendered> => {
     try {
       const generation = await pages.begin()
-      const result = await withinTimeLimit(loadedModule.ssr.render({ href: address, fetchApi }))
-      if (result === 'too slow') {
-        logger.warn({ address, limitMs: RENDER_TIME_LIMIT_MS }, 'a page took too long to render on the server: it is rendered in the browser')
-        return undefined
-      }
+      const result = await ssr.render({ href: address, fetchApi })
       if (result.kind === 'skip') {
         logger.debug({ address, reason: result.reason }, 'page left to the browser')
         return undefined
       }
       if (result.kind === 'redirect') return result
-      const document = composeDocument(loadedModule.template, result)
+      const document = composeDocument(template, result)
       if (document === undefined) {
         logger.error({ templateFile }, 'index.html has no place for a rendered page: pages are rendered in the browser')
         return undefined
       }
       const sent = { cacheControl: PAGE_CACHE_CONTROL, route }
       // A 404 is not kept either: an address with nothing there must not push out one that has something.
-      if (result.status !== 200 || !isKeptAddress(address)) return { kind: 'page', page: { ...answerOf(document), ...sent }, status: result.status }
+      if (result.status !== 200 || !keptPath) return { kind: 'page', page: { ...answerOf(document), ...sent }, status: result.status }
       const bytes = Buffer.from(document)
       const encoded = {
         br: new Uint8Array(brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } })),
         gzip: new Uint8Array(gzipSync(bytes)),
       }
-      return { kind: 'page', page: pages.keep(`page ${address}`, generation, document, { ...sent, encoded }), status: 200 }
+      return { kind: 'page', page: pages.keep(pageKey(address), generation, document, { ...sent, encoded }), status: 200 }
     } catch (error) {
       logger.error({ address, err: describeError(error) }, 'a page failed to render on the server: it is rendered in the browser')
       return undefined
     }
   }
 
+  /** The render of `address` within the time limit, in line with the others; undefined: the browser renders it. */
+  const renderInLine = async (ssr: SsrModule, template: string, address: string, keptPath: boolean, route: string): Promise<Rendered> => {
+    const result = await withinTimeLimit(renders.run(() => render(ssr, template, address, keptPath, route)))
+    if (result !== 'too slow') return result
+    logger.warn({ address, limitMs: RENDER_TIME_LIMIT_MS }, 'a page took too long to render on the server (its wait in line included): it is rendered in the browser')
+    return undefined
+  }
+
   // Visitors asking for the same page while it renders (after a change, on a busy morning) share one render.
   const rendering = new Map<string, Promise<Rendered>>()
   return async (c) => {
-    const address = addressOf(c)
-    const kept = pages.find(`page ${address}`)
+    const loadedModule = await load()
+    if (!loadedModule) return undefined
+    const { ssr, template } = loadedModule
+    const url = new URL(c.req.url)
+    // The page is rendered and kept at its path and the search parameters it reads, so that a tracking parameter or
+    // made-up query (`/?utm_source=N`) finds the page already rendered instead of asking for a render of its own.
+    let address: string
+    try {
+      address = url.pathname + ssr.pageSearch(url.pathname, url.search)
+    } catch (error) {
+      logger.error({ path: url.pathname, err: describeError(error) }, 'the server could not read a page address: it is rendered in the browser')
+      return undefined
+    }
+    const keptPath = isKeptPath(url.pathname)
+    const kept = keptPath ? pages.find(pageKey(address)) : undefined
     if (kept) return pageAnswer(c, kept, 200)
     let pending = rendering.get(address)
     if (pending === undefined) {
-      pending = render(address, routePath(c)).finally(() => rendering.delete(address))
+      if (renders.full) {
+        logger.debug({ address }, 'the server is rendering all the pages it takes at once: this one is rendered in the browser')
+        return undefined
+      }
+      pending = renderInLine(ssr, template, address, keptPath, routePath(c)).finally(() => rendering.delete(address))
       rendering.set(address, pending)
     }
     const rendered = await pending
