@@ -15,6 +15,7 @@ import { startHousekeeping } from './housekeeping.ts'
 import { keptReadsFirst } from './kept-reads-first.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { Mailer } from './mail/mailer.ts'
+import { MediaSizesWorker } from './media/sizes.ts'
 import { openMigratedDatabase, StartupError, startupMessage } from './startup.ts'
 import { BackgroundTasks } from './tasks.ts'
 
@@ -88,6 +89,8 @@ async function main(): Promise<void> {
   const tasks = new BackgroundTasks(logger)
   const mailer = new Mailer(database.db, logger, config.smtpUrl)
   mailer.start()
+  const mediaSizes = new MediaSizesWorker(database, logger)
+  mediaSizes.start()
   const housekeeping = startHousekeeping(database.db, logger)
   const publishing = startScheduledPublishing(database.db, logger, config.publishEveryMs)
   const deps = { config, database, logger, mailer, tasks, staticRoot: path.resolve('dist'), ssrEntry: path.resolve('build/ssr/entry-server.js') }
@@ -97,6 +100,7 @@ async function main(): Promise<void> {
     housekeeping.stop()
     publishing.stop()
     await mailer.stop()
+    await mediaSizes.stop()
     await database.close()
     throw error
   })
@@ -115,6 +119,7 @@ async function main(): Promise<void> {
     publishing.stop()
     await tasks.idle()
     await mailer.stop()
+    await mediaSizes.stop()
     await database.close()
     logger.info('stopped')
     process.exit(0)

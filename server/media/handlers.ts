@@ -13,11 +13,12 @@ import {
   readMediaItem,
   replaceMediaBytes,
   updateMediaDetails,
-  variantBytes,
 } from './library.ts'
+import { imageWork } from './image-work.ts'
 import { negotiateFormat, processUpload, UploadRefusedError, type ProcessedImage } from './processing.ts'
 import { etagMatches } from '../lib/public-cache.ts'
-import { mediaEtag } from './queries.ts'
+import { mediaEtag, mediaUrl } from './queries.ts'
+import { sizeBytes } from './sizes.ts'
 
 export const MEDIA_MESSAGES = { notFound: 'We could not find that image.' } as const
 
@@ -30,6 +31,12 @@ export const getMedia: Handler<'getMedia'> = async ({ params, query, headers }, 
   const db = deps.database.db
   const head = await readMediaHead(db, params.mediaId)
   if (!head) return notFound
+  // Only the current version's address is a copy worth keeping. Any other (an old page's, or one made up) is sent on
+  // without being stored (no-store, as any answer but a success), so made-up versions never become cached copies.
+  if (query.v !== head.version) {
+    const current: Record<string, string> = { Location: `${mediaUrl(params.mediaId, head.version)}${query.width === undefined ? '' : `&width=${query.width}`}` }
+    return { status: 307, body: undefined, headers: current }
+  }
   // The answer depends on the Accept header, so caches keep one copy per kind of browser.
   const vary = { Vary: 'Accept' }
   if (head.contentType === 'image/svg+xml') {
@@ -43,7 +50,7 @@ export const getMedia: Handler<'getMedia'> = async ({ params, query, headers }, 
   const etag = mediaEtag(params.mediaId, head.version, width, format)
   if (etagMatches(headers['If-None-Match'], etag)) return { status: 304, body: undefined, headers: { ETag: etag, ...vary } }
   const asStored = width === head.width && format === STORED_FORMAT[head.contentType]
-  const bytes = asStored ? await readMediaBytes(db, params.mediaId) : await variantBytes(db, params.mediaId, head.version, width, format)
+  const bytes = asStored ? await readMediaBytes(db, params.mediaId) : await sizeBytes(db, { mediaId: params.mediaId, version: head.version, width, format })
   if (!bytes) return notFound
   return { status: 200, bytes, contentType: `image/${format}`, headers: { ETag: etag, ...vary } }
 }
@@ -60,7 +67,8 @@ export const getMediaItem: Handler<'getMediaItem'> = async ({ params }, deps) =>
 /** The file checked and processed, or the answer that refuses it (400 or 413 with the reason, at the file field). */
 async function processed(file: File): Promise<{ image: ProcessedImage } | { refused: { status: 400 | 413; body: { message: string; fields?: Record<string, string> } } }> {
   try {
-    return { image: await processUpload({ name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) }) }
+    const bytes = new Uint8Array(await file.arrayBuffer())
+    return { image: await imageWork.inTurn(() => processUpload({ name: file.name, type: file.type, bytes })) }
   } catch (error) {
     if (!(error instanceof UploadRefusedError)) throw error
     return { refused: error.status === 413 ? { status: 413, body: { message: error.message } } : { status: 400, body: { message: error.message, fields: { file: error.message } } } }

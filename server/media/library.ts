@@ -3,13 +3,14 @@ import { and, count, desc, eq, ilike, inArray, ne, or, sql, type SQL } from 'dri
 import type { components } from '../../src/api/schema.gen.ts'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '../db/client.ts'
-import { blogPosts, courses, galleryItems, media, mediaVariants, sitePages, type MediaVariantFormat } from '../db/schema.ts'
+import { blogPosts, courses, galleryItems, media, mediaVariants, sitePages } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import type { ChangeContext, UpdateOutcome } from '../lib/history.ts'
 import { window, type Page } from '../lib/paging.ts'
 import { containsPattern, searchText } from '../lib/search.ts'
-import { makeVariant, type ProcessedImage } from './processing.ts'
+import type { ProcessedImage } from './processing.ts'
 import { imageOf, mediaSize, type MediaSize } from './queries.ts'
+import { moveSizesToVersion, storePageSizes } from './sizes.ts'
 
 type Schemas = components['schemas']
 export type MediaItem = Schemas['MediaItem']
@@ -126,10 +127,18 @@ export async function readMediaItem(db: Db, id: string): Promise<MediaItem | und
   return itemOf(row, uses.get(id) ?? [])
 }
 
-/** Adds an uploaded image to the library under a new random id (ids of uploads never repeat, even for the same bytes). */
+/**
+ * Adds an uploaded image to the library under a new random id (ids of uploads never repeat, even for the same bytes),
+ * with the sizes pages show of it to be made (sizes.ts).
+ */
 export async function insertUpload(tx: Db, image: ProcessedImage, details: { fileName: string; alt: string; caption: string }, context: ChangeContext): Promise<string> {
   const id = randomBytes(32).toString('hex')
-  await tx.insert(media).values({ id, ...image, fileName: details.fileName, alt: details.alt, caption: details.caption, uploadedBy: context.actorId })
+  const [stored] = await tx
+    .insert(media)
+    .values({ id, ...image, fileName: details.fileName, alt: details.alt, caption: details.caption, uploadedBy: context.actorId })
+    .returning({ version: media.version })
+  if (!stored) throw new Error('The image was not stored.')
+  await storePageSizes(tx, id, stored.version, image)
   await recordAudit(tx, { action: 'media.uploaded', actorUserId: context.actorId, subject: { type: 'media', id }, ip: context.request.ip, details: { fileName: details.fileName } })
   return id
 }
@@ -147,11 +156,12 @@ export async function updateMediaDetails(tx: Db, id: string, version: number, de
     .update(media)
     .set({ alt: details.alt, caption: details.caption, version: row.version + 1, updatedAt: new Date() })
     .where(eq(media.id, id))
+  await moveSizesToVersion(tx, id, row.version, row.version + 1)
   await recordAudit(tx, { action: 'media.updated', actorUserId: context.actorId, subject: { type: 'media', id }, ip: context.request.ip })
   return 'updated'
 }
 
-/** Puts a new file in the image's place: same id, next version, and the old version's sized copies gone. */
+/** Puts a new file in the image's place: same id, next version, the old version's sizes gone and the new one's to make. */
 export async function replaceMediaBytes(tx: Db, id: string, version: number, image: ProcessedImage, fileName: string, context: ChangeContext): Promise<UpdateOutcome> {
   const row = await lockedRow(tx, id)
   if (!row) return 'missing'
@@ -161,6 +171,7 @@ export async function replaceMediaBytes(tx: Db, id: string, version: number, ima
     .set({ ...image, fileName, version: row.version + 1, updatedAt: new Date() })
     .where(eq(media.id, id))
   await tx.delete(mediaVariants).where(eq(mediaVariants.mediaId, id))
+  await storePageSizes(tx, id, row.version + 1, image)
   await recordAudit(tx, { action: 'media.replaced', actorUserId: context.actorId, subject: { type: 'media', id }, ip: context.request.ip, details: { fileName } })
   return 'updated'
 }
@@ -202,19 +213,4 @@ export async function readMediaHead(db: Db, id: string) {
 export async function readMediaBytes(db: Db, id: string): Promise<Uint8Array | undefined> {
   const [row] = await db.select({ bytes: media.bytes }).from(media).where(eq(media.id, id)).limit(1)
   return row?.bytes
-}
-
-/** A sized copy of a photo, made the first time it is asked for and kept (two processes making one keep the first). */
-export async function variantBytes(db: Db, id: string, version: number, width: number, format: MediaVariantFormat): Promise<Uint8Array | undefined> {
-  const [kept] = await db
-    .select({ bytes: mediaVariants.bytes })
-    .from(mediaVariants)
-    .where(and(eq(mediaVariants.mediaId, id), eq(mediaVariants.version, version), eq(mediaVariants.width, width), eq(mediaVariants.format, format)))
-    .limit(1)
-  if (kept) return kept.bytes
-  const [stored] = await db.select({ bytes: media.bytes, version: media.version }).from(media).where(eq(media.id, id)).limit(1)
-  if (!stored || stored.version !== version) return undefined
-  const bytes = await makeVariant(stored.bytes, width, format)
-  await db.insert(mediaVariants).values({ mediaId: id, version, width, format, bytes }).onConflictDoNothing()
-  return bytes
 }

@@ -6,11 +6,15 @@ import { cleanSvg } from './svg-cleaner.ts'
 
 /**
  * libvips is loaded at the first image operation, not at start: loading it takes about 0.1 s (a native library), and
- * most starts never touch an image before the first upload or variant.
+ * most starts never touch an image before the first upload or variant. Each job runs on one libvips thread (sharp's
+ * default on glibc Linux, set here for every platform), so the image work's slots (image-work.ts) are its cores.
  */
 let sharpModule: Promise<{ default: typeof loadSharp }> | undefined
 async function sharp(input: Uint8Array, options?: SharpOptions): Promise<Sharp> {
-  sharpModule ??= import('sharp')
+  sharpModule ??= import('sharp').then((loaded) => {
+    loaded.default.concurrency(1)
+    return loaded
+  })
   const { default: make } = await sharpModule
   return make(input, options)
 }
@@ -150,8 +154,16 @@ function encode(pipeline: Sharp, format: MediaVariantFormat): Sharp {
   }
 }
 
+let variantsMade = 0
+
+/** How many sizes this process has made so far: for tests, which count encodes without an API for it. */
+export function variantsMadeSoFar(): number {
+  return variantsMade
+}
+
 /** The stored photo at `width` (never wider than it is) in `format`; metadata stays out as on upload. */
 export async function makeVariant(stored: Uint8Array, width: number, format: MediaVariantFormat): Promise<Uint8Array> {
+  variantsMade += 1
   const pipeline = (await sharp(stored)).resize({ width, withoutEnlargement: true })
   return new Uint8Array(await encode(pipeline, format).toBuffer())
 }

@@ -102,7 +102,7 @@ describe.skipIf(noDatabase)('saveMedia', () => {
   it('stores an image once under the SHA-256 of its bytes and serves it with its type', async () => {
     const id = await saveMedia(t.database.db, { bytes: PNG, contentType: 'image/png', width: 1, height: 1 })
     expect(await saveMedia(t.database.db, { bytes: PNG, contentType: 'image/png', width: 1, height: 1 })).toBe(id)
-    const answer = await t.request('GET', `/api/media/${id}`)
+    const answer = await t.request('GET', `/api/media/${id}?v=1`)
     expect(answer.status).toBe(200)
     expect(answer.headers.get('content-type')).toBe('image/png')
     expect(answer.headers.get('content-length')).toBe(String(PNG.byteLength))
@@ -130,7 +130,7 @@ describe.skipIf(noDatabase)('saveMedia', () => {
   it('stores an SVG that could act as the cleaner leaves it, and serves only that', async () => {
     const hostile = '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>alert(2)</script><rect width="4" height="4" fill="#020065"/></svg>'
     const id = await saveMedia(t.database.db, { bytes: new TextEncoder().encode(hostile), contentType: 'image/svg+xml', width: 4, height: 4 })
-    const answer = await t.request('GET', `/api/media/${id}`)
+    const answer = await t.request('GET', `/api/media/${id}?v=1`)
     expect(answer.text).toBe('<svg xmlns="http://www.w3.org/2000/svg"><rect width="4" height="4" fill="#020065"/></svg>')
     expect(id).toBe(mediaId(new TextEncoder().encode(answer.text)))
   })

@@ -75,7 +75,7 @@ describe.skipIf(noDatabase)('the media library', () => {
     expect(avif.status).toBe(200)
     expect(avif.headers.get('content-type')).toBe('image/avif')
     expect(avif.headers.get('vary')).toBe('Accept')
-    expect(avif.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect(avif.headers.get('cache-control')).toBe('public, max-age=31536000, s-maxage=3600, immutable')
     const size = await sharp(avif.bytes).metadata()
     expect([size.width, size.exif]).toEqual([640, undefined])
 

@@ -206,7 +206,7 @@ describe.skipIf(noDatabase)('with the demo content', () => {
       expect(createHash('sha256').update(answer.bytes).digest('hex')).toBe(id)
       // The id is the drawing's SHA-256 (the seed stores it so); the ETag names its version, width and format too.
       expect(answer.headers.get('etag')).toBe(`"${id}-1-1200-svg"`)
-      expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+      expect(answer.headers.get('cache-control')).toBe('public, max-age=31536000, s-maxage=3600, immutable')
       expect(answer.headers.get('x-content-type-options')).toBe('nosniff')
       expect(answer.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox")
       expect(answer.text).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/)

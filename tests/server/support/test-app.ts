@@ -16,6 +16,7 @@ import { users, type Role, type UserRow } from '../../../server/db/schema.ts'
 import type { AppDeps } from '../../../server/deps.ts'
 import { createLogger } from '../../../server/logger.ts'
 import { Mailer } from '../../../server/mail/mailer.ts'
+import { MediaSizesWorker } from '../../../server/media/sizes.ts'
 import { BackgroundTasks } from '../../../server/tasks.ts'
 import { EMPTY_PROFILE, insertTutorProfile } from '../../../server/tutors/queries.ts'
 import { adminQuery } from './postgres-cluster.ts'
@@ -114,6 +115,9 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
   const logger = createLogger(config.logLevel)
   const mailer = new Mailer(database.db, logger, config.smtpUrl)
   const tasks = new BackgroundTasks(logger)
+  // Started as the server starts it, so the sizes pages show are made after each upload, as in production.
+  const mediaSizes = new MediaSizesWorker(database, logger)
+  mediaSizes.start()
   const deps: AppDeps = { config, database, logger, mailer, tasks, staticRoot: options.staticRoot, ssrEntry: options.ssrEntry }
   const app = createApp(deps)
 
@@ -168,6 +172,7 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
     close: async () => {
       await tasks.idle()
       await mailer.stop()
+      await mediaSizes.stop()
       await database.close()
     },
   }
