@@ -298,19 +298,6 @@ export function placementStartedContactMail(to: { email: string; name: string },
   return { to: to.email, subject: `Your tutor for ${lessons.subject}: ${lessons.tutor}`, text, html: null }
 }
 
-/** Tells a tutor a placement of theirs has ended (or moved to another tutor). */
-export function placementEndedMail(to: { email: string; name: string }, ended: { learner: string; subject: string; endedOn: string }): MailMessage {
-  const text = [
-    `Hello ${to.name},`,
-    '',
-    `Your lessons with ${ended.learner} (${ended.subject}) end on ${longDay(ended.endedOn)}; the office has ended the placement.`,
-    'Thank you for your work with them. If you have questions, reply to this email.',
-    '',
-    'TEC',
-  ].join('\n')
-  return { to: to.email, subject: `Placement ended: ${ended.learner} (${ended.subject})`, text, html: null }
-}
-
 /** Tells a tutor the office returned a lesson report, with the office's comment and the link to change it. */
 export function reportReturnedMail(
   to: { email: string; name: string },

@@ -15,7 +15,7 @@ export const PLACEMENT_MESSAGES = {
   learnerClosed: (learner: string, status: string) => `${learner} is ${status}. Change their status on their page before placing them.`,
   notCurrent: 'This placement has already ended.',
   sameTutor: (name: string) => `This placement is already with ${name}. Choose another tutor.`,
-  endBeforeStart: 'The last day cannot come before the placement started.',
+  endBeforeStart: 'The end date cannot come before the placement started.',
   reasonRequired: 'Say why, for the history.',
   placedAtOnce: 'Someone placed this learner for this subject at the same moment. Reload to see their placement.',
 } as const

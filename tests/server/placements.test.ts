@@ -287,7 +287,7 @@ describe.skipIf(noDatabase)('ending and moving a placement', () => {
     const placed = (await place(placing(student.id, teacher.id, { startsOn: day(-30) }))).body
 
     expect((await end(placed.id, placed.version, { reason: '   ' })).body).toMatchObject({ fields: { reason: 'Say why, for the history.' } })
-    expect((await end(placed.id, placed.version, { reason: 'Too early', endedOn: day(-60) })).body).toMatchObject({ fields: { endedOn: 'The last day cannot come before the placement started.' } })
+    expect((await end(placed.id, placed.version, { reason: 'Too early', endedOn: day(-60) })).body).toMatchObject({ fields: { endedOn: 'The end date cannot come before the placement started.' } })
     expect((await t.request('POST', `/api/admin/placements/${placed.id}/end`, { token, body: { reason: 'No version' } })).status).toBe(400)
     expect((await end(MISSING_ID, 1, { reason: 'Gone' })).status).toBe(404)
     const stale = await end(placed.id, placed.version + 1, { reason: 'Stale' })

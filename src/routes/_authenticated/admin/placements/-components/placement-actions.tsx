@@ -39,7 +39,7 @@ export function EndPlacement({ placement }: { placement: Placement }) {
     initialValues: { reason: '', endedOn: today() < placement.startsOn ? '' : today() },
     validate: {
       reason: (value) => (value.trim() === '' ? 'Say why, for the history.' : null),
-      endedOn: (value) => (value !== '' && value < placement.startsOn ? 'The last day cannot come before the placement started.' : null),
+      endedOn: (value) => (value !== '' && value < placement.startsOn ? 'The end date cannot come before the placement started.' : null),
     },
   })
   const action = usePlacementWrite((input: PlacementEnd) => api.placements.end(placement.id, placement.version, input), 'The placement has ended')
@@ -61,9 +61,12 @@ export function EndPlacement({ placement }: { placement: Placement }) {
         danger
         onRefused={refetch}
       >
-        <Text>The tutor is told by mail. The learner keeps their status: change it on their page if they have finished.</Text>
+        <Text>
+          Its lessons from the end date on are cancelled, and the tutor and the learner&apos;s contact are told by mail. The learner keeps their status:
+          change it on their page if they have finished.
+        </Text>
         <Textarea label="Reason" required description="Kept in the history." autosize minRows={2} maxLength={REASON_MAX} {...form.getInputProps('reason')} />
-        <TextInput label="Last day" description="Leave empty when the lessons never started." type="date" min={placement.startsOn} {...form.getInputProps('endedOn')} />
+        <TextInput label="End date" description="Lessons on this day and after are cancelled. Today when left empty." type="date" min={placement.startsOn} {...form.getInputProps('endedOn')} />
       </ActionForm>
     </>
   )
