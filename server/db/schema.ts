@@ -74,6 +74,8 @@ export const trustedDevices = pgTable(
     createdAt: timestamptz('created_at').notNull().defaultNow(),
     lastSignInAt: timestamptz('last_sign_in_at').notNull().defaultNow(),
     expiresAt: timestamptz('expires_at').notNull(),
+    /** Wrong second-step codes from this browser in a row (a right one clears it): at the limit it is trusted no more. */
+    wrongCodes: integer('wrong_codes').notNull().default(0),
   },
   (t) => [index('trusted_devices_user_id_idx').on(t.userId), index('trusted_devices_expires_at_idx').on(t.expiresAt)],
 )

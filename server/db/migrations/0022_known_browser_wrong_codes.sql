@@ -1,0 +1,1 @@
+ALTER TABLE "trusted_devices" ADD COLUMN "wrong_codes" integer DEFAULT 0 NOT NULL;
