@@ -9,7 +9,7 @@ import type { ChangeContext, UpdateOutcome } from '../lib/history.ts'
 import { window, type Page } from '../lib/paging.ts'
 import { containsPattern, searchText } from '../lib/search.ts'
 import type { ProcessedImage } from './processing.ts'
-import { imageOf, mediaSize, type MediaSize } from './queries.ts'
+import { bytesOf, bytesValue, imageOf, mediaSize, type MediaSize } from './queries.ts'
 import { moveSizesToVersion, storePageSizes } from './sizes.ts'
 
 type Schemas = components['schemas']
@@ -135,7 +135,7 @@ export async function insertUpload(tx: Db, image: ProcessedImage, details: { fil
   const id = randomBytes(32).toString('hex')
   const [stored] = await tx
     .insert(media)
-    .values({ id, ...image, fileName: details.fileName, alt: details.alt, caption: details.caption, uploadedBy: context.actorId })
+    .values({ id, ...image, bytes: bytesValue(image.bytes), fileName: details.fileName, alt: details.alt, caption: details.caption, uploadedBy: context.actorId })
     .returning({ version: media.version })
   if (!stored) throw new Error('The image was not stored.')
   await storePageSizes(tx, id, stored.version, image)
@@ -168,7 +168,7 @@ export async function replaceMediaBytes(tx: Db, id: string, version: number, ima
   if (row.version !== version) return 'stale'
   await tx
     .update(media)
-    .set({ ...image, fileName, version: row.version + 1, updatedAt: new Date() })
+    .set({ ...image, bytes: bytesValue(image.bytes), fileName, version: row.version + 1, updatedAt: new Date() })
     .where(eq(media.id, id))
   await tx.delete(mediaVariants).where(eq(mediaVariants.mediaId, id))
   await storePageSizes(tx, id, row.version + 1, image)
@@ -211,6 +211,6 @@ export async function readMediaHead(db: Db, id: string) {
 }
 
 export async function readMediaBytes(db: Db, id: string): Promise<Uint8Array | undefined> {
-  const [row] = await db.select({ bytes: media.bytes }).from(media).where(eq(media.id, id)).limit(1)
+  const [row] = await db.select({ bytes: bytesOf(media.bytes) }).from(media).where(eq(media.id, id)).limit(1)
   return row?.bytes
 }

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto'
+import { sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { media, type MediaContentType } from '../db/schema.ts'
@@ -76,6 +78,20 @@ export async function saveMedia(db: Db, image: NewMedia): Promise<string> {
     .values({ id, ...image, bytes, alt: image.alt?.trim() ?? '', caption: image.caption?.trim() ?? '', fileName: image.fileName ?? '' })
     .onConflictDoNothing({ target: media.id })
   return id
+}
+
+/**
+ * An image's bytes, read as base64 and decoded by Node. PGlite decodes a bytea in JavaScript on the main thread:
+ * about 80 ms for a 1.2 MB photo (4 ms this way), during which no other request moves, sign-ins included. The
+ * PostgreSQL driver gains too: base64 is shorter than the hex it is sent otherwise.
+ */
+export function bytesOf(column: AnyPgColumn): SQL<Uint8Array> {
+  return sql`encode(${column}, 'base64')`.mapWith((text: string): Uint8Array => Buffer.from(text, 'base64'))
+}
+
+/** Bytes to store, sent as base64 for the same reason: PGlite encodes a bytea parameter at about 170 ms a megabyte. */
+export function bytesValue(bytes: Uint8Array): SQL {
+  return sql`decode(${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('base64')}, 'base64')`
 }
 
 /** The path of every image's answers, without its version; stored rich text refers to images by it. */

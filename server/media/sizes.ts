@@ -6,6 +6,7 @@ import { media, mediaVariants, type MediaContentType, type MediaVariantFormat } 
 import type { Logger } from '../logger.ts'
 import { imageWork } from './image-work.ts'
 import { IMAGE_WIDTHS, makeVariant } from './processing.ts'
+import { bytesOf, bytesValue } from './queries.ts'
 
 export const MEDIA_SIZES = {
   /** A claimed size not stored by then is taken to be abandoned (its process stopped): another may claim it. */
@@ -73,7 +74,7 @@ interface Claimed {
  */
 async function claimSize(db: Db, size: Size): Promise<Claimed | 'gone' | undefined> {
   return db.transaction(async (tx) => {
-    const [image] = await tx.select({ version: media.version, bytes: media.bytes }).from(media).where(eq(media.id, size.mediaId)).for('share')
+    const [image] = await tx.select({ version: media.version, bytes: bytesOf(media.bytes) }).from(media).where(eq(media.id, size.mediaId)).for('share')
     if (!image || image.version !== size.version) return 'gone'
     const now = new Date()
     const claim = randomUUID()
@@ -131,7 +132,7 @@ async function obtain(db: Db, size: Size): Promise<Uint8Array | undefined> {
   const deadline = Date.now() + MEDIA_SIZES.leaseMs
   for (;;) {
     const [row] = await db
-      .select({ state: mediaVariants.state, bytes: mediaVariants.bytes, leaseUntil: mediaVariants.leaseUntil })
+      .select({ state: mediaVariants.state, bytes: bytesOf(mediaVariants.bytes), leaseUntil: mediaVariants.leaseUntil })
       .from(mediaVariants)
       .where(keyOf(size))
       .limit(1)
@@ -164,7 +165,7 @@ async function make(db: Db, size: Size, { claim, stored }: Claimed): Promise<Uin
     await db.update(mediaVariants).set({ state: 'pending', leaseUntil: null, claim: null }).where(ours)
     throw error
   }
-  await db.update(mediaVariants).set({ state: 'made', bytes, leaseUntil: null, claim: null }).where(ours)
+  await db.update(mediaVariants).set({ state: 'made', bytes: bytesValue(bytes), leaseUntil: null, claim: null }).where(ours)
   return bytes
 }
 
@@ -262,7 +263,7 @@ export class MediaSizesWorker {
           .limit(1)
           .for('update', { skipLocked: true })
         if (!next) return undefined
-        const [image] = await tx.select({ version: media.version, bytes: media.bytes }).from(media).where(eq(media.id, next.mediaId)).for('share', { skipLocked: true })
+        const [image] = await tx.select({ version: media.version, bytes: bytesOf(media.bytes) }).from(media).where(eq(media.id, next.mediaId)).for('share', { skipLocked: true })
         if (!image) return 'locked' as const
         if (image.version !== next.version) {
           await tx.delete(mediaVariants).where(keyOf(next))
