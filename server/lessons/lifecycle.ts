@@ -11,7 +11,7 @@ import { recordAudit, type AuditAction } from '../lib/audit.ts'
 import type { ChangeContext } from '../lib/history.ts'
 import { concernRaisedMail } from '../mail/templates.ts'
 import { LESSON_MESSAGES } from './messages.ts'
-import { holdPlacementsOf, pastPlacementEnd, placementEndsOf, type PlacementEnd } from './placement-ends.ts'
+import { cancelledByPlacementEnd, holdPlacementsOf, pastPlacementEnd, placementEndsOf, type PlacementEnd } from './placement-ends.ts'
 import { settlePassedLessons } from './queries.ts'
 
 type Schemas = components['schemas']
@@ -184,7 +184,8 @@ export async function lockedLesson(tx: Db, lessonId: string, version: number | u
 /**
  * The tutor's lesson, locked, as lockedLesson answers it, with the earliest end of its placements when the office has
  * ended one. A lesson that end cancelled is refused, saying why, whatever the tutor asks of it and before the version
- * is checked: the tutor's open page is stale by then, and reloading it would not let them do anything more.
+ * is checked: the tutor's open page is stale by then, and reloading it would not let them do anything more. A lesson
+ * cancelled before the end, by the tutor or the family, is refused as any cancelled lesson is, for its own reason.
  */
 async function tutorsLesson(
   tx: Db,
@@ -196,7 +197,7 @@ async function tutorsLesson(
   const lesson = await lockedLesson(tx, lessonId, undefined, tutorId)
   if (typeof lesson === 'string') return lesson
   const end = (await placementEndsOf(tx, [lesson.id])).get(lesson.id)
-  if (lesson.status === 'cancelled' && pastPlacementEnd(lesson.startsAt, end)) return { refused: LESSON_MESSAGES.placementEnded(end.learner, longLessonDay(end.endedOn)) }
+  if (cancelledByPlacementEnd(lesson, end)) return { refused: LESSON_MESSAGES.placementEnded(end.learner, longLessonDay(end.endedOn)) }
   if (version !== undefined && lesson.version !== version) return 'stale'
   return { lesson, end }
 }
@@ -275,12 +276,21 @@ export async function cancelLessonRecord(
   return { lessonIds: [lesson.id] }
 }
 
-/** What a placement's end did to its lessons still to come. */
+/** A lesson a placement's end touched: which, and when it was to start. */
+export interface EndedLesson {
+  id: string
+  startsAt: Date
+}
+
+/**
+ * What a placement's end did to its lessons still to come, soonest first in each list. The two are told apart
+ * because a group lesson the learner left still takes place, and its tutor must not read that it was cancelled.
+ */
 export interface EndedLessons {
-  /** When each lesson the learner no longer has was to start, soonest first: what the tutor and the contact are told. */
-  times: Date[]
+  /** The lessons cancelled, as nobody placed is left to take them. */
+  cancelled: EndedLesson[]
   /** The group lessons that go on for their other learners, without this one. */
-  leftGroups: string[]
+  leftGroups: EndedLesson[]
 }
 
 /**
@@ -303,7 +313,7 @@ export async function endPlacementLessons(tx: Db, placementId: string, endedOn: 
     .orderBy(asc(lessons.startsAt))
     .for('update', { of: lessons })
   const reason = why === 'ended' ? LESSON_MESSAGES.endedPlacement : LESSON_MESSAGES.movedPlacement
-  const leftGroups: string[] = []
+  const ended: EndedLessons = { cancelled: [], leftGroups: [] }
   for (const { lesson } of rows) {
     const day = londonDay(lesson.startsAt)
     const others = await tx
@@ -314,7 +324,7 @@ export async function endPlacementLessons(tx: Db, placementId: string, endedOn: 
     if (others.some((other) => other.status === 'active' || (other.endedOn !== null && day < other.endedOn))) {
       await tx.delete(lessonLearners).where(and(eq(lessonLearners.lessonId, lesson.id), eq(lessonLearners.placementId, placementId)))
       await changeLesson(tx, lesson, {})
-      leftGroups.push(lesson.id)
+      ended.leftGroups.push({ id: lesson.id, startsAt: lesson.startsAt })
       continue
     }
     const late = isLateCancellation(lesson.startsAt, now)
@@ -323,8 +333,9 @@ export async function endPlacementLessons(tx: Db, placementId: string, endedOn: 
       changes: statusChange(lesson.status, next),
       detail: `${labelOf('CancelledBy', 'office')} cancelled ${late ? 'late' : 'with notice'}: ${reason}`,
     })
+    ended.cancelled.push({ id: lesson.id, startsAt: lesson.startsAt })
   }
-  return { times: rows.map((row) => row.lesson.startsAt), leftGroups }
+  return ended
 }
 
 /** Records that the learners did not come; they are marked absent, which the attendance figures count. */

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm'
 import { londonDay } from '../../shared/lesson-time.ts'
 import type { Db } from '../db/client.ts'
-import { lessonLearners, lessons, placements, students } from '../db/schema.ts'
+import { lessonLearners, lessons, placements, students, type LessonRow } from '../db/schema.ts'
+import { LESSON_MESSAGES } from './messages.ts'
 
 /** A placement of one of a lesson's learners that the office ended (or moved to another tutor): whose, and from when. */
 export interface PlacementEnd {
@@ -13,6 +14,27 @@ export interface PlacementEnd {
 /** Whether a lesson falls on or after the end of its placement, so the placement no longer covers it. */
 export function pastPlacementEnd(startsAt: Date, end: PlacementEnd | undefined): end is PlacementEnd {
   return end !== undefined && londonDay(startsAt) >= end.endedOn
+}
+
+/** The reasons a placement's end gives the lessons it cancels; nobody else's cancellation is read as the end's. */
+const ENDING_REASONS: ReadonlySet<string> = new Set([LESSON_MESSAGES.endedPlacement, LESSON_MESSAGES.movedPlacement])
+
+/**
+ * Whether the end of a placement cancelled this lesson: cancelled by the office with the end's own reason, on or after
+ * the end. A lesson the tutor, the family or the school called off before keeps its own account, even when it falls
+ * after the end, since it was not the end that cancelled it.
+ */
+export function cancelledByPlacementEnd(
+  lesson: Pick<LessonRow, 'status' | 'cancelledBy' | 'cancelReason' | 'startsAt'>,
+  end: PlacementEnd | undefined,
+): end is PlacementEnd {
+  return (
+    lesson.status === 'cancelled' &&
+    lesson.cancelledBy === 'office' &&
+    lesson.cancelReason !== null &&
+    ENDING_REASONS.has(lesson.cancelReason) &&
+    pastPlacementEnd(lesson.startsAt, end)
+  )
 }
 
 /** For each lesson whose learners' placements include an ended one, the earliest such end. */

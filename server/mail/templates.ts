@@ -342,25 +342,35 @@ export function concernRaisedMail(
   return { to: to.email, subject: `Safeguarding concern (${labelOf('ConcernSeverity', concern.severity)}) raised by ${concern.tutor}`, text, html: null }
 }
 
-/** A lesson a placement's end cancelled, as a mail lists it: its London day and time, never its place. */
-export interface CancelledLesson {
+/** A lesson a placement's end touched, as a mail lists it: its London day and time, never its place. */
+export interface EndedLessonTime {
   day: string
   time: string
 }
 
-function cancelledLines(lessons: CancelledLesson[], lead: string): string[] {
+/**
+ * The lessons a placement's end touched, apart: those cancelled, and the group lessons that go on for their other
+ * learners without this one.
+ */
+export interface EndedLessonTimes {
+  cancelled: EndedLessonTime[]
+  goingOn: EndedLessonTime[]
+}
+
+function lessonTimeLines(lessons: EndedLessonTime[], lead: string): string[] {
   return lessons.length === 0 ? [] : ['', lead, ...lessons.map((lesson) => `- ${longLessonDay(lesson.day)} at ${lesson.time}`)]
 }
 
 /**
- * Tells a tutor the office has ended a placement of theirs (or moved the learner to another tutor), and which of
- * their lessons that cancelled: days and times only, since a lesson's place may be the family's address. One mail,
- * however many lessons.
+ * Tells a tutor the office has ended a placement of theirs (or moved the learner to another tutor): which of their
+ * lessons that cancelled, and which group lessons still take place without the learner, so they teach those and
+ * report on them. Days and times only, since a lesson's place may be the family's address. One mail, however many
+ * lessons.
  */
 export function placementEndedTutorMail(
   to: { email: string; name: string },
   ended: { learner: string; subject: string; endedOn: string; moved: boolean },
-  cancelled: CancelledLesson[],
+  lessons: EndedLessonTimes,
 ): MailMessage {
   const from = longLessonDay(ended.endedOn)
   const text = [
@@ -369,7 +379,11 @@ export function placementEndedTutorMail(
     ended.moved
       ? `The office has moved ${ended.learner} (${ended.subject}) to another tutor from ${from}.`
       : `The office has ended your placement with ${ended.learner} (${ended.subject}) from ${from}.`,
-    ...cancelledLines(cancelled, 'These lessons are cancelled, so there is nothing to teach or report for them:'),
+    ...lessonTimeLines(lessons.cancelled, 'These lessons are cancelled, so there is nothing to teach or report for them:'),
+    ...lessonTimeLines(
+      lessons.goingOn,
+      `These group lessons go ahead for the other learners, without ${ended.learner}; teach them and report on them as usual:`,
+    ),
     '',
     'Reports on lessons already taught are still due. Thank you for your work with them; if you have questions, reply to this email.',
     '',
@@ -379,19 +393,22 @@ export function placementEndedTutorMail(
 }
 
 /**
- * Tells a learner's contact the office has ended the learner's lessons with a tutor, and which planned lessons will
- * not take place. The office's reason stays in the history: it may be about the tutor, or not for the family.
+ * Tells a learner's contact the office has ended the learner's lessons with a tutor, and which planned lessons the
+ * learner will no longer have: a group lesson that goes on for others is one of them, so the contact reads one list
+ * and nothing about the other learners. The office's reason stays in the history: it may be about the tutor, or not
+ * for the family.
  */
 export function placementEndedContactMail(
   to: { email: string; name: string },
   ended: { learner: string; subject: string; tutor: string; endedOn: string },
-  cancelled: CancelledLesson[],
+  lessons: EndedLessonTimes,
 ): MailMessage {
+  const missed = [...lessons.cancelled, ...lessons.goingOn].sort((a, b) => (a.day + a.time).localeCompare(b.day + b.time))
   const text = [
     `Hello ${to.name},`,
     '',
     `We have ended ${ended.learner}'s ${ended.subject} lessons with ${ended.tutor} from ${longLessonDay(ended.endedOn)}.`,
-    ...cancelledLines(cancelled, 'These planned lessons will not take place:'),
+    ...lessonTimeLines(missed, `${ended.learner} will not have these planned lessons:`),
     '',
     'If you have questions, or would like lessons to go on with another tutor, reply to this email or call the office.',
     '',

@@ -8,8 +8,8 @@ import { courses, placements, schools, students, users, type PlacementRow } from
 import { recordAudit } from '../lib/audit.ts'
 import type { ChangeContext } from '../lib/history.ts'
 import { window, type Page, type PageRequest } from '../lib/paging.ts'
-import { endPlacementLessons, type EndedLessons } from '../lessons/lifecycle.ts'
-import { placementEndedContactMail, placementEndedTutorMail, placementStartedContactMail, placementStartedTutorMail, type CancelledLesson } from '../mail/templates.ts'
+import { endPlacementLessons, type EndedLesson, type EndedLessons } from '../lessons/lifecycle.ts'
+import { placementEndedContactMail, placementEndedTutorMail, placementStartedContactMail, placementStartedTutorMail, type EndedLessonTimes } from '../mail/templates.ts'
 import { tutorFacts, tutorRefusal } from './eligibility.ts'
 import { PLACEMENT_MESSAGES } from './messages.ts'
 
@@ -282,9 +282,10 @@ async function namesOf(tx: Db, placement: PlacementRow) {
   return row
 }
 
-/** The lessons a placement's end took from its learner, as the mails list them. */
-function cancelledLessons(ended: EndedLessons): CancelledLesson[] {
-  return ended.times.map((startsAt) => ({ day: londonDay(startsAt), time: londonTime(startsAt) }))
+/** The lessons a placement's end cancelled, and the group lessons it took the learner off, as the mails list them. */
+function endedLessonTimes(ended: EndedLessons): EndedLessonTimes {
+  const times = (lessons: EndedLesson[]) => lessons.map(({ startsAt }) => ({ day: londonDay(startsAt), time: londonTime(startsAt) }))
+  return { cancelled: times(ended.cancelled), goingOn: times(ended.leftGroups) }
 }
 
 /**
@@ -317,14 +318,14 @@ export async function endPlacementRecord(
       `tutor:${placement.tutorId}`,
       ...(names.schoolId === null ? [] : [`school:${names.schoolId}`]),
       // A group lesson the learner left shows why in its own history.
-      ...lessons.leftGroups.map((lessonId) => `lesson:${lessonId}`),
+      ...lessons.leftGroups.map((lesson) => `lesson:${lesson.id}`),
     ],
     ip: context.request.ip,
     details: { changes: [{ field: 'status', from: 'active', to: 'ended' }], detail: `${placement.subject} with ${names.tutor.name}, last day ${endedOn}. ${end.reason}` },
   })
-  const cancelled = cancelledLessons(lessons)
-  await deps.mailer.enqueue(tx, placementEndedTutorMail(names.tutor, { learner: names.learner, subject: placement.subject, endedOn, moved: false }, cancelled))
-  await deps.mailer.enqueue(tx, placementEndedContactMail(names.contact, { learner: names.learner, subject: placement.subject, tutor: names.tutor.name, endedOn }, cancelled))
+  const times = endedLessonTimes(lessons)
+  await deps.mailer.enqueue(tx, placementEndedTutorMail(names.tutor, { learner: names.learner, subject: placement.subject, endedOn, moved: false }, times))
+  await deps.mailer.enqueue(tx, placementEndedContactMail(names.contact, { learner: names.learner, subject: placement.subject, tutor: names.tutor.name, endedOn }, times))
   return { placementId: id }
 }
 
@@ -367,9 +368,9 @@ export async function movePlacementRecord(
       lessonMinutes: (placement.lessonMinutes ?? undefined) as Schemas['LessonMinutes'] | undefined,
       notes: placement.notes ?? undefined,
     },
-    { ...context, movedFrom: { id: placement.id, tutorId: placement.tutorId }, reason: `Moved from ${names.tutor.name}: ${move.reason}`, groupLessons: lessons.leftGroups },
+    { ...context, movedFrom: { id: placement.id, tutorId: placement.tutorId }, reason: `Moved from ${names.tutor.name}: ${move.reason}`, groupLessons: lessons.leftGroups.map((lesson) => lesson.id) },
   )
   if (!('placementId' in outcome)) throw new PlacementRefused(outcome)
-  await deps.mailer.enqueue(tx, placementEndedTutorMail(names.tutor, { learner: names.learner, subject: placement.subject, endedOn, moved: true }, cancelledLessons(lessons)))
+  await deps.mailer.enqueue(tx, placementEndedTutorMail(names.tutor, { learner: names.learner, subject: placement.subject, endedOn, moved: true }, endedLessonTimes(lessons)))
   return outcome
 }

@@ -450,6 +450,32 @@ describe.skipIf(noDatabase)('the lessons of an ended placement', () => {
     expect(tutorMail?.text).toContain(longLessonDay(endedOn))
   })
 
+  it('leaves a lesson cancelled before the end as it was: its own reason, refused for being cancelled, not for the end', async () => {
+    const { teacher, placement, as, plan } = await placedWithTutor('Ola Earlier')
+    const [called, kept] = await plan(shiftDay(today(), 3), { place: ADDRESS, repeat: { times: 2 } })
+    const cancelled = await as('POST', `/${called?.id ?? ''}/cancel`, { cancelledBy: 'tutor', reason: 'I have an exam that week.' }, 1)
+    expect(cancelled.status, cancelled.text).toBe(200)
+    expect((await end(placement.id, placement.version, { reason: 'The family moved.' })).status).toBe(200)
+
+    const read = await as('GET', `/${called?.id ?? ''}`)
+    expect(read.body.lesson).toMatchObject({ status: 'cancelled', version: 2, cancellation: { by: 'tutor', reason: 'I have an exam that week.' } })
+    const refusals = [
+      [await as<Schemas['Error']>('POST', `/${called?.id ?? ''}/move`, { date: shiftDay(today(), 5), startTime: '10:00' }, 2), 'Only a planned lesson can be moved; this one is cancelled.'],
+      [await as<Schemas['Error']>('POST', `/${called?.id ?? ''}/cancel`, { cancelledBy: 'tutor', reason: 'Again' }, 2), 'This lesson is cancelled, so it can no longer be cancelled.'],
+      [await as<Schemas['Error']>('PUT', `/${called?.id ?? ''}/report-draft`, { covered: 'x' }), 'This lesson was cancelled, so it has no report.'],
+    ] as const
+    for (const [refused, message] of refusals) {
+      expect(refused.status, refused.text).toBe(409)
+      expect(refused.body).toEqual({ message })
+    }
+    // The lesson the end did cancel still says so; the tutor's mail lists only that one.
+    const ended = await as<Schemas['Error']>('POST', `/${kept?.id ?? ''}/cancel`, { cancelledBy: 'tutor', reason: 'Mine' }, 2)
+    expect(ended.body.message).toMatch(/^The office ended Ola Earlier’s placement from /)
+    const [mail] = (await mailsTo(teacher.email)).filter((one) => one.subject.startsWith('Placement ended'))
+    expect(mail?.text).toContain(`${longLessonDay(kept?.date ?? '')} at 16:00`)
+    expect(mail?.text).not.toContain(longLessonDay(called?.date ?? ''))
+  })
+
   it('takes the learner off a group lesson that goes on for the others, and a move cancels the old tutor’s lessons from the new one’s first day', async () => {
     const school = await t.request<Schemas['SchoolRecord']>('POST', '/api/admin/schools', {
       token,
@@ -480,7 +506,17 @@ describe.skipIf(noDatabase)('the lessons of an ended placement', () => {
     expect(group.body.lesson).toMatchObject({ status: 'planned', version: 2, place: 'School library' })
     expect(group.body.lesson.learners.map((one) => one.name)).toEqual(['Lia Staying'])
     expect((await historyOf('lesson', groupId)).body.items.map((entry) => entry.action)).toContain('placement.ended')
-    expect((await mailsTo(leaving.fields.contact.email)).find((mail) => mail.subject.startsWith('Lessons ended'))?.text).toContain(`${longLessonDay(shiftDay(today(), 5))} at 15:30`)
+    // The tutor reads that the group lesson goes ahead without the learner, never that it was cancelled; the
+    // contact reads that their learner will not have it.
+    const groupDay = `${longLessonDay(shiftDay(today(), 5))} at 15:30`
+    const leftMail = (await mailsTo(teacher.email)).filter((mail) => mail.subject === 'Placement ended: Kai Leaving (Maths)')
+    expect(leftMail).toHaveLength(1)
+    expect(leftMail[0]?.text).toContain(`These group lessons go ahead for the other learners, without Kai Leaving; teach them and report on them as usual:\n- ${groupDay}`)
+    expect(leftMail[0]?.text).not.toContain('cancelled')
+    const contactMail = (await mailsTo(leaving.fields.contact.email)).filter((mail) => mail.subject.startsWith('Lessons ended'))
+    expect(contactMail).toHaveLength(1)
+    expect(contactMail[0]?.text).toContain(`Kai Leaving will not have these planned lessons:\n- ${groupDay}`)
+    expect(contactMail[0]?.text).not.toContain('Lia Staying')
     expect((await mailsTo(staying.fields.contact.email)).map((mail) => mail.subject)).toEqual(['Your tutor for Maths: Mia Group'])
 
     // Moved to another tutor from a day to come: the old tutor keeps the lessons before it, not the ones from it.
@@ -492,7 +528,8 @@ describe.skipIf(noDatabase)('the lessons of an ended placement', () => {
     expect(after.body.lesson).toMatchObject({ status: 'cancelled', cancellation: { by: 'office', reason: 'The learner moved to another tutor.' } })
     const oldTutorMail = (await mailsTo(teacher.email)).filter((mail) => mail.subject === 'Placement ended: Lia Staying (Maths)')
     expect(oldTutorMail).toHaveLength(1)
-    expect(oldTutorMail[0]?.text).toContain(`${longLessonDay(handover)} at 15:30`)
+    expect(oldTutorMail[0]?.text).toContain(`These lessons are cancelled, so there is nothing to teach or report for them:\n- ${longLessonDay(handover)} at 15:30`)
+    expect(oldTutorMail[0]?.text).not.toContain('go ahead')
     expect((await mailsTo(staying.fields.contact.email)).map((mail) => mail.subject)).toEqual(['Your tutor for Maths: Mia Group', 'Your tutor for Maths: Noa Next'])
   })
 })
