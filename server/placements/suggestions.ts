@@ -112,6 +112,7 @@ export async function suggestTutorsFor(db: Db, student: StudentRow, subject: str
         name: tutor.user.name,
         email: tutor.user.email,
         status: tutor.profile.status,
+        accountDeactivated: tutor.user.deactivatedAt !== null,
         subjects: tutor.profile.subjects,
         modes: tutor.profile.modes as DeliveryMode[],
         ...(tutor.profile.travelArea === null ? {} : { travelArea: tutor.profile.travelArea }),

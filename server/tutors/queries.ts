@@ -133,6 +133,7 @@ export async function listTutorPage(db: Db, query: TutorQuery): Promise<Page<Sch
       name: user.name,
       email: user.email,
       status: profile.status,
+      accountDeactivated: user.deactivatedAt !== null,
       subjects: profile.subjects,
       modes: profile.modes as Schemas['DeliveryMode'][],
       ...(profile.travelArea === null ? {} : { travelArea: profile.travelArea }),
@@ -398,6 +399,7 @@ export async function readTutorRecord(db: Db, id: string): Promise<Schemas['Tuto
     version: profile.version,
     email: user.email,
     status: profile.status,
+    accountDeactivated: user.deactivatedAt !== null,
     fields: tutorFields(user, profile),
     checks: checks.map(({ check, recorderName }) => ({
       id: check.id,

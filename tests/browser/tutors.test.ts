@@ -130,7 +130,7 @@ describe('tutors', () => {
     await page.getByRole('button', { name: 'Download CSV' }).click()
     const csv = readFileSync((await (await downloading).path()) ?? '', 'utf8').replace(/^\uFEFF/, '')
     const lines = csv.trim().split('\r\n')
-    expect(lines[0]).toBe('Tutor,Email,Status,Subjects,Teaches,Travels to,Safeguarding check,Check renewal,Added')
+    expect(lines[0]).toBe('Tutor,Email,Status,Account deactivated,Subjects,Teaches,Travels to,Safeguarding check,Check renewal,Added')
     expect(lines.slice(1).map((line) => line.split(',')[0])).toEqual([tutor.name])
 
     await page.getByRole('searchbox', { name: 'Area' }).fill('nowhere at all')

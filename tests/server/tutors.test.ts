@@ -14,7 +14,7 @@ type TutorPage = Schemas['TutorPage']
  * Tutors as the office keeps them: invited by name and email (a TUTOR account and a set-password mail), active once
  * they choose a password, their profile edited only from the version read, paused or marked as left (signed out
  * everywhere and refused at sign-in, history kept) and made active again, and the safeguarding checks seen, the
- * newest flagged when it ends within 60 days.
+ * newest flagged when it ends within 60 days. The list and the record say when the account is deactivated.
  */
 let t: TestApp
 let token: string
@@ -303,5 +303,22 @@ describe.skipIf(noDatabase)('the tutors list', () => {
     expect(firstPage.body).toMatchObject({ total: 2, page: 2, pageSize: 1 })
     expect(firstPage.body.items).toHaveLength(1)
     expect((await list('mode=teleport')).status).toBe(400)
+  })
+
+  it('says when the tutor’s account is deactivated, as the staff list does, beside their status as a tutor', async () => {
+    const tutor = await tutorWith('Yara Switched')
+    expect(tutor.accountDeactivated).toBe(false)
+    const staffStatus = async () => (await t.request<Schemas['StaffAccountPage']>('GET', '/api/admin/staff?q=yara+switched', { token })).body.items[0]?.status
+
+    const off = await t.request<Schemas['StaffAccount']>('PUT', `/api/admin/staff/${tutor.id}/status`, { token, body: { active: false } })
+    expect(off.status, off.text).toBe(200)
+    expect(await staffStatus()).toBe('deactivated')
+    expect((await list('q=yara+switched')).body.items.map((item) => [item.status, item.accountDeactivated])).toEqual([['invited', true]])
+    expect((await read(tutor.id)).body).toMatchObject({ status: 'invited', accountDeactivated: true })
+
+    expect((await t.request('PUT', `/api/admin/staff/${tutor.id}/status`, { token, body: { active: true } })).status).toBe(200)
+    expect(await staffStatus()).toBe('invited')
+    expect((await list('q=yara+switched')).body.items.map((item) => item.accountDeactivated)).toEqual([false])
+    expect((await read(tutor.id)).body.accountDeactivated).toBe(false)
   })
 })

@@ -14,7 +14,8 @@ import { AnchorLink, ButtonLink } from '../../../-components/links'
 import { useAppContext } from '../../../-lib/use-app-context'
 import { ListPage, useListSearch } from '../../-components/list-page'
 import { tutorListSpec } from '../../-components/list-specs'
-import { CHECK_STATE_COLORS, TUTOR_STATUS_COLORS } from './-components/tutor-words'
+import { TutorStatusBadges } from './-components/tutor-status-badges'
+import { CHECK_STATE_COLORS } from './-components/tutor-words'
 
 export const Route = createFileRoute('/_authenticated/admin/tutors/')({
   staticData: { title: 'Tutors' },
@@ -53,11 +54,7 @@ const columns: DataColumn<TutorSummary, 'name' | 'newest'>[] = [
   {
     key: 'status',
     header: 'Status',
-    cell: (tutor) => (
-      <Badge variant="dot" color={TUTOR_STATUS_COLORS[tutor.status]} c="inherit">
-        {labelOf('TutorStatus', tutor.status)}
-      </Badge>
-    ),
+    cell: (tutor) => <TutorStatusBadges tutor={tutor} />,
   },
   {
     key: 'teaches',
@@ -93,6 +90,7 @@ const csvColumns: CsvColumn<TutorSummary>[] = [
   { header: 'Tutor', value: (tutor) => tutor.name },
   { header: 'Email', value: (tutor) => tutor.email },
   { header: 'Status', value: (tutor) => labelOf('TutorStatus', tutor.status) },
+  { header: 'Account deactivated', value: (tutor) => (tutor.accountDeactivated ? 'Yes' : 'No') },
   { header: 'Subjects', value: (tutor) => tutor.subjects.join(', ') },
   { header: 'Teaches', value: (tutor) => tutor.modes.map((mode) => labelOf('DeliveryMode', mode, 'staff')).join(', ') },
   { header: 'Travels to', value: (tutor) => tutor.travelArea },

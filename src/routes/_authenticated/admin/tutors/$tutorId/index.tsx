@@ -18,7 +18,8 @@ import { PlacementsCard } from '../../placements/-components/placements-card'
 import { loadRecord } from '../../../-components/record-page'
 import { RecordCheck, TutorStatusActions } from '../-components/tutor-actions'
 import { TutorNotFound } from '../-components/tutor-not-found'
-import { CHECK_STATE_COLORS, TUTOR_FIELD_LABELS as LABEL, TUTOR_HISTORY_WORDS, TUTOR_STATUS_COLORS } from '../-components/tutor-words'
+import { TutorStatusBadges } from '../-components/tutor-status-badges'
+import { CHECK_STATE_COLORS, TUTOR_FIELD_LABELS as LABEL, TUTOR_HISTORY_WORDS } from '../-components/tutor-words'
 import { mailtoHref } from '../../../../../ui/mailto'
 
 export const Route = createFileRoute('/_authenticated/admin/tutors/$tutorId/')({
@@ -40,6 +41,8 @@ const staffWords = <Name extends Parameters<typeof labelOf>[0]>(name: Name, valu
 function NextStep({ tutor }: { tutor: TutorRecord }) {
   if (tutor.status === 'left') return null
   const steps: string[] = []
+  if (tutor.accountDeactivated)
+    steps.push('Their account is deactivated, so they cannot sign in or be given learners. An admin can reactivate it in Settings → Staff accounts.')
   if (tutor.status === 'invited') steps.push('They have not chosen a password yet: the invitation link works for 72 hours, then they can use "Forgot your password?" on the sign-in page.')
   if (tutor.fields.subjects.length === 0 || tutor.fields.modes.length === 0) steps.push('Add the subjects they teach and how they teach, so they can be suggested for learners.')
   if (tutor.checkState === 'none') steps.push('Record their safeguarding check: tutors without one are never offered for placements.')
@@ -130,11 +133,7 @@ function TutorPage() {
         </AnchorLink>
       }
       title={fields.name}
-      badges={
-        <Badge size="lg" variant="dot" color={TUTOR_STATUS_COLORS[tutor.status]} c="inherit">
-          {labelOf('TutorStatus', tutor.status)}
-        </Badge>
-      }
+      badges={<TutorStatusBadges tutor={tutor} size="lg" />}
       subtitle={
         <>
           <Anchor href={mailtoHref(tutor.email)} size="sm">
