@@ -1,4 +1,4 @@
-import { and, eq, gt, lt } from 'drizzle-orm'
+import { and, eq, gt, lt, sql } from 'drizzle-orm'
 import { serialize } from 'hono/utils/cookie'
 import type { Db } from '../db/client.ts'
 import { trustedDevices, users } from '../db/schema.ts'
@@ -39,7 +39,8 @@ export async function trustedDeviceFor(db: Db, token: string | undefined, email:
  */
 export async function trustDevice(tx: Db, userId: string, device: TrustedDevice | undefined, now = new Date()): Promise<string> {
   const token = newToken()
-  const fields = { tokenHash: hashToken(token), lastSignInAt: now, expiresAt: new Date(now.getTime() + DEVICE_LIFETIME_SECONDS * 1000) }
+  // A right code ends a run of wrong ones.
+  const fields = { tokenHash: hashToken(token), lastSignInAt: now, expiresAt: new Date(now.getTime() + DEVICE_LIFETIME_SECONDS * 1000), wrongCodes: 0 }
   await tx.delete(trustedDevices).where(and(eq(trustedDevices.userId, userId), lt(trustedDevices.expiresAt, now)))
   if (device) await tx.update(trustedDevices).set(fields).where(eq(trustedDevices.id, device.id))
   else await tx.insert(trustedDevices).values({ userId, createdAt: now, ...fields })
@@ -54,6 +55,22 @@ export function isSecure(deps: { config: { publicUrl: string } }): boolean {
 /** The Set-Cookie value that gives the browser its device token: script cannot read it, no other site sends it. */
 export function deviceCookie(token: string, secure: boolean): string {
   return serialize(DEVICE_COOKIE, token, { path: DEVICE_COOKIE_PATH, maxAge: DEVICE_LIFETIME_SECONDS, httpOnly: true, sameSite: 'Strict', secure })
+}
+
+/**
+ * A wrong second-step code from this browser, counted in a row. At `limit` the browser is trusted no more (its row goes,
+ * so its cookie is a stranger's from then on, counted towards the account's limit for strangers): answers whether that
+ * happened. A browser the owner signed in from is spared the strangers' count, but not for ever.
+ */
+export async function countDeviceWrongCode(db: Db, deviceId: string, limit: number): Promise<boolean> {
+  const [row] = await db
+    .update(trustedDevices)
+    .set({ wrongCodes: sql`${trustedDevices.wrongCodes} + 1` })
+    .where(eq(trustedDevices.id, deviceId))
+    .returning({ wrongCodes: trustedDevices.wrongCodes })
+  if (!row || row.wrongCodes < limit) return false
+  await db.delete(trustedDevices).where(eq(trustedDevices.id, deviceId))
+  return true
 }
 
 /** The login counter of each of the user's devices, so a completed reset can clear them with the account's. */

@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts'
 import { recordAudit } from '../lib/audit.ts'
 import { fieldProblem, fieldsProblem, tooManyAttempts } from '../lib/replies.ts'
 import { recoveryCodeUsedMail, strangersLockedOutMail, wrongCodeAfterPasswordMail } from '../mail/templates.ts'
-import { accountCounterKey, deviceCookie, isSecure, trustDevice } from './devices.ts'
+import { accountCounterKey, countDeviceWrongCode, deviceCookie, isSecure, trustDevice } from './devices.ts'
 import { checkCurrentPassword } from './current-password.ts'
 import { addressKey, clear, giveBack, hit, RATE_LIMITS } from './rate-limit.ts'
 import {
@@ -13,6 +13,7 @@ import {
   beginSetup,
   type CodeCheck,
   countStrangerWrongCode,
+  CODE_COUNTERS,
   countWrongCode,
   liveChallenge,
   markOn,
@@ -31,16 +32,6 @@ import { deviceName } from './session-handlers.ts'
 import { createSession, revokeUserSessions } from './sessions.ts'
 import { sessionBody } from './users.ts'
 
-/**
- * Wrong codes are counted apart where one kind of attempt must not stop another: sign-in codes from the owner's known
- * browsers per browser, every other browser's per account (and in all, STRANGER_WRONG_CODES_LIMIT), and the codes the
- * settings ask for per account on their own, so a stolen session cannot throttle the owner's sign-in.
- */
-const CODE_COUNTERS = {
-  stranger: (userId: string) => `second-factor:account:${userId}`,
-  knownBrowser: (deviceId: string) => `second-factor:device:${deviceId}`,
-  settings: (userId: string) => `second-factor:settings:${userId}`,
-}
 /** One warning mail an hour at most: enough to tell the owner, too few to flood their inbox. */
 const WRONG_CODE_MAIL = { limit: 1, windowSeconds: 3600 }
 const conflict = (message: string) => ({ status: 409 as const, body: { message } })
@@ -125,7 +116,10 @@ export const completeSignIn: Handler<'completeSignIn'> = async ({ body, request 
     if (check === 'unreadable') return codeProblem(body, check)
     if (check === 'wrong') {
       await failedCode(tx, user.id, request, 'sign-in', body)
-      if (stranger) await strangerWrongCode(deps, tx, user, request)
+      if (challenge.deviceId === null) await strangerWrongCode(deps, tx, user, request)
+      else if (await countDeviceWrongCode(tx, challenge.deviceId, STRANGER_WRONG_CODES_LIMIT)) {
+        await recordAudit(tx, { action: 'auth.device_untrusted', actorUserId: null, subject: { type: 'user', id: user.id }, ip: request.ip, details: { wrongCodes: STRANGER_WRONG_CODES_LIMIT } })
+      }
       const lastChance = await countWrongCode(tx, challenge.id)
       return lastChance ? { status: 401 as const, body: { message: SECOND_FACTOR_MESSAGES.tooManyWrongCodes } } : codeProblem(body, check)
     }

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts'
 import { recoveryCodes, secondFactors, signInChallenges, users, type UserRow } from '../db/schema.ts'
 import type { Config } from '../config.ts'
 import { open, seal } from './secret-box.ts'
+import { clear } from './rate-limit.ts'
 import { maySignIn } from './sessions.ts'
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts'
 
@@ -14,11 +15,22 @@ export const TOTP = { digits: 6, periodSeconds: 30, toleranceSteps: 1, issuer: '
 export const CHALLENGE = { lifetimeMs: 5 * 60_000, maxFailedCodes: 5 } as const
 /**
  * NIST SP 800-63B 5.2.2: at most 100 failed codes on an account, whatever the time between them. Counted for
- * browsers the account never signed in from (the owner's known browsers have their own windowed count, so a
- * stranger cannot lock the owner out), and only a new password starts the count again.
+ * browsers the account never signed in from, and only a new password starts that count again; each browser the owner
+ * signed in from has its own count of wrong codes in a row, and at 100 it is trusted no more (so a stranger cannot
+ * lock the owner out, and a stolen device cookie is no way round the limit).
  */
 export const STRANGER_WRONG_CODES_LIMIT = 100
 export const RECOVERY_CODE_COUNT = 10
+/**
+ * Wrong codes are counted apart where one kind of attempt must not stop another: sign-in codes from the owner's known
+ * browsers per browser, every other browser's per account (and in all, STRANGER_WRONG_CODES_LIMIT), and the codes the
+ * settings ask for per account on their own, so a stolen session cannot throttle the owner's sign-in.
+ */
+export const CODE_COUNTERS = {
+  stranger: (userId: string) => `second-factor:account:${userId}`,
+  knownBrowser: (deviceId: string) => `second-factor:device:${deviceId}`,
+  settings: (userId: string) => `second-factor:settings:${userId}`,
+}
 /** Crockford's base32 (no i, l, o, u): 12 characters are 60 random bits, read and typed without mix-ups. */
 const RECOVERY_ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz'
 const RECOVERY_CODE_LENGTH = 12
@@ -268,7 +280,8 @@ export async function strangersLockedOut(db: Db, userId: string): Promise<boolea
   return row !== undefined
 }
 
-/** A new password: whoever was guessing codes with the old one no longer has it, so the count starts again. */
+/** A new password: whoever was guessing codes with the old one no longer has it, so the counts start again. */
 export async function forgetStrangerWrongCodes(db: Db, userId: string): Promise<void> {
   await db.update(secondFactors).set({ strangerWrongCodes: 0 }).where(eq(secondFactors.userId, userId))
+  await clear(db, CODE_COUNTERS.stranger(userId))
 }

@@ -1,7 +1,7 @@
 import Bowser from 'bowser'
 import { and, desc, eq, ne } from 'drizzle-orm'
 import type { Handler } from '../contract/types.ts'
-import { sessions } from '../db/schema.ts'
+import { sessions, signInChallenges } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import { liveAt } from './sessions.ts'
 
@@ -60,6 +60,8 @@ export const endOtherSessions: Handler<'endOtherSessions'> = async ({ request, s
       .set({ revokedAt: now })
       .where(and(eq(sessions.userId, user.id), ne(sessions.id, current.id), liveAt(now)))
       .returning({ id: sessions.id })
+    // A sign-in waiting for its code elsewhere is a session not yet made: it ends with the others.
+    await tx.delete(signInChallenges).where(eq(signInChallenges.userId, user.id))
     if (rows.length > 0) await recordAudit(tx, { action: 'auth.other_sessions_ended', actorUserId: user.id, subject: { type: 'user', id: user.id }, ip: request.ip, details: { ended: rows.length } })
     return rows.length
   })

@@ -27,15 +27,17 @@ export interface SessionOrigin {
 }
 
 /**
- * The account may still sign in: not deactivated, and not a tutor the office marked as left (an admin who was a tutor
- * once is not held to that record). One rule for a password sign-in's account, a challenge's and a session's.
+ * The account is a tutor the office marked as left on the Tutors screen; an admin who was a tutor once is not held to
+ * that record. Written out: drizzle may leave a column unqualified in a one-table select, which inside the subquery
+ * would name the subquery's own table.
  */
-export const maySignIn = and(
-  isNull(users.deactivatedAt),
-  // Written out: drizzle may leave a column unqualified in a one-table select, which inside the subquery would name the
-  // subquery's own table.
-  sql`not ("users"."role" = 'TUTOR' and exists (select 1 from tutor_profiles tp where tp.user_id = "users"."id" and tp.status = 'left'))`,
-)
+export const tutorHasLeft = sql<boolean>`("users"."role" = 'TUTOR' and exists (select 1 from tutor_profiles tp where tp.user_id = "users"."id" and tp.status = 'left'))`
+
+/**
+ * The account may still sign in: not deactivated, and not a tutor who left. The rule for a challenge and a session; a
+ * password sign-in checks the same from the row it reads, to record which of them refused it.
+ */
+export const maySignIn = and(isNull(users.deactivatedAt), not(tutorHasLeft))
 
 export interface Authenticated {
   session: SessionRow

@@ -12,6 +12,7 @@ export type AuditAction =
   | 'auth.second_factor_asked'
   | 'auth.second_factor_failed'
   | 'auth.second_factor_locked'
+  | 'auth.device_untrusted'
   | 'auth.second_factor_on'
   | 'auth.second_factor_off'
   | 'auth.recovery_codes_replaced'

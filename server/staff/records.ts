@@ -3,7 +3,7 @@ import type { components } from '../../src/api/schema.gen.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { endLinks, issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
 import { turnOff } from '../auth/second-factor.ts'
-import { revokeUserSessions } from '../auth/sessions.ts'
+import { revokeUserSessions, tutorHasLeft } from '../auth/sessions.ts'
 import { newToken } from '../auth/tokens.ts'
 import type { Db } from '../db/client.ts'
 import { tutorProfiles, users, type UserRow } from '../db/schema.ts'
@@ -32,20 +32,16 @@ export const STAFF_MESSAGES = {
 
 const INVITE_LINK_HOURS = LINK_LIFETIMES_MS.invite / 3600_000
 
-/**
- * Whether the account is a tutor the office marked as left on the Tutors screen (who cannot sign in), so this list
- * and the tutors list say the same of one person. An admin who was a tutor once is not held to that record.
- */
-const tutorLeft = sql<boolean>`("users"."role" = 'TUTOR' and exists (select 1 from tutor_profiles tp where tp.user_id = "users"."id" and tp.status = 'left'))`
 
 const statusOf = (user: Pick<UserRow, 'invitedAt' | 'deactivatedAt'>, left: boolean): StaffStatus =>
   user.deactivatedAt !== null ? 'deactivated' : left ? 'left' : user.invitedAt !== null ? 'invited' : 'active'
 
+// A tutor marked as left reads as such here too, so this list and the tutors list say the same of one person.
 const STATUS_FILTER: Record<StaffStatus, SQL> = {
   deactivated: isNotNull(users.deactivatedAt),
-  left: and(isNull(users.deactivatedAt), tutorLeft) as SQL,
-  invited: and(isNull(users.deactivatedAt), not(tutorLeft), isNotNull(users.invitedAt)) as SQL,
-  active: and(isNull(users.deactivatedAt), not(tutorLeft), isNull(users.invitedAt)) as SQL,
+  left: and(isNull(users.deactivatedAt), tutorHasLeft) as SQL,
+  invited: and(isNull(users.deactivatedAt), not(tutorHasLeft), isNotNull(users.invitedAt)) as SQL,
+  active: and(isNull(users.deactivatedAt), not(tutorHasLeft), isNull(users.invitedAt)) as SQL,
 }
 
 // Written out: in a one-table select drizzle may leave column names unqualified, which inside this subquery would
@@ -83,14 +79,14 @@ export async function listStaffPage(db: Db, query: StaffQuery): Promise<Schemas[
   )
   const { limit, offset } = window(query)
   const [rows, totals] = await Promise.all([
-    db.select({ user: users, lastSignIn, left: tutorLeft }).from(users).where(filter).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),
+    db.select({ user: users, lastSignIn, left: tutorHasLeft }).from(users).where(filter).orderBy(asc(users.name), asc(users.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(users).where(filter),
   ])
   return { items: rows.map((row) => accountOf(row.user, row.lastSignIn, row.left)), total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize }
 }
 
 export async function readStaffAccount(db: Db, id: string): Promise<StaffAccount | undefined> {
-  const [row] = await db.select({ user: users, lastSignIn, left: tutorLeft }).from(users).where(eq(users.id, id)).limit(1)
+  const [row] = await db.select({ user: users, lastSignIn, left: tutorHasLeft }).from(users).where(eq(users.id, id)).limit(1)
   return row ? accountOf(row.user, row.lastSignIn, row.left) : undefined
 }
 

@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, like, or } from 'drizzle-orm'
 import { generate } from 'otplib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { acceptCode, resealSecrets, secretKeysOf, TOTP } from '../../server/auth/second-factor.ts'
 import { open, seal } from '../../server/auth/secret-box.ts'
-import { auditEvents, mailOutbox, rateLimits, recoveryCodes, secondFactors, signInChallenges, tutorProfiles, users } from '../../server/db/schema.ts'
+import { hashToken } from '../../server/auth/tokens.ts'
+import { auditEvents, mailOutbox, rateLimits, recoveryCodes, secondFactors, signInChallenges, trustedDevices, tutorProfiles, users } from '../../server/db/schema.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
 
@@ -410,6 +411,13 @@ describe.skipIf(noDatabase)('where a person is signed in', () => {
     expect((await t.request('GET', '/api/auth/me', { token: here })).status).toBe(200)
     expect(await t.request('POST', '/api/auth/sessions/end-others', { token: here })).toMatchObject({ status: 200, body: { ended: 0 } })
   })
+
+  it('ends a sign-in waiting for its code elsewhere with the other sessions', async () => {
+    const { token, secret } = await withSecondFactor(t, 'elsewhere@tec.test')
+    const waiting = await challengeFor(t, 'elsewhere@tec.test')
+    expect((await t.request('POST', '/api/auth/sessions/end-others', { token })).status).toBe(200)
+    expect(await complete(t, { challenge: waiting, code: await codeAt(secret, Date.now()) })).toMatchObject({ status: 401, body: { message: 'This sign-in has expired or was already used. Sign in again.' } })
+  })
 })
 
 /** The device cookie a completed sign-in set, as the browser sends it back to login. */
@@ -504,6 +512,10 @@ describe.skipIf(noDatabase)('no way back in for an account the office has closed
 describe.skipIf(noDatabase)('guessing the code over time', () => {
   const strangerCount = async (userId: string) => (await t.database.db.select().from(secondFactors).where(eq(secondFactors.userId, userId)))[0]?.strangerWrongCodes
   const mailsTo = async (email: string) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).map((mail) => mail.subject)
+  /** As if every 15-minute window of this account had passed: its throttles' rows go (the lifetime counts stay). */
+  const windowsPassFor = async (user: { id: string; email: string }) => {
+    await t.database.db.delete(rateLimits).where(or(like(rateLimits.key, `%${user.id}%`), like(rateLimits.key, `%${user.email}%`)))
+  }
 
   it("counts the owner's known browser apart from strangers, whose wrong codes neither the owner's sign-in nor time forgives", async () => {
     const { user, secret } = await withSecondFactor(t, 'owner@tec.test')
@@ -541,14 +553,14 @@ describe.skipIf(noDatabase)('guessing the code over time', () => {
 
     // 97 more over the months (moved on by editing the count, as the windows would have passed between them).
     await t.database.db.update(secondFactors).set({ strangerWrongCodes: 99 }).where(eq(secondFactors.userId, user.id))
-    await t.database.db.delete(rateLimits)
+    await windowsPassFor(user)
     const pending = await challengeFor(t, 'guessed@tec.test')
     expect((await complete(t, { challenge: await challengeFor(t, 'guessed@tec.test'), code: '000000' })).status).toBe(400)
     expect(await strangerCount(user.id)).toBe(100)
     expect(await mailsTo('guessed@tec.test')).toContain('Sign-ins to your TEC account from new browsers are stopped')
 
     // From now on no unknown browser gets to try a code, even the right one, whatever time passes.
-    await t.database.db.delete(rateLimits)
+    await windowsPassFor(user)
     const locked = 'Too many wrong codes have been tried on this account from browsers it has not signed in from. To sign in here, set a new password with “Forgot your password?”, or sign in from a browser you have used before.'
     expect(await complete(t, { challenge: pending, code: await codeAt(secret, Date.now()) })).toMatchObject({ status: 401, body: { message: locked } })
     expect(await t.request('POST', '/api/auth/login', { body: { email: 'guessed@tec.test', pass: DEFAULT_PASSWORD }, ip: nextIp() })).toMatchObject({ status: 401, body: { message: locked } })
@@ -561,6 +573,34 @@ describe.skipIf(noDatabase)('guessing the code over time', () => {
     expect(await strangerCount(user.id)).toBe(0)
     const again = await t.request('POST', '/api/auth/login', { body: { email: 'guessed@tec.test', pass: 'Fresh-Start-Phrase-31' }, ip: nextIp() })
     expect(again.status).toBe(202)
+  })
+
+  it('trusts a known browser no more after 100 wrong codes in a row, while a right code ends a run', async () => {
+    const { user, secret } = await withSecondFactor(t, 'shared-pc@tec.test')
+    const known = await complete(t, { challenge: await challengeFor(t, 'shared-pc@tec.test'), code: await codeAt(secret, Date.now()) })
+    const browser = deviceCookieOf(known)
+    // The browser's row, found by the token its cookie holds (the account has another, from its password-only days).
+    const deviceRows = () => t.database.db.select().from(trustedDevices).where(eq(trustedDevices.tokenHash, hashToken(browser.cookie?.split('=')[1] ?? '')))
+    const wrongFromBrowser = async () => (await complete(t, { challenge: await challengeFor(t, 'shared-pc@tec.test', nextIp(), browser), code: '000000' })).status
+
+    expect(await wrongFromBrowser()).toBe(400)
+    expect((await deviceRows())[0]?.wrongCodes).toBe(1)
+    await forgetLastStep(t, user.id)
+    const right = await complete(t, { challenge: await challengeFor(t, 'shared-pc@tec.test', nextIp(), browser), code: await codeAt(secret, Date.now()) })
+    expect(right.status).toBe(200)
+    Object.assign(browser, deviceCookieOf(right))
+    expect((await deviceRows())[0]?.wrongCodes).toBe(0)
+
+    // 98 wrong in a row over the months (moved on by editing the count), then one more, then the last.
+    await t.database.db.update(trustedDevices).set({ wrongCodes: 98 }).where(eq(trustedDevices.id, (await deviceRows())[0]?.id ?? ''))
+    await windowsPassFor(user)
+    expect(await wrongFromBrowser()).toBe(400)
+    expect(await strangerCount(user.id)).toBe(0)
+    expect(await wrongFromBrowser()).toBe(400)
+    expect(await deviceRows()).toEqual([])
+    // Its cookie is a stranger's now: its next wrong code counts towards the account's limit for strangers.
+    expect(await wrongFromBrowser()).toBe(400)
+    expect(await strangerCount(user.id)).toBe(1)
   })
 
   it("gives the settings' codes a count of their own, so a stolen session cannot throttle the owner's sign-in", async () => {

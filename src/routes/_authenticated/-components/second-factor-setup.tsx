@@ -99,10 +99,11 @@ export function SecondFactorSetup({ email, onStart, onDone }: { email: string; o
     return (
       <form
         noValidate
-        onSubmit={passwordForm.onSubmit(
-          (values) => start.mutate(values),
-          () => passwordRef.current?.focus(),
-        )}
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (passwordForm.validate().hasErrors) passwordRef.current?.focus()
+          else start.mutate(passwordForm.getValues())
+        }}
       >
         <Stack gap="sm" align="flex-start">
           <Text size="sm">
