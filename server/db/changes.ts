@@ -11,6 +11,11 @@ export const CHANGES_CHANNEL = 'tec_changes'
 
 /** The tables the public site shows: a change to one of them drops the public reads' kept answers. */
 export const CONTENT_TABLES: ReadonlySet<string> = new Set(['courses', 'blog_posts', 'gallery_items', 'media', 'site_settings', 'site_pages'])
+/**
+ * Tables anonymous visitors write to (a throttle's counter, a photo size being made) and no office read shows: a change
+ * to them must not drop what the office keeps, or anyone could keep clearing it.
+ */
+export const VISITOR_WORK_TABLES: ReadonlySet<string> = new Set(['rate_limits', 'media_variants'])
 /** The tables a signed-in request's session and account are read from (a tutor's profile says whether they left). */
 export const SESSION_TABLES: ReadonlySet<string> = new Set(['sessions', 'users', 'tutor_profiles'])
 

@@ -314,7 +314,6 @@ export const MEDIA_VARIANT_FORMATS = ['avif', 'webp', 'jpeg', 'png'] as const
 export type MediaVariantFormat = (typeof MEDIA_VARIANT_FORMATS)[number]
 
 export const MEDIA_VARIANT_STATES = ['pending', 'making', 'made'] as const
-export type MediaVariantState = (typeof MEDIA_VARIANT_STATES)[number]
 
 /**
  * A photo at one of the widths pages use, in one format. The sizes pages show are stored as `pending` with the

@@ -15,7 +15,7 @@ import {
   updateMediaDetails,
 } from './library.ts'
 import { imageWork } from './image-work.ts'
-import { negotiateFormat, processUpload, UploadRefusedError, type ProcessedImage } from './processing.ts'
+import { negotiateFormat, processUpload, STORED_FORMAT, UploadRefusedError, type ProcessedImage } from './processing.ts'
 import { etagMatches } from '../lib/public-cache.ts'
 import { mediaEtag, mediaUrl } from './queries.ts'
 import { sizeBytes } from './sizes.ts'
@@ -25,7 +25,6 @@ export const MEDIA_MESSAGES = { notFound: 'We could not find that image.' } as c
 const notFound = { status: 404 as const, body: { message: MEDIA_MESSAGES.notFound } }
 const itemNotFound = { status: 404 as const, body: { message: MEDIA_LIBRARY_MESSAGES.notFound } }
 
-const STORED_FORMAT = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/svg+xml': 'svg' } as const
 
 export const getMedia: Handler<'getMedia'> = async ({ params, query, headers }, deps) => {
   const db = deps.database.db

@@ -52,8 +52,11 @@ export class ImageWork {
 }
 
 /**
- * Half the cores, at least one: on two cores one image job at a time, so sign-ins and pages keep a core. About four
- * jobs' worth of visitors wait (an AVIF at 1,920 px takes about 0.8 s of one core here); a flood beyond is refused.
+ * Half the cores, at least one: on two cores one image job at a time, so sign-ins and pages keep a core. Never more
+ * than libuv's pool less two threads (4 unless UV_THREADPOOL_SIZE says otherwise), so on a bigger machine password
+ * hashing still finds threads free. About four jobs' worth of visitors wait (an AVIF at 1,920 px takes about 0.8 s
+ * of one core here); a flood beyond is refused.
  */
-const slots = Math.max(1, Math.floor(availableParallelism() / 2))
+const LIBUV_THREADS = Number(process.env.UV_THREADPOOL_SIZE) || 4
+const slots = Math.max(1, Math.min(Math.floor(availableParallelism() / 2), LIBUV_THREADS - 2))
 export const imageWork = new ImageWork(slots, slots * 4)

@@ -26,6 +26,8 @@ export const UPLOAD_MAX_PIXELS = 50_000_000
 export const STORED_MAX_EDGE = 2560
 /** The widths public pages ask for: the contract's `width` of getMedia. */
 export const IMAGE_WIDTHS: readonly number[] = PARAMETERS.getMedia.width.enum
+/** The format a stored file is served in as it is, without making a size of it. */
+export const STORED_FORMAT = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/svg+xml': 'svg' } as const satisfies Record<MediaContentType, string>
 
 export type UploadStatus = 400 | 413
 

@@ -5,10 +5,10 @@ import type { Database, Db } from '../db/client.ts'
 import { media, mediaVariants, type MediaContentType, type MediaVariantFormat } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { imageWork } from './image-work.ts'
-import { IMAGE_WIDTHS, makeVariant } from './processing.ts'
+import { IMAGE_WIDTHS, makeVariant, STORED_FORMAT } from './processing.ts'
 import { bytesOf, bytesValue } from './queries.ts'
 
-export const MEDIA_SIZES = {
+const MEDIA_SIZES = {
   /** A claimed size not stored by then is taken to be abandoned (its process stopped): another may claim it. */
   leaseMs: 30_000,
   /** How often a request checks on a size another process is making. */
@@ -24,7 +24,6 @@ export const MEDIA_SIZES = {
 
 /** The formats made for the pages ahead of any request: what browsers take (AVIF nearly all, WebP the older ones). */
 const PAGE_FORMATS: readonly MediaVariantFormat[] = ['avif', 'webp']
-const STORED_FORMAT: Record<MediaContentType, MediaVariantFormat | undefined> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp', 'image/svg+xml': undefined }
 
 export interface Size {
   mediaId: string
@@ -37,7 +36,7 @@ export interface Size {
  * The sizes a photo's srcset offers (the widths pages use below its own, and its own) in the formats browsers take,
  * except the stored file itself, which is served as it is. Drawings (SVG) have none.
  */
-export function pageSizesOf(image: { width: number; contentType: MediaContentType }): { width: number; format: MediaVariantFormat }[] {
+function pageSizesOf(image: { width: number; contentType: MediaContentType }): { width: number; format: MediaVariantFormat }[] {
   if (image.contentType === 'image/svg+xml') return []
   const widths = [...IMAGE_WIDTHS.filter((width) => width < image.width), image.width]
   return widths.flatMap((width) => PAGE_FORMATS.filter((format) => !(width === image.width && format === STORED_FORMAT[image.contentType])).map((format) => ({ width, format })))
