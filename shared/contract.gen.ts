@@ -53,6 +53,7 @@ export const ENUMS = {
 /** Every schema’s limits (lengths, sizes, ranges, inline enums, defaults), nested as the schema nests. */
 export const LIMITS = {
   Email: { minLength: 3, maxLength: 254 },
+  AccountEmail: { minLength: 3, maxLength: 254 },
   NewPassword: { minLength: 8, maxLength: 128 },
   OpaqueToken: { pattern: "^[A-Za-z0-9_-]{43}$" },
   User: {

@@ -17,3 +17,12 @@ export function isEmailAddress(value: string): boolean {
   const local = value.slice(0, at)
   return local.length <= LONGEST_LOCAL_PART && LOCAL_PART.test(local) && DOMAIN.test(value.slice(at + 1))
 }
+
+/**
+ * The shape of an address someone already has an account under (signing in, asking for a reset link): something, an
+ * `@`, something, without spaces. Not held to isEmailAddress, so an account made before that rule tightened still
+ * signs in; an address that matches no account is answered as any unknown one.
+ */
+export function looksLikeEmailAddress(value: string): boolean {
+  return /^[^\s@]+@[^\s@]+$/.test(value)
+}

@@ -2,7 +2,7 @@ import { Ajv2020, type ErrorObject, type FormatDefinition, type Options, type Va
 import addFormats from 'ajv-formats'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { DATE_YEARS, isWithinDateYears } from '../../shared/date-bounds.ts'
-import { isEmailAddress } from '../../shared/email-address.ts'
+import { isEmailAddress, looksLikeEmailAddress } from '../../shared/email-address.ts'
 import type { Contract, JsonSchema, Operation, Parameter } from './document.ts'
 import { MESSAGES } from '../messages.ts'
 import { isPersonName, TEXT_MESSAGES, unsafeTextFields } from './text-safety.ts'
@@ -26,6 +26,7 @@ const CONTRACT_ID = 'contract'
 
 const FORMAT_MESSAGES: Record<string, string> = {
   email: 'Enter a valid email address.',
+  'account-email': 'Enter a valid email address.',
   uuid: 'Enter a valid identifier.',
   'date-time': `Enter a valid date and time, in the years ${DATE_YEARS.first} to ${DATE_YEARS.last}.`,
   date: `Enter a valid date, in the years ${DATE_YEARS.first} to ${DATE_YEARS.last}.`,
@@ -134,6 +135,7 @@ export function createAjv(contract: Contract, options: Options): Ajv2020 {
   ajv.addFormat('date', withinDateYears('date'))
   ajv.addFormat('date-time', withinDateYears('date-time'))
   ajv.addFormat('email', { type: 'string', validate: isEmailAddress })
+  ajv.addFormat('account-email', { type: 'string', validate: looksLikeEmailAddress })
   ajv.addFormat('person-name', { type: 'string', validate: isPersonName })
   ajv.addKeyword('example') // an OpenAPI annotation, not a validation keyword
   // A file in a form upload: checked as a File by the validator of the form (formBodyValidator), not as text.

@@ -1,4 +1,4 @@
-import { isEmailAddress } from '../../shared/email-address'
+import { looksLikeEmailAddress } from '../../shared/email-address'
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
@@ -22,7 +22,7 @@ function ForgotPasswordPage() {
     validate: {
       email: (value) => {
         if (value.trim() === '') return 'Please input your email!'
-        return isEmailAddress(value.trim()) ? null : 'Please enter a valid email address.'
+        return looksLikeEmailAddress(value.trim()) ? null : 'Please enter a valid email address.'
       },
     },
   })

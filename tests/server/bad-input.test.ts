@@ -50,7 +50,7 @@ function valueFor(raw: JsonSchema, depth = 0): fc.Arbitrary<unknown> {
   const type = Array.isArray(schema.type) ? (schema.type as string[]).find((t) => t !== 'null') : (schema.type as string | undefined)
   switch (type) {
     case 'string': {
-      if (schema.format === 'email') {
+      if (schema.format === 'email' || schema.format === 'account-email') {
         // RFC 5322 addresses, with the characters the contract refuses in a mailbox's name (shared/email-address.ts) swapped.
         return fc
           .emailAddress()

@@ -7,7 +7,7 @@ import { LESSON_MESSAGES } from '../../server/lessons/messages.ts'
 import { saveSiteSettings } from '../../server/site-settings/queries.ts'
 import { contactMessages, mailOutbox, media, registrations, users } from '../../server/db/schema.ts'
 import { BODIES, FORM_PATHS, subjectEnrolment } from './support/registration-bodies.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
 
 /**
  * What an attacker sends to a form or a query, beyond what the contract's schemas describe: fields named like
@@ -316,6 +316,16 @@ describe.skipIf(noDatabase)('email addresses people give', () => {
     expect(invitation.status, invitation.text).toBe(400)
     expect(invitation.body.fields).toEqual({ email: EMAIL })
     expect(await rowCounts()).toEqual(before)
+  })
+
+  it('still signs in, and sends a reset link to, an account made before the rule tightened', async () => {
+    // `npm run user:create` took such an address before; its owner must not be locked out by the new rule.
+    await t.createUser({ email: 'a!b@tec.test', role: 'ADMIN' })
+    expect((await t.request('POST', '/api/auth/login', { body: { email: 'a!b@tec.test', pass: DEFAULT_PASSWORD }, ip: nextIp() })).status).toBe(200)
+    expect((await t.request('POST', '/api/auth/forget-password', { body: { email: 'a!b@tec.test' }, ip: nextIp() })).status).toBe(202)
+    // Something that is not an address at all is still refused at its field.
+    const junk = await t.request('POST', '/api/auth/login', { body: { email: 'not an address', pass: DEFAULT_PASSWORD }, ip: nextIp() })
+    expect(junk).toMatchObject({ status: 400, body: { fields: { email: EMAIL } } })
   })
 
   it('takes the addresses people have', async () => {
