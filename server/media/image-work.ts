@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os'
-import { ServerBusyError } from '../auth/work-queue.ts'
+import { ServerBusyError } from '../lib/work-queue.ts'
 
 /**
  * Runs image work (processing an upload, making a size of a photo) at most `concurrency` at a time. Each job holds

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, lt, ne, or, sql } from 'drizzle-orm'
-import { ServerBusyError } from '../auth/work-queue.ts'
+import { ServerBusyError } from '../lib/work-queue.ts'
 import type { Database, Db } from '../db/client.ts'
 import { media, mediaVariants, type MediaContentType, type MediaVariantFormat } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'

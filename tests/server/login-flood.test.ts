@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ServerBusyError, WorkQueue } from '../../server/auth/work-queue.ts'
+import { ServerBusyError, WorkQueue } from '../../server/lib/work-queue.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
 import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
 
