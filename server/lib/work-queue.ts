@@ -7,12 +7,15 @@ export class ServerBusyError extends Error {
 }
 
 /**
- * Runs CPU-heavy work (password hashing, server rendering) at most `concurrency` at a time, with at most `waiting`
- * more in line. Beyond that it refuses at once: a flood of sign-ins gets quick 503s while everything else the server does
- * (health checks, page reads, staff work) keeps its share of the machine.
+ * Runs CPU-heavy work (password hashing, server rendering, image work) at most `concurrency` at a time, with at most
+ * `waiting` more in line. Beyond that `run` refuses at once: a flood of sign-ins or photo sizes gets quick 503s while
+ * everything else the server does (health checks, page reads, staff work) keeps its share of the machine. `inTurn`
+ * is for the few who must not be refused (the office's uploads, a background worker): it waits however long the line,
+ * and does not count towards `waiting`.
  */
 export class WorkQueue {
   #running = 0
+  #refusableWaiting = 0
   readonly #line: (() => void)[] = []
 
   constructor(
@@ -23,13 +26,31 @@ export class WorkQueue {
 
   /** Whether new work would be refused right now: callers check before doing other work for a request. */
   get full(): boolean {
-    return this.#running >= this.concurrency && this.#line.length >= this.waiting
+    return this.#running >= this.concurrency && this.#refusableWaiting >= this.waiting
+  }
+
+  /** Nothing runs or waits beyond what the slots hold: a background worker starts work only then. */
+  get idle(): boolean {
+    return this.#running < this.concurrency && this.#line.length === 0
   }
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.full) throw new ServerBusyError(this.retryAfterSeconds)
-    if (this.#running >= this.concurrency) await new Promise<void>((resolve) => this.#line.push(resolve))
-    else this.#running += 1
+    this.#refusableWaiting += 1
+    return this.#run(work, () => (this.#refusableWaiting -= 1))
+  }
+
+  async inTurn<T>(work: () => Promise<T>): Promise<T> {
+    return this.#run(work, () => {})
+  }
+
+  async #run<T>(work: () => Promise<T>, started: () => void): Promise<T> {
+    try {
+      if (this.#running >= this.concurrency) await new Promise<void>((resolve) => this.#line.push(resolve))
+      else this.#running += 1
+    } finally {
+      started()
+    }
     try {
       return await work()
     } finally {

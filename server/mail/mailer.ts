@@ -3,6 +3,7 @@ import nodemailer, { type Transporter } from 'nodemailer'
 import type { Db } from '../db/client.ts'
 import { mailOutbox } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
+import { Rounds } from '../lib/rounds.ts'
 import { MAIL_FROM, type MailMessage } from './templates.ts'
 
 export const MAIL_DELIVERY = {
@@ -25,9 +26,12 @@ const LAST_ERROR_MAX_LENGTH = 500
 export class Mailer {
   readonly #transport: Transporter | undefined
   #timer: NodeJS.Timeout | undefined
-  #round: Promise<void> | undefined
-  #again = false
   #stopped = false
+  readonly #rounds = new Rounds(
+    () => this.#deliverAll(),
+    (error) => this.logger.error({ err: error }, 'mail delivery round failed'),
+    () => this.sends && !this.#stopped,
+  )
 
   constructor(
     private readonly db: Db,
@@ -59,27 +63,14 @@ export class Mailer {
 
   /** Sends what is pending now; a kick during a round runs one more round after it. */
   kick(): void {
-    if (!this.sends || this.#stopped) return
-    if (this.#round) {
-      this.#again = true
-      return
-    }
-    this.#round = this.#deliverAll()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'mail delivery round failed'))
-      .finally(() => {
-        this.#round = undefined
-        if (this.#again) {
-          this.#again = false
-          this.kick()
-        }
-      })
+    this.#rounds.kick()
   }
 
   /** Stops polling and waits for the send in progress; unsent mail stays pending for the next start. */
   async stop(): Promise<void> {
     this.#stopped = true
     clearInterval(this.#timer)
-    await this.#round
+    await this.#rounds.settled()
     this.#transport?.close()
   }
 

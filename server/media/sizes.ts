@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, asc, eq, lt, ne, or, sql } from 'drizzle-orm'
 import { ServerBusyError } from '../lib/work-queue.ts'
+import { Rounds } from '../lib/rounds.ts'
 import type { Database, Db } from '../db/client.ts'
 import { media, mediaVariants, type MediaContentType, type MediaVariantFormat } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
@@ -137,7 +138,7 @@ async function obtain(db: Db, size: Size): Promise<Uint8Array | undefined> {
       .limit(1)
     if (row?.state === 'made' && row.bytes) return row.bytes
     if (!row || row.state === 'pending' || (row.leaseUntil !== null && row.leaseUntil.getTime() < Date.now())) {
-      const made = await imageWork.forVisitor(async () => {
+      const made = await imageWork.run(async () => {
         const claimed = await claimSize(db, size)
         if (claimed === 'gone') return GONE
         return claimed === undefined ? undefined : make(db, size, claimed)
@@ -177,9 +178,12 @@ async function make(db: Db, size: Size, { claim, stored }: Claimed): Promise<Uin
 export class MediaSizesWorker {
   #timer: NodeJS.Timeout | undefined
   #unsubscribe: (() => void) | undefined
-  #round: Promise<void> | undefined
-  #again = false
   #stopped = false
+  readonly #rounds = new Rounds(
+    () => this.#makePending(),
+    (error) => this.logger.error({ err: error }, 'making photo sizes failed'),
+    () => !this.#stopped && this.#timer !== undefined,
+  )
 
   constructor(
     private readonly database: Database,
@@ -200,20 +204,7 @@ export class MediaSizesWorker {
 
   /** Makes what is pending now; a kick during a round runs one more round after it. */
   kick(): void {
-    if (this.#stopped || this.#timer === undefined) return
-    if (this.#round) {
-      this.#again = true
-      return
-    }
-    this.#round = this.#makePending()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'making photo sizes failed'))
-      .finally(() => {
-        this.#round = undefined
-        if (this.#again) {
-          this.#again = false
-          this.kick()
-        }
-      })
+    this.#rounds.kick()
   }
 
   /** Stops the worker and waits for the size it is making; what is left stays pending for the next start. */
@@ -221,7 +212,7 @@ export class MediaSizesWorker {
     this.#stopped = true
     clearInterval(this.#timer)
     this.#unsubscribe?.()
-    await this.#round
+    await this.#rounds.settled()
   }
 
   async #makePending(): Promise<void> {

@@ -3,9 +3,9 @@ import { eq } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
-import { ServerBusyError } from '../../server/lib/work-queue.ts'
+import { ServerBusyError, WorkQueue } from '../../server/lib/work-queue.ts'
 import { media, mediaVariants } from '../../server/db/schema.ts'
-import { imageWork, ImageWork } from '../../server/media/image-work.ts'
+import { imageWork } from '../../server/media/image-work.ts'
 import { variantsMadeSoFar } from '../../server/media/processing.ts'
 import { MediaSizesWorker } from '../../server/media/sizes.ts'
 import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
@@ -59,11 +59,11 @@ afterAll(async () => t?.close())
 
 describe('image work', () => {
   it('runs one job per slot, lines visitors up to its bound and refuses the rest at once, and lets the office wait', async () => {
-    const work = new ImageWork(1, 2, 3)
+    const work = new WorkQueue(1, 2, 3)
     const releases: (() => void)[] = []
     const job = () => new Promise<string>((resolve) => releases.push(() => resolve('done')))
-    const accepted = [work.forVisitor(job), work.forVisitor(job), work.forVisitor(job)]
-    const refused = await work.forVisitor(job).catch((error: unknown) => error)
+    const accepted = [work.run(job), work.run(job), work.run(job)]
+    const refused = await work.run(job).catch((error: unknown) => error)
     expect(refused).toBeInstanceOf(ServerBusyError)
     expect((refused as ServerBusyError).retryAfterSeconds).toBe(3)
     const office = work.inTurn(job)
@@ -132,7 +132,7 @@ describe.skipIf(noDatabase)('photo sizes', () => {
     expect(madeBeforeSignIn.length).toBeLessThanOrEqual(1)
     const refused = answers.filter((answer) => answer.status === 503)
     expect(answers.every((answer) => answer.status === 200 || answer.status === 503)).toBe(true)
-    expect(refused.length).toBe(Math.max(0, 16 - imageWork.concurrency - imageWork.visitorsWaiting))
+    expect(refused.length).toBe(Math.max(0, 16 - imageWork.concurrency - imageWork.waiting))
     for (const answer of refused) {
       expect(answer.headers.get('retry-after')).toBe('1')
       expect(answer.headers.get('cache-control')).toBe('no-store')
