@@ -12,13 +12,13 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import sharp from 'sharp'
 import { hashPassword } from '../server/auth/passwords.ts'
 import { loadConfig } from '../server/config.ts'
 import { media, users } from '../server/db/schema.ts'
 import { openMigratedDatabase } from '../server/startup.ts'
 import { buildServer } from '../scripts/build-server.ts'
 import { copyOf, entry, median, SERVER_SCRIPT, startProcess, type Entry } from './lib.ts'
+import { noisyPhoto } from '../tests/support/noisy-photo.ts'
 
 const FLOOD = 16
 const ROUNDS = Math.max(1, Number(process.env.MEDIA_FLOOD_ROUNDS ?? 8))
@@ -27,26 +27,12 @@ const WIDTH = 1920
 const ACCOUNT = { email: 'flood-bench@tec.test', pass: 'Bench-Marking-Password-1' }
 const AVIF = 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8'
 
-/** A photo-like JPEG (noise over gradients) of 2,000 × 1,333 px: its sizes cost what a phone photo's do. */
-async function noisyPhoto(): Promise<Uint8Array> {
-  const [width, height] = [2000, 1333]
-  const raw = Buffer.alloc(width * height * 3)
-  let seed = 2463534242
-  for (let i = 0; i < raw.length; i++) {
-    seed ^= seed << 13
-    seed ^= seed >>> 17
-    seed ^= seed << 5
-    raw[i] = ((i % (width * 3)) / 24 + (seed & 63)) & 255
-  }
-  return new Uint8Array(await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer())
-}
-
 /** Adds the staff account and the photos (stored directly, as older photos are, so none of their sizes exists). */
 async function addAccountAndPhotos(dataDir: string, count: number): Promise<string[]> {
   const database = await openMigratedDatabase(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'silent' }))
   try {
     await database.db.insert(users).values({ email: ACCOUNT.email, name: 'Bench', role: 'ADMIN', passwordHash: await hashPassword(ACCOUNT.pass) })
-    const bytes = await noisyPhoto()
+    const bytes = await noisyPhoto(2000, 1333)
     const ids = Array.from({ length: count }, () => randomBytes(32).toString('hex'))
     for (const id of ids) await database.db.insert(media).values({ id, contentType: 'image/jpeg', bytes, width: 2000, height: 1333, alt: 'Noise', caption: 'Noise' })
     return ids

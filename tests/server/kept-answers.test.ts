@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import { hashPassword } from '../../server/auth/passwords.ts'
 import { hashToken } from '../../server/auth/tokens.ts'
-import { rateLimits, registrations, sessions, siteSettings, users } from '../../server/db/schema.ts'
+import { rateLimits, registrations, sessions, users } from '../../server/db/schema.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { until } from './support/until.ts'
 import { courseEnrolment } from './support/registration-bodies.ts'
-import { createTestApp, DEFAULT_PASSWORD, noDatabase, rowsOf, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
+import { allHeard, createTestApp, DEFAULT_PASSWORD, noDatabase, rowsOf, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 
@@ -36,28 +36,6 @@ async function unheard(write: (tx: Parameters<Parameters<TestApp['database']['db
   })
 }
 
-/**
- * Waits until this process has heard of every change committed so far, so that none still on its way drops what a test
- * is about to show is kept: background work (a sign-in's, a form's) is finished, then a row of a table nothing here
- * writes is changed and its notification heard. Notifications arrive in commit order, on PostgreSQL through one
- * connection, so every earlier one has been heard by then.
- */
-async function allHeard(): Promise<void> {
-  await t.deps.tasks.idle()
-  let stop = () => {}
-  const heard = new Promise<void>((resolve) => {
-    stop = t.database.changes.subscribe((event, table) => {
-      if (event === 'changed' && table === 'site_settings') resolve()
-    })
-  })
-  try {
-    await t.database.db.update(siteSettings).set({ phone: sql`${siteSettings.phone}` })
-    await heard
-  } finally {
-    stop()
-  }
-}
-
 describe.skipIf(noDatabase)('what the server keeps in memory', () => {
   it('is told of a change to every table: each has its triggers (sessions only when one ends)', async () => {
     const rows = await rowsOf<{ table: string; trigger: string }>(t.database, sql`
@@ -77,7 +55,7 @@ describe.skipIf(noDatabase)('what the server keeps in memory', () => {
     const me = (token: string) => t.request('GET', '/api/auth/me', { token })
     // Ended with the triggers off, the kept session is still accepted: it is answered from memory.
     const kept = await t.login('office@tec.test')
-    await allHeard()
+    await allHeard(t)
     expect((await me(kept)).status).toBe(200)
     await unheard((tx) => tx.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.tokenHash, hashToken(kept))))
     expect((await me(kept)).status).toBe(200)
@@ -110,7 +88,7 @@ describe.skipIf(noDatabase)('what the server keeps in memory', () => {
     expect(after.total).toBe(before.total + 1)
     const added = after.items.find((item) => item.email === 'mark.501@example.org')
     expect(added).toBeDefined()
-    await allHeard()
+    await allHeard(t)
     // The list read again after the form's changes were heard, and kept.
     expect((await list()).total).toBe(after.total)
     // Renamed with the triggers off: the kept list does not see it (it is answered from memory)...

@@ -10,6 +10,7 @@ import { variantsMadeSoFar } from '../../server/media/processing.ts'
 import { MediaSizesWorker } from '../../server/media/sizes.ts'
 import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
 import { until } from './support/until.ts'
+import { noisyPhoto } from '../support/noisy-photo.ts'
 
 /**
  * Photo sizes cannot starve sign-in (issue 26): each size is made once however many ask for it, in this process or
@@ -24,19 +25,6 @@ const AVIF = { accept: 'image/avif,image/webp,image/apng,image/*,*/*;q=0.8' }
 let t: TestApp
 let admin: string
 let photo: Uint8Array
-
-/** A photo-like JPEG (noise over gradients), so making a size costs what a real photo's does. */
-async function noisyPhoto(width: number, height: number): Promise<Uint8Array> {
-  const raw = Buffer.alloc(width * height * 3)
-  let seed = 2463534242
-  for (let i = 0; i < raw.length; i++) {
-    seed ^= seed << 13
-    seed ^= seed >>> 17
-    seed ^= seed << 5
-    raw[i] = ((i % (width * 3)) / 12 + (seed & 63)) & 255
-  }
-  return new Uint8Array(await sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer())
-}
 
 /** A photo stored as before this change (no sizes to make): every size of it is new. */
 async function storedPhoto(): Promise<string> {

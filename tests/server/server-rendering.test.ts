@@ -5,10 +5,10 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
-import { courses, siteSettings } from '../../server/db/schema.ts'
+import { courses } from '../../server/db/schema.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { until } from './support/until.ts'
-import { createTestApp, noDatabase, type Answer, type TestApp } from './support/test-app.ts'
+import { allHeard, createTestApp, noDatabase, type Answer, type TestApp } from './support/test-app.ts'
 import { routeManifestFromTree, ROUTE_TREE_FILE } from '../../scripts/route-manifest.ts'
 import { SERVER_RENDERED_ROUTES } from '../../shared/ssr.ts'
 
@@ -122,22 +122,6 @@ afterAll(async () => {
 
 const page = (address: string, headers: Record<string, string> = {}) => t.request('GET', address, { headers })
 
-/** Waits until every change committed so far has been heard, so none still on its way drops what a test keeps. */
-async function allHeard(): Promise<void> {
-  await t.deps.tasks.idle()
-  let stop = () => {}
-  const heard = new Promise<void>((resolve) => {
-    stop = t.database.changes.subscribe((event, table) => {
-      if (event === 'changed' && table === 'site_settings') resolve()
-    })
-  })
-  try {
-    await t.database.db.update(siteSettings).set({ phone: sql`${siteSettings.phone}` })
-    await heard
-  } finally {
-    stop()
-  }
-}
 const dataBlock = (answer: Answer) => /<script type="application\/json" id="tec-ssr-state">(.*?)<\/script>/s.exec(answer.text)?.[1]
 const costShown = async (address: string) => /<p class="cost">(.*?)<\/p>/.exec((await page(address)).text)?.[1]
 
@@ -298,7 +282,7 @@ describe.skipIf(noDatabase)('server-rendered public pages', () => {
   })
 
   it('stay kept, with the reads at plain addresses, while reads of made-up list pages flood in', { timeout: 60_000 }, async () => {
-    await allHeard()
+    await allHeard(t)
     const slug = 'coding-for-beginners'
     const cost = async () => (await t.request<Schemas['Course']>('GET', `/api/courses/${slug}`)).body.cost
     const before = await cost()

@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -12,7 +12,7 @@ import { loadConfig, type Config } from '../../../server/config.ts'
 import { contract } from '../../../server/contract/document.ts'
 import { compileResponseValidator } from '../../../server/contract/validators.ts'
 import { databaseFromPglite, databaseFromUrl, openDatabase, pgliteFolder, type Database } from '../../../server/db/client.ts'
-import { users, type Role, type UserRow } from '../../../server/db/schema.ts'
+import { siteSettings, users, type Role, type UserRow } from '../../../server/db/schema.ts'
 import type { AppDeps } from '../../../server/deps.ts'
 import { createLogger } from '../../../server/logger.ts'
 import { Mailer } from '../../../server/mail/mailer.ts'
@@ -182,4 +182,26 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
 export async function rowsOf<Row>(database: Database, query: SQL): Promise<Row[]> {
   const result: unknown = await database.db.execute(query)
   return typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows) ? (result.rows as Row[]) : []
+}
+
+/**
+ * Waits until the app has heard of every change committed so far, so that none still on its way drops what a test is
+ * about to show is kept: background work (a sign-in's, a form's) is finished, then a row of a table no test writes is
+ * changed and its notification heard. Notifications arrive in commit order, on PostgreSQL through one connection, so
+ * every earlier one has been heard by then.
+ */
+export async function allHeard(app: TestApp): Promise<void> {
+  await app.deps.tasks.idle()
+  let stop = () => {}
+  const heard = new Promise<void>((resolve) => {
+    stop = app.database.changes.subscribe((event, table) => {
+      if (event === 'changed' && table === 'site_settings') resolve()
+    })
+  })
+  try {
+    await app.database.db.update(siteSettings).set({ phone: sql`${siteSettings.phone}` })
+    await heard
+  } finally {
+    stop()
+  }
 }
