@@ -25,7 +25,6 @@ export const MEDIA_MESSAGES = { notFound: 'We could not find that image.' } as c
 const notFound = { status: 404 as const, body: { message: MEDIA_MESSAGES.notFound } }
 const itemNotFound = { status: 404 as const, body: { message: MEDIA_LIBRARY_MESSAGES.notFound } }
 
-
 export const getMedia: Handler<'getMedia'> = async ({ params, query, headers }, deps) => {
   const db = deps.database.db
   const head = await readMediaHead(db, params.mediaId)
