@@ -73,9 +73,12 @@ describe('the media library', () => {
     await page.getByText('Needs alt text and caption').waitFor({ state: 'detached' })
 
     // What a browser is sent for the page's image: AVIF or WebP, the camera and the place gone.
+    // In a page of its own: the saved words gave the image a new version, whose loading in this page could otherwise be
+    // the answer caught, and a reload would then make its body unreadable.
     const id = new URL(page.url()).pathname.split('/').pop()!
-    const served = page.waitForResponse((response) => response.url().includes(`/api/media/${id}`) && response.request().resourceType() === 'image')
-    await page.reload()
+    const fresh = await page.context().newPage()
+    const served = fresh.waitForResponse((response) => response.url().includes(`/api/media/${id}`) && response.request().resourceType() === 'image' && response.status() === 200)
+    await fresh.goto(page.url())
     const response = await served
     expect(['image/avif', 'image/webp']).toContain(response.headers()['content-type'])
     const bytes = await response.body()
