@@ -1,5 +1,6 @@
 import { isIP } from 'node:net'
 import path from 'node:path'
+import { isEmailAddress } from '../shared/email-address.ts'
 
 /** A setting the server cannot start with; index.ts prints the message and exits 1. */
 export class ConfigError extends Error {
@@ -21,6 +22,13 @@ export interface Config {
   dataDir: string
   databaseUrl: string | undefined
   smtpUrl: string | undefined
+  /**
+   * Who mail comes from (MAIL_FROM: `name@example.org` or `Name <name@example.org>`), and where replies go
+   * (MAIL_REPLY_TO, optional). Production cannot start without MAIL_FROM, nor without SMTP_URL: mail kept in the
+   * database would reach nobody.
+   */
+  mailFrom: string
+  mailReplyTo: string | undefined
   nodeEnv: NodeEnv
   /** Origin (no trailing slash) used in mailed links; never taken from the Host header. */
   publicUrl: string
@@ -182,6 +190,36 @@ function parseSecondFactorKeys(env: Env, nodeEnv: NodeEnv, purpose: ConfigPurpos
   return { secondFactorKey, previousSecondFactorKey }
 }
 
+/** Outside production, mail comes from this address unless MAIL_FROM says otherwise. */
+const DEVELOPMENT_MAIL_FROM = 'TEC <no-reply@tec.test>'
+
+/** `name@example.org` or `Display Name <name@example.org>`, with an address held to the contract's email rule. */
+function parseMailbox(name: string, value: string): string {
+  const match = /^(?:([^<>"\r\n]+?)\s*<([^<>\s]+)>|([^<>\s]+))$/.exec(value)
+  const address = match?.[2] ?? match?.[3]
+  if (address === undefined || !isEmailAddress(address)) {
+    throw new ConfigError(`${name} is "${value}", but it must be an email address, alone or with a name, such as "TEC <office@tec.example.org>".`)
+  }
+  return value
+}
+
+function parseMail(env: Env, nodeEnv: NodeEnv, purpose: ConfigPurpose): Pick<Config, 'mailFrom' | 'mailReplyTo'> {
+  const from = read(env, 'MAIL_FROM')
+  const replyTo = read(env, 'MAIL_REPLY_TO')
+  if (nodeEnv === 'production' && purpose === 'server') {
+    const missing = [read(env, 'SMTP_URL') === undefined ? 'SMTP_URL' : undefined, from === undefined ? 'MAIL_FROM' : undefined].filter((name) => name !== undefined)
+    if (missing.length > 0) {
+      throw new ConfigError(
+        `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} not set. In production the server sends mail (reset links, invitations, safeguarding alerts) through SMTP_URL, from MAIL_FROM (such as "TEC <office@tec.example.org>", an address the mail server may send as).`,
+      )
+    }
+  }
+  return {
+    mailFrom: from === undefined ? DEVELOPMENT_MAIL_FROM : parseMailbox('MAIL_FROM', from),
+    mailReplyTo: replyTo === undefined ? undefined : parseMailbox('MAIL_REPLY_TO', replyTo),
+  }
+}
+
 /** The server needs every setting; a command-line tool (create-user) sends no mail and serves nothing. */
 export type ConfigPurpose = 'server' | 'tool'
 
@@ -203,5 +241,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     webConcurrency: parseConcurrency(read(env, 'WEB_CONCURRENCY'), read(env, 'DATABASE_URL') !== undefined),
     adminSecondFactor: parseChoice('ADMIN_SECOND_FACTOR', read(env, 'ADMIN_SECOND_FACTOR'), ['required', 'optional'] as const, nodeEnv === 'production' ? 'required' : 'optional'),
     ...parseSecondFactorKeys(env, nodeEnv, purpose),
+    ...parseMail(env, nodeEnv, purpose),
   }
 }

@@ -4,12 +4,18 @@ import type { Db } from '../db/client.ts'
 import { mailOutbox } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
 import { Rounds } from '../lib/rounds.ts'
-import { MAIL_FROM, type MailMessage } from './templates.ts'
+import type { Config } from '../config.ts'
+import type { MailMessage } from './templates.ts'
 
 export const MAIL_DELIVERY = {
-  maxAttempts: 5,
-  /** Wait before retry n is this times 2^(n-1): 10 s, 20 s, 40 s, 80 s. */
-  backoffBaseMs: 10_000,
+  /**
+   * Wait before retry n is this times 2^(n-1), at most backoffCapMs: 1 minute, 2, 4, … then every 6 hours, so a mail
+   * server down for a night or a weekend's morning loses nothing.
+   */
+  backoffBaseMs: 60_000,
+  backoffCapMs: 6 * 3600_000,
+  /** A mail still not sent this long after it was queued is marked failed (for the office to see and resend). */
+  giveUpAfterMs: 24 * 3600_000,
   /** A claimed row is hidden from other processes this long, so a send in progress is not repeated. */
   claimLeaseMs: 120_000,
   pollIntervalMs: 5_000,
@@ -17,6 +23,14 @@ export const MAIL_DELIVERY = {
 } as const
 
 const LAST_ERROR_MAX_LENGTH = 500
+
+/** How long after failed attempt n (from 1) the next one comes. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(MAIL_DELIVERY.backoffCapMs, MAIL_DELIVERY.backoffBaseMs * 2 ** Math.min(attempt - 1, 30))
+}
+
+/** Who mail comes from and where replies go (MAIL_FROM, MAIL_REPLY_TO), and how it is sent (SMTP_URL, or not at all). */
+export type MailSettings = Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailReplyTo'>
 
 /**
  * Mail goes through the mail_outbox table: it is written in the same transaction as the change that causes it,
@@ -36,8 +50,9 @@ export class Mailer {
   constructor(
     private readonly db: Db,
     private readonly logger: Logger,
-    smtpUrl: string | undefined,
+    private readonly settings: MailSettings,
   ) {
+    const { smtpUrl } = settings
     this.#transport =
       smtpUrl === undefined
         ? undefined
@@ -53,9 +68,14 @@ export class Mailer {
     await tx.insert(mailOutbox).values({ ...message, status: this.sends ? 'pending' : 'stored' })
   }
 
-  /** Starts polling for pending mail (including mail left by an earlier run or another process). */
-  start(): void {
+  /**
+   * Starts polling for pending mail (including mail left by an earlier run or another process). Mail kept while no
+   * transport was set is sent now that there is one: it was meant for its reader, not for the outbox page.
+   */
+  async start(): Promise<void> {
     if (!this.sends || this.#timer) return
+    const kept = await this.db.update(mailOutbox).set({ status: 'pending', nextAttemptAt: new Date() }).where(eq(mailOutbox.status, 'stored')).returning({ id: mailOutbox.id })
+    if (kept.length > 0) this.logger.info({ count: kept.length }, 'mail kept while SMTP_URL was not set is being sent')
     this.#timer = setInterval(() => this.kick(), MAIL_DELIVERY.pollIntervalMs)
     this.#timer.unref()
     this.kick()
@@ -110,12 +130,14 @@ export class Mailer {
   async #send(row: typeof mailOutbox.$inferSelect): Promise<void> {
     if (!this.#transport) return
     try {
-      await this.#transport.sendMail({ from: MAIL_FROM, to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) })
+      const { mailFrom, mailReplyTo } = this.settings
+      await this.#transport.sendMail({ from: mailFrom, ...(mailReplyTo ? { replyTo: mailReplyTo } : {}), to: row.to, subject: row.subject, text: row.text, ...(row.html ? { html: row.html } : {}) })
       await this.db.update(mailOutbox).set({ status: 'sent', sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id))
       this.logger.info({ mailId: row.id, attempt: row.attempts }, 'mail sent')
     } catch (error) {
-      const giveUp = row.attempts >= MAIL_DELIVERY.maxAttempts
-      const retryAt = new Date(Date.now() + MAIL_DELIVERY.backoffBaseMs * 2 ** (row.attempts - 1))
+      const now = Date.now()
+      const giveUp = now - row.createdAt.getTime() >= MAIL_DELIVERY.giveUpAfterMs
+      const retryAt = new Date(now + retryDelayMs(row.attempts))
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, LAST_ERROR_MAX_LENGTH)
       await this.db
         .update(mailOutbox)

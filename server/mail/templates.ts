@@ -7,8 +7,6 @@ import { escapeHtml } from '../lib/html.ts'
 type DeliveryMode = components['schemas']['DeliveryMode']
 type LessonFrequency = components['schemas']['LessonFrequency']
 
-export const MAIL_FROM = 'TEC <no-reply@tec.test>'
-
 export interface MailMessage {
   to: string
   subject: string

@@ -4,6 +4,9 @@ import { ConfigError, loadConfig } from '../../server/config.ts'
 /** A key of the right size, as `randomBytes(32).toString('base64')` makes one. */
 const KEY = Buffer.alloc(32, 3).toString('base64')
 
+/** What production needs to send mail; the tests of other settings give it. */
+const PRODUCTION_MAIL = { SMTP_URL: 'smtp://mail.example.org:587', MAIL_FROM: 'TEC <office@tec.example.org>' }
+
 describe('settings', () => {
   it('has working defaults', () => {
     const config = loadConfig({}, '/srv/tec')
@@ -19,6 +22,8 @@ describe('settings', () => {
       DATA_DIR: '/var/tec',
       DATABASE_URL: 'postgresql://u:p@db:5432/tec',
       SMTP_URL: 'smtps://u:p@mail:465',
+      MAIL_FROM: 'TEC Office <office@tec.example.org>',
+      MAIL_REPLY_TO: 'help@tec.example.org',
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://tec.example.org/',
       TRUST_PROXY: 'true',
@@ -28,13 +33,25 @@ describe('settings', () => {
       ADMIN_SECOND_FACTOR: 'optional',
       SECOND_FACTOR_KEY: KEY,
     })
-    expect(config).toMatchObject({ port: 0, host: '10.0.0.5', dataDir: '/var/tec', nodeEnv: 'production', publicUrl: 'https://tec.example.org', trustProxy: true, logLevel: 'silent', webConcurrency: 4, adminSecondFactor: 'optional' })
+    expect(config).toMatchObject({
+      port: 0,
+      host: '10.0.0.5',
+      dataDir: '/var/tec',
+      nodeEnv: 'production',
+      publicUrl: 'https://tec.example.org',
+      trustProxy: true,
+      logLevel: 'silent',
+      webConcurrency: 4,
+      adminSecondFactor: 'optional',
+      mailFrom: 'TEC Office <office@tec.example.org>',
+      mailReplyTo: 'help@tec.example.org',
+    })
     expect(config.secondFactorKey).toEqual(Buffer.from(KEY, 'base64'))
   })
 
   it('holds admins to the second sign-in step by default in production only, and needs its key there', () => {
     expect(loadConfig({}).adminSecondFactor).toBe('optional')
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://tec.example.org', SECOND_FACTOR_KEY: KEY }).adminSecondFactor).toBe('required')
+    expect(loadConfig({ ...PRODUCTION_MAIL, NODE_ENV: 'production', PUBLIC_URL: 'https://tec.example.org', SECOND_FACTOR_KEY: KEY }).adminSecondFactor).toBe('required')
     expect(loadConfig({ ADMIN_SECOND_FACTOR: 'required' }).adminSecondFactor).toBe('required')
     expect(() => loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://tec.example.org' })).toThrow(
       /^SECOND_FACTOR_KEY is not set\. In production it must be 32 random bytes in base64, which encrypt the staff's authenticator secrets\. Make one with: node -e/,
@@ -58,7 +75,22 @@ describe('settings', () => {
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('127.0.0.1')
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
     expect(loadConfig({ HOST: 'tec-web.internal' }).host).toBe('tec-web.internal')
-    expect(loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://tec.example.org', SECOND_FACTOR_KEY: KEY }).host).toBeUndefined()
+    expect(loadConfig({ ...PRODUCTION_MAIL, NODE_ENV: 'production', PUBLIC_URL: 'https://tec.example.org', SECOND_FACTOR_KEY: KEY }).host).toBeUndefined()
+  })
+
+  it('requires SMTP_URL and MAIL_FROM in production, naming what is missing; elsewhere mail is kept and comes from a development address', () => {
+    const production = { NODE_ENV: 'production', PUBLIC_URL: 'https://tec.example.org', SECOND_FACTOR_KEY: KEY }
+    expect(() => loadConfig(production)).toThrow(/^SMTP_URL and MAIL_FROM are not set\. In production the server sends mail/)
+    expect(() => loadConfig({ ...production, SMTP_URL: 'smtp://mail:587' })).toThrow(/^MAIL_FROM is not set\./)
+    expect(() => loadConfig({ ...production, MAIL_FROM: 'office@tec.example.org' })).toThrow(/^SMTP_URL is not set\./)
+    expect(loadConfig({ ...production, ...PRODUCTION_MAIL })).toMatchObject({ mailFrom: PRODUCTION_MAIL.MAIL_FROM, mailReplyTo: undefined })
+    expect(loadConfig({ NODE_ENV: 'production' }, '/srv/tec', 'tool').mailFrom).toBe('TEC <no-reply@tec.test>')
+    expect(loadConfig({})).toMatchObject({ smtpUrl: undefined, mailFrom: 'TEC <no-reply@tec.test>' })
+    for (const odd of ['office', 'TEC <office>', 'x?bcc=a@b.org', 'TEC <a@b.org', 'a@b.org, c@d.org']) {
+      expect(() => loadConfig({ MAIL_FROM: odd }), odd).toThrow(/^MAIL_FROM is ".*", but it must be an email address, alone or with a name/)
+    }
+    expect(() => loadConfig({ MAIL_REPLY_TO: 'help' })).toThrow(/^MAIL_REPLY_TO is "help"/)
+    expect(loadConfig({ MAIL_FROM: 'Tuition & Care <office@tec.example.org>' }).mailFrom).toBe('Tuition & Care <office@tec.example.org>')
   })
 
   it('requires PUBLIC_URL in production, where mailed links are built on it; a command-line tool does without', () => {

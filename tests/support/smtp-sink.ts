@@ -22,8 +22,12 @@ async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
   return Buffer.concat(chunks)
 }
 
-/** A real SMTP server on 127.0.0.1 that accepts any message (no TLS, no auth) and keeps it in memory. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * A real SMTP server on 127.0.0.1 that accepts any message (no TLS, no auth) and keeps it in memory. `refuse` messages
+ * are first answered with a temporary failure (451), as a mail server that is down or busy answers, before any is taken.
+ */
+export async function startSmtpSink(options: { refuse?: number } = {}): Promise<SmtpSink> {
+  let refusalsLeft = options.refuse ?? 0
   const messages: SinkMail[] = []
   const waiters = new Set<{ to: string; resolve: (mail: SinkMail) => void }>()
   const addressedTo = (mail: SinkMail, to: string) => mail.envelopeTo.includes(to.toLowerCase())
@@ -34,6 +38,12 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     authOptional: true,
     logger: false,
     onData(stream, session, callback) {
+      if (refusalsLeft > 0) {
+        refusalsLeft -= 1
+        stream.resume()
+        stream.on('end', () => callback(Object.assign(new Error('Mailbox busy, try again later'), { responseCode: 451 })))
+        return
+      }
       const envelopeTo = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase())
       readAll(stream)
         .then((raw) => PostalMime.parse(raw))

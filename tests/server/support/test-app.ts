@@ -113,7 +113,7 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', PUBLIC_URL: 'http://tec.test', ...options.env })
   const database = await openTestDatabase()
   const logger = createLogger(config.logLevel)
-  const mailer = new Mailer(database.db, logger, config.smtpUrl)
+  const mailer = new Mailer(database.db, logger, config)
   const tasks = new BackgroundTasks(logger)
   // Started as the server starts it, so the sizes pages show are made after each upload, as in production.
   const mediaSizes = new MediaSizesWorker(database, logger)
