@@ -3,6 +3,7 @@ import type { Database } from './db/client.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { BackgroundTasks } from './tasks.ts'
+import type { Readiness } from './lib/readiness.ts'
 
 /** Everything the app needs from outside; index.ts builds the real ones, tests build their own. */
 export interface AppDeps {
@@ -11,6 +12,8 @@ export interface AppDeps {
   logger: Logger
   mailer: Mailer
   tasks: BackgroundTasks
+  /** Whether this process should be sent requests (GET /health/ready); index.ts drains it when a shutdown begins. */
+  readiness: Readiness
   /** The built SPA (normally ./dist); absent or missing on disk → a page saying to run `npm run build`. */
   staticRoot: string | undefined
   /** The module that renders public pages on the server (build/ssr/entry-server.js); absent: the browser renders them. */

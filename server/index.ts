@@ -18,6 +18,7 @@ import { Mailer } from './mail/mailer.ts'
 import { MediaSizesWorker } from './media/sizes.ts'
 import { openMigratedDatabase, StartupError, startupMessage } from './startup.ts'
 import { BackgroundTasks } from './tasks.ts'
+import { Readiness } from './lib/readiness.ts'
 
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -93,7 +94,8 @@ async function main(): Promise<void> {
   mediaSizes.start()
   const housekeeping = startHousekeeping(database.db, logger)
   const publishing = startScheduledPublishing(database.db, logger, config.publishEveryMs)
-  const deps = { config, database, logger, mailer, tasks, staticRoot: path.resolve('dist'), ssrEntry: path.resolve('build/ssr/entry-server.js') }
+  const readiness = new Readiness(database)
+  const deps = { config, database, logger, mailer, tasks, readiness, staticRoot: path.resolve('dist'), ssrEntry: path.resolve('build/ssr/entry-server.js') }
   const kept = keptAnswers(deps)
   const app = createApp(deps, { kept })
   const server = await listen(keptReadsFirst(kept.publicReads, config, logger, getRequestListener(app.fetch)), config.port, config.host).catch(async (error: unknown) => {
@@ -114,12 +116,15 @@ async function main(): Promise<void> {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down')
+    // Not ready from now on, before the listener closes: a load balancer stops sending while the last requests end.
+    readiness.drain()
     await closeServer(server)
     housekeeping.stop()
     publishing.stop()
     await tasks.idle()
     await mailer.stop()
     await mediaSizes.stop()
+    readiness.stop()
     await database.close()
     logger.info('stopped')
     process.exit(0)

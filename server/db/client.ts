@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
@@ -24,6 +25,8 @@ export interface Database {
   kind: 'pglite' | 'postgres'
   /** Applies the committed migrations; safe to call on every start. */
   migrate(): Promise<void>
+  /** How many of this build's migrations the database has not applied (a newer build's extra ones do not count). */
+  pendingMigrations(): Promise<number>
   ping(): Promise<void>
   /** Committed writes to what the public site shows, heard by every process (see changes.ts). */
   changes: ChangeFeed
@@ -33,6 +36,28 @@ export interface Database {
 const MIGRATIONS_FOLDER = fileURLToPath(projectFile('server/db/migrations'))
 /** Any fixed 64-bit number: every TEC web process takes the same advisory lock around migrations. */
 const MIGRATION_LOCK_KEY = 7_316_420_118
+
+/** When each of this build's migrations was written (drizzle's journal), read once. */
+let journal: number[] | undefined
+function migrationTimes(): number[] {
+  journal ??= (JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map((entry) => entry.when)
+  return journal
+}
+
+/**
+ * Drizzle's migrator applies, in order, the migrations written after the last one it recorded (its table's
+ * created_at is the journal's `when`): those are the ones still to apply. No table yet: all of them.
+ */
+async function pendingMigrationsIn(db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> }): Promise<number> {
+  let last = 0
+  try {
+    const result = (await db.execute(sql`select coalesce(max(created_at), 0) as last from drizzle.__drizzle_migrations`)) as { rows: { last: string | number }[] }
+    last = Number(result.rows[0]?.last ?? 0)
+  } catch {
+    return migrationTimes().length
+  }
+  return migrationTimes().filter((when) => when > last).length
+}
 
 /** The embedded database lives in a subfolder, so the lock file never sits inside PostgreSQL's own files. */
 export function pgliteFolder(dataDir: string): string {
@@ -47,6 +72,7 @@ export function databaseFromPglite(client: PGlite, onClose: () => void = () => {
     kind: 'pglite',
     changes: pgliteChangeFeed(client),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
+    pendingMigrations: () => pendingMigrationsIn(db),
     ping: async () => {
       await db.execute(sql`select 1`)
     },
@@ -94,6 +120,7 @@ export function databaseFromUrl(url: string): Database {
         client.release()
       }
     },
+    pendingMigrations: () => pendingMigrationsIn(db),
     ping: async () => {
       await db.execute(sql`select 1`)
     },

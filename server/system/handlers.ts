@@ -16,6 +16,15 @@ export const getHealth: Handler<'getHealth'> = async (_input, deps) => {
   }
 }
 
+export const getLiveness: Handler<'getLiveness'> = async () => Promise.resolve({ status: 200 as const, body: { status: 'ok' as const } })
+
+export const getReadiness: Handler<'getReadiness'> = async (_input, deps) => {
+  const problems = await deps.readiness.problems()
+  if (problems.length === 0) return { status: 200, body: { status: 'ok' } }
+  deps.logger.warn({ problems }, 'not ready')
+  return { status: 503, body: { message: `Not ready: ${problems.join('; ')}.` }, headers: { 'Retry-After': '5' } }
+}
+
 /**
  * Only mail kept because no SMTP_URL is set ('stored'): mail that was or will be sent for real is not
  * shown, so a development server with real SMTP never lists someone's reset link.

@@ -17,6 +17,7 @@ import type { AppDeps } from '../../../server/deps.ts'
 import { createLogger } from '../../../server/logger.ts'
 import { Mailer } from '../../../server/mail/mailer.ts'
 import { MediaSizesWorker } from '../../../server/media/sizes.ts'
+import { Readiness } from '../../../server/lib/readiness.ts'
 import { BackgroundTasks } from '../../../server/tasks.ts'
 import { EMPTY_PROFILE, insertTutorProfile } from '../../../server/tutors/queries.ts'
 import { adminQuery } from './postgres-cluster.ts'
@@ -118,7 +119,8 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
   // Started as the server starts it, so the sizes pages show are made after each upload, as in production.
   const mediaSizes = new MediaSizesWorker(database, logger)
   mediaSizes.start()
-  const deps: AppDeps = { config, database, logger, mailer, tasks, staticRoot: options.staticRoot, ssrEntry: options.ssrEntry }
+  const readiness = new Readiness(database)
+  const deps: AppDeps = { config, database, logger, mailer, tasks, readiness, staticRoot: options.staticRoot, ssrEntry: options.ssrEntry }
   const app = createApp(deps)
 
   const request = async <Body extends object = AnswerBody>(method: string, path: string, { body, rawBody, form, token, ip = '203.0.113.1', headers = {} }: RequestOptions = {}): Promise<Answer<Body>> => {
@@ -173,6 +175,7 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
       await tasks.idle()
       await mailer.stop()
       await mediaSizes.stop()
+      readiness.stop()
       await database.close()
     },
   }
