@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { routePath } from 'hono/route'
@@ -8,7 +7,7 @@ import type { Handlers } from './contract/types.ts'
 import { ServerBusyError } from './lib/work-queue.ts'
 import { isDatabaseUnavailable, isRefusedValue } from './db/errors.ts'
 import type { AppDeps } from './deps.ts'
-import { clientIp, type AppEnv } from './http-context.ts'
+import { clientIp, requestIdOf, type AppEnv } from './http-context.ts'
 import { describeError, MESSAGES } from './messages.ts'
 import { handlers as ownHandlers } from './handlers.ts'
 import { builtSiteRoutes } from './lib/site-routes.ts'
@@ -49,7 +48,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
     const started = performance.now()
-    c.set('requestId', randomUUID())
+    c.set('requestId', requestIdOf(c.req.header('x-request-id'), config.trustProxy))
     c.set('clientIp', clientIp(c, config.trustProxy))
     c.header('X-Request-Id', c.get('requestId'))
     if (logger.isLevelEnabled('debug')) logger.debug({ requestId: c.get('requestId'), method: c.req.method }, 'request started')

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
 
@@ -48,3 +49,15 @@ export function isDirectFromThisMachine(c: Context<AppEnv>): boolean {
   }
   return address !== undefined && (/^127\.\d+\.\d+\.\d+$/.test(address) || address === '::1' || /^::ffff:127\.\d+\.\d+\.\d+$/i.test(address))
 }
+
+/** What a proxy's request id may look like: short, and nothing a log line or a header could be made to carry. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
+
+/**
+ * The request's id: the one a trusted proxy sent (X-Request-Id), so its logs and ours name the same request, or a new
+ * one. Without TRUST_PROXY anyone could choose it, so it is always new then; an odd one is replaced too.
+ */
+export function requestIdOf(incoming: string | undefined, trustProxy: boolean): string {
+  return trustProxy && incoming !== undefined && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+}
+

@@ -1,6 +1,6 @@
-import { randomUUID } from 'node:crypto'
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http'
 import { etagMatches, type PublicCache } from './lib/public-cache.ts'
+import { requestIdOf } from './http-context.ts'
 import { logRequest, type Logger } from './logger.ts'
 import { isOverHttps, securityHeaderList } from './security-headers.ts'
 
@@ -17,7 +17,8 @@ export function keptReadsFirst(cache: PublicCache, options: { publicUrl: string;
     const kept = cache.find(address)
     if (kept === undefined) return false
     const started = performance.now()
-    const requestId = randomUUID()
+    const incoming = request.headers['x-request-id']
+    const requestId = requestIdOf(Array.isArray(incoming) ? incoming[0] : incoming, options.trustProxy)
     const forwardedProto = request.headers['x-forwarded-proto']
     // This server speaks plain HTTP: only the public address or a trusted proxy can say the visitor used HTTPS.
     const overHttps = isOverHttps(options, 'http:', Array.isArray(forwardedProto) ? forwardedProto.join(',') : forwardedProto)

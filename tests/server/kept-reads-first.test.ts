@@ -6,6 +6,7 @@ import { createApp, keptAnswers } from '../../server/app.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { keptReadsFirst } from '../../server/kept-reads-first.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { requestIdOf } from '../../server/http-context.ts'
 
 /**
  * The server answers a kept public read before the framework (keptReadsFirst). A client must not be able to tell:
@@ -80,6 +81,19 @@ describe.skipIf(noDatabase)('kept public reads answered before the framework', (
     expect(fresh.headers).toEqual(kept.headers)
     expect(kept.requestId).toMatch(/^[0-9a-f-]{36}$/)
     expect(kept.requestId).not.toBe(fresh.requestId)
+  })
+
+  it("keeps a trusted proxy's request id, on kept reads and the framework's alike, and replaces an odd one", async () => {
+    await seen(urls.first, '/api/gallery')
+    for (const base of [urls.first, urls.frameworkOnly]) {
+      expect((await seen(base, '/api/gallery', { 'x-request-id': 'lb-7f3a:42' })).requestId).toBe('lb-7f3a:42')
+      expect((await seen(base, '/api/admin/staff', { 'x-request-id': 'lb-7f3a:43' })).requestId).toBe('lb-7f3a:43')
+      const odd = await seen(base, '/api/gallery', { 'x-request-id': 'two words' })
+      expect(odd.requestId).toMatch(/^[0-9a-f-]{36}$/)
+    }
+    // Without TRUST_PROXY anyone could choose it, so it is always new.
+    expect(requestIdOf('lb-7f3a:42', false)).toMatch(/^[0-9a-f-]{36}$/)
+    expect(requestIdOf('x'.repeat(129), true)).toMatch(/^[0-9a-f-]{36}$/)
   })
 
   it('answers 304 with the same headers when the client holds the answer', async () => {
