@@ -224,8 +224,9 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_window_start_idx').on(t.windowStart)],
 )
 
-export const MAIL_STATUSES = ['pending', 'sent', 'stored', 'failed'] as const
+export const MAIL_STATUSES = ENUMS.MailStatus
 export type MailStatus = (typeof MAIL_STATUSES)[number]
+export type MailKind = (typeof ENUMS.MailKind)[number]
 
 export const mailOutbox = pgTable(
   'mail_outbox',
@@ -236,6 +237,14 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     status: text('status', { enum: MAIL_STATUSES }).notNull(),
+    kind: text('kind', { enum: ENUMS.MailKind }).notNull().default('other'),
+    /**
+     * The mail carries a link that signs someone in or sets a password (a reset, an invitation): its body is never
+     * shown to anyone, the Mail screen included, and it is purged as soon as it was sent.
+     */
+    carriesSecretLink: boolean('carries_secret_link').notNull().default(false),
+    /** When the body (text and html) was emptied under the retention of sent mail; to, subject and kind stay. */
+    bodyPurgedAt: timestamptz('body_purged_at'),
     attempts: integer('attempts').notNull().default(0),
     /** When the next send may be tried; backs off after a failure. */
     nextAttemptAt: timestamptz('next_attempt_at').notNull().defaultNow(),
@@ -247,7 +256,42 @@ export const mailOutbox = pgTable(
   (t) => [
     index('mail_outbox_status_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_created_at_idx').on(t.createdAt),
+    index('mail_outbox_sent_at_idx').on(t.sentAt),
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'stored', 'failed')`),
+  ],
+)
+
+export const JOB_STATES = ['pending', 'running', 'failed'] as const
+export type JobState = (typeof JOB_STATES)[number]
+
+/**
+ * Work that must happen later or on a schedule (server/jobs): a row with its run-at time, claimed by one process
+ * with `FOR UPDATE SKIP LOCKED` and a lease, so it runs once across processes and survives a crash (a lease that
+ * runs out is claimed again). A one-off job is deleted once done; a schedule keeps one row under its `key`, whose
+ * `run_at` moves on after each run. `payload` holds ids, never personal data itself.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    /** A schedule's name (one row each), or a one-off job's dedupe key; null for a plain one-off job. */
+    key: text('key'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    state: text('state', { enum: JOB_STATES }).notNull().default('pending'),
+    runAt: timestamptz('run_at').notNull().defaultNow(),
+    /** While running: when the claiming process is taken to have gone, so another may claim it. */
+    leaseUntil: timestamptz('lease_until'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /** When it last finished a run (schedules), for the job-lag figure and the operator. */
+    lastRunAt: timestamptz('last_run_at'),
+  },
+  (t) => [
+    index('jobs_due_idx').on(t.state, t.runAt),
+    uniqueIndex('jobs_key_unique').on(t.key),
+    check('jobs_state_check', sql`${t.state} in ('pending', 'running', 'failed')`),
   ],
 )
 
