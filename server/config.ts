@@ -40,6 +40,12 @@ export interface Config {
    */
   publishEveryMs: number
   /**
+   * How many days the body of a sent mail is kept (MAIL_KEEP_SENT_DAYS, 1 to 3650, default 30), for the office to see
+   * what went out; then only who it went to, its subject and kind stay. A mail carrying a sign-in or reset link keeps
+   * its body only until it is sent.
+   */
+  mailKeepSentDays: number
+  /**
    * How many API processes serve the port (WEB_CONCURRENCY, 1 to 32, default 1): more cores, more throughput. Above
    * 1 it needs PostgreSQL, since the embedded database belongs to one process.
    */
@@ -141,6 +147,13 @@ function parseInterval(name: string, value: string | undefined, fallback: number
   return ms
 }
 
+function parseDays(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback
+  const days = Number(value)
+  if (!/^\d+$/.test(value) || days < 1 || days > 3650) throw new ConfigError(`${name} is "${value}", but it must be a number of days from 1 to 3650.`)
+  return days
+}
+
 function parseConcurrency(value: string | undefined, postgres: boolean): number {
   if (value === undefined) return 1
   const count = Number(value)
@@ -238,6 +251,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY')),
     logLevel: parseChoice('LOG_LEVEL', read(env, 'LOG_LEVEL'), LOG_LEVELS, 'info'),
     publishEveryMs: parseInterval('SCHEDULED_PUBLISH_EVERY_MS', read(env, 'SCHEDULED_PUBLISH_EVERY_MS'), 30_000),
+    mailKeepSentDays: parseDays('MAIL_KEEP_SENT_DAYS', read(env, 'MAIL_KEEP_SENT_DAYS'), 30),
     webConcurrency: parseConcurrency(read(env, 'WEB_CONCURRENCY'), read(env, 'DATABASE_URL') !== undefined),
     adminSecondFactor: parseChoice('ADMIN_SECOND_FACTOR', read(env, 'ADMIN_SECOND_FACTOR'), ['required', 'optional'] as const, nodeEnv === 'production' ? 'required' : 'optional'),
     ...parseSecondFactorKeys(env, nodeEnv, purpose),

@@ -2,7 +2,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
-import type { BackgroundTasks } from './tasks.ts'
+import type { Jobs } from './jobs/jobs.ts'
 import type { Readiness } from './lib/readiness.ts'
 
 /** Everything the app needs from outside; index.ts builds the real ones, tests build their own. */
@@ -11,7 +11,8 @@ export interface AppDeps {
   database: Database
   logger: Logger
   mailer: Mailer
-  tasks: BackgroundTasks
+  /** Delayed and scheduled work, stored in the database (server/jobs). */
+  jobs: Jobs
   /** Whether this process should be sent requests (GET /health/ready); index.ts drains it when a shutdown begins. */
   readiness: Readiness
   /** The built SPA (normally ./dist); absent or missing on disk → a page saying to run `npm run build`. */

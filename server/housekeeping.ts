@@ -1,7 +1,8 @@
-import { and, isNotNull, lt, or } from 'drizzle-orm'
+import { and, eq, isNotNull, lt, or } from 'drizzle-orm'
 import { idleBy } from './auth/sessions.ts'
 import type { Db } from './db/client.ts'
-import { passwordResetTokens, sessions, signInChallenges, trustedDevices } from './db/schema.ts'
+import { jobs, passwordResetTokens, sessions, signInChallenges, trustedDevices } from './db/schema.ts'
+import type { Schedule } from './jobs/jobs.ts'
 import type { Logger } from './logger.ts'
 
 export const HOUSEKEEPING = {
@@ -11,7 +12,16 @@ export const HOUSEKEEPING = {
   firstRunMs: 60 * 1000,
   /** Kept this long after they stopped working, for anyone looking into a recent sign-in problem. */
   graceMs: 24 * 60 * 60 * 1000,
+  /** A job given up is kept this long for the operator to look into (its last error, its payload's ids), then deleted. */
+  keepFailedJobsMs: 30 * 24 * 60 * 60 * 1000,
 } as const
+
+/** Deletes jobs given up more than keepFailedJobsMs ago (by when they were stored: a failed job is not run again). */
+export async function purgeFailedJobs(db: Db, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - HOUSEKEEPING.keepFailedJobsMs)
+  const deleted = await db.delete(jobs).where(and(eq(jobs.state, 'failed'), lt(jobs.createdAt, cutoff))).returning({ id: jobs.id })
+  return deleted.length
+}
 
 /**
  * Deletes sessions that ended (revoked, past their absolute end, or idle too long), reset or invite tokens that
@@ -39,23 +49,18 @@ export async function purgeEndedCredentials(db: Db, now = new Date()): Promise<{
   return { sessions: endedSessions.length, tokens: endedTokens.length, devices: endedDevices.length, challenges: endedChallenges.length }
 }
 
-/** Runs the purge every hour in the background; a failed round is logged and tried again next time. */
-export function startHousekeeping(db: Db, logger: Logger): { stop: () => void } {
-  const round = () => {
-    purgeEndedCredentials(db)
-      .then((purged) => {
-        if (purged.sessions + purged.tokens + purged.devices + purged.challenges > 0) logger.info(purged, 'purged ended sessions, tokens, device cookies and sign-in challenges')
-      })
-      .catch((error: unknown) => logger.warn({ err: error }, 'housekeeping round failed'))
-  }
-  const first = setTimeout(round, HOUSEKEEPING.firstRunMs)
-  const every = setInterval(round, HOUSEKEEPING.intervalMs)
-  first.unref()
-  every.unref()
+/** The hourly schedule (server/jobs): one process runs each round; a failed round is logged and run again next hour. */
+export function housekeepingSchedule(db: Db, logger: Logger): Schedule {
   return {
-    stop: () => {
-      clearTimeout(first)
-      clearInterval(every)
+    key: 'housekeeping',
+    everyMs: HOUSEKEEPING.intervalMs,
+    firstInMs: HOUSEKEEPING.firstRunMs,
+    run: async (now) => {
+      const purged = await purgeEndedCredentials(db, now)
+      const failedJobs = await purgeFailedJobs(db, now)
+      if (purged.sessions + purged.tokens + purged.devices + purged.challenges + failedJobs > 0) {
+        logger.info({ ...purged, failedJobs }, 'purged ended sessions, tokens, device cookies, sign-in challenges and old failed jobs')
+      }
     },
   }
 }

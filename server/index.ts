@@ -10,14 +10,13 @@ import { HTTP_TIMEOUTS } from './http-timeouts.ts'
 import { loadConfig, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { DEMO_PASSWORD, presentDemoAccounts, seedDemoData } from './demo/seed.ts'
-import { startScheduledPublishing } from './blog-posts/publisher.ts'
-import { startHousekeeping } from './housekeeping.ts'
 import { keptReadsFirst } from './kept-reads-first.ts'
 import { createLogger, type Logger } from './logger.ts'
 import { Mailer } from './mail/mailer.ts'
 import { MediaSizesWorker } from './media/sizes.ts'
 import { openMigratedDatabase, StartupError, startupMessage } from './startup.ts'
-import { BackgroundTasks } from './tasks.ts'
+import { Jobs } from './jobs/jobs.ts'
+import { registerJobs } from './jobs/schedules.ts'
 import { Readiness } from './lib/readiness.ts'
 
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
@@ -87,20 +86,19 @@ async function main(): Promise<void> {
   const database = await openMigratedDatabase(config)
   await seedDemoData(database, config)
   if (!quietWorker) await checkSecondFactorKeys(database, config, logger)
-  const tasks = new BackgroundTasks(logger)
+  const jobs = new Jobs(database.db, logger)
   const mailer = new Mailer(database.db, logger, config)
   await mailer.start()
   const mediaSizes = new MediaSizesWorker(database, logger)
   mediaSizes.start()
-  const housekeeping = startHousekeeping(database.db, logger)
-  const publishing = startScheduledPublishing(database.db, logger, config.publishEveryMs)
   const readiness = new Readiness(database)
-  const deps = { config, database, logger, mailer, tasks, readiness, staticRoot: path.resolve('dist'), ssrEntry: path.resolve('build/ssr/entry-server.js') }
+  const deps = { config, database, logger, mailer, jobs, readiness, staticRoot: path.resolve('dist'), ssrEntry: path.resolve('build/ssr/entry-server.js') }
+  registerJobs(deps)
+  await jobs.start()
   const kept = keptAnswers(deps)
   const app = createApp(deps, { kept })
   const server = await listen(keptReadsFirst(kept.publicReads, config, logger, getRequestListener(app.fetch)), config.port, config.host).catch(async (error: unknown) => {
-    housekeeping.stop()
-    publishing.stop()
+    await jobs.stop()
     await mailer.stop()
     await mediaSizes.stop()
     await database.close()
@@ -119,9 +117,7 @@ async function main(): Promise<void> {
     // Not ready from now on, before the listener closes: a load balancer stops sending while the last requests end.
     readiness.drain()
     await closeServer(server)
-    housekeeping.stop()
-    publishing.stop()
-    await tasks.idle()
+    await jobs.stop()
     await mailer.stop()
     await mediaSizes.stop()
     readiness.stop()

@@ -101,8 +101,14 @@ async function signIn({ body, cookies, request }: HandlerInput<'login'>, deps: A
   return { status: 200, body: sessionBody(user, session, deps.config), headers: { 'Set-Cookie': deviceCookie(deviceToken, isSecure(deps)) } }
 }
 
-/** Replaces the user's one live link with a reset link and queues the mail, all or nothing. */
-async function mailResetLink(deps: AppDeps, email: string, request: RequestInfo): Promise<void> {
+/** The job that mails a reset link; its payload is the address as typed and the asker's IP (for the audit). */
+export const RESET_MAIL_JOB = 'password-reset-mail'
+
+/**
+ * Replaces the user's one live link with a reset link and queues the mail, all or nothing (the job RESET_MAIL_JOB,
+ * run a moment after the answer). The job row is deleted once this ran, so the typed address is kept no longer.
+ */
+export async function mailResetLink(deps: AppDeps, email: string, request: Pick<RequestInfo, 'ip'>): Promise<void> {
   const { db } = deps.database
   const queued = await db.transaction(async (tx) => {
     // Locking the user row serialises two requests for one account, so neither trips the one-live-link index.
@@ -125,8 +131,10 @@ export const forgetPassword: Handler<'forgetPassword'> = async ({ body, request 
   const byAccount = await hit(db, `forget:account:${email}`, RATE_LIMITS.forgetPasswordPerAccount)
   if (!byAccount.allowed) return tooManyAttempts(byAccount.retryAfterSeconds)
   // The lookup and the mail happen after the answer, so a known email answers no slower than an unknown one,
-  // and at a random moment a little later, so they do not slow the requests that follow it either.
-  deps.tasks.runLater('mail a reset link', RESET_MAIL_DELAY_MS, () => mailResetLink(deps, email, request))
+  // and at a random moment a little later, so they do not slow the requests that follow it either. The job is
+  // stored before the answer, so a crash or restart right after it still mails the link.
+  const delayMs = RESET_MAIL_DELAY_MS.min + Math.random() * (RESET_MAIL_DELAY_MS.max - RESET_MAIL_DELAY_MS.min)
+  await deps.jobs.enqueue(db, RESET_MAIL_JOB, { email, ip: request.ip }, { runAt: new Date(Date.now() + delayMs) })
   return { status: 202, body: { message: AUTH_MESSAGES.resetLinkSent } }
 }
 

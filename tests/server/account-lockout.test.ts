@@ -106,7 +106,7 @@ describe.skipIf(noDatabase)('no stranger can lock an account', () => {
     expect((await signIn('reset-me@tec.test', DEFAULT_PASSWORD)).status).toBe(429)
 
     expect((await t.request('POST', '/api/auth/forget-password', { body: { email: 'reset-me@tec.test' }, ip: strangerIp() })).status).toBe(202)
-    await t.deps.tasks.idle()
+    await t.deps.jobs.idle()
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'reset-me@tec.test')).orderBy(desc(mailOutbox.createdAt)).limit(1)
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1]
     const reset = await t.request('PATCH', `/api/auth/reset-password?token=${token}`, { body: { password: 'Reset-Passphrase-Owl-77' }, ip: strangerIp() })

@@ -308,7 +308,7 @@ describe.skipIf(noDatabase)(`bad input from the contract's schemas (${TOTAL_RUNS
       expectRejected(operation, await send(operation, url, { rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }), 'a form body')
       expectRejected(operation, await send(operation, url, { rawBody: JSON.stringify({ text: 'x'.repeat(200_000) }) }), 'a 200 kB body')
     }
-    await t.deps.tasks.idle()
+    await t.deps.jobs.idle()
     expect(await fingerprint(), `${operation.operationId}: a refused request changed a row`).toBe(before)
   }, 120_000)
 })

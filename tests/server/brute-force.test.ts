@@ -137,6 +137,6 @@ describe.skipIf(noDatabase)('account enumeration', () => {
     // Tighter than the answer's own bound: the mail work for a known email takes a few milliseconds, which the
     // request after it would otherwise wait for (seen here: 6.5 ms after a known email against 3.4 ms).
     expect(result.next.difference).toBeLessThan(Math.max(1, 0.25 * result.next.unknown))
-    await t.deps.tasks.idle()
+    await t.deps.jobs.idle()
   }, 180_000)
 })

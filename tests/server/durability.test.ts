@@ -1,7 +1,8 @@
 import { eq, inArray, like } from 'drizzle-orm'
 import { afterAll, describe, expect, inject, it } from 'vitest'
 import { databaseFromUrl, type Database } from '../../server/db/client.ts'
-import { mailOutbox, registrationEvents, registrations } from '../../server/db/schema.ts'
+import { hashPassword } from '../../server/auth/passwords.ts'
+import { mailOutbox, registrationEvents, registrations, users } from '../../server/db/schema.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
 import { adminQuery, findPostgresBin, startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 import { subjectEnrolment } from './support/registration-bodies.ts'
@@ -94,6 +95,32 @@ describe.skipIf(noDatabase)('a crash under write load', () => {
     } finally {
       await db.close()
     }
+  }, 120_000)
+})
+
+describe.skipIf(noDatabase)('delayed work across a crash', () => {
+  it('a reset link asked for just before SIGKILL is still mailed once the server is back', async () => {
+    const database = await testDatabaseForProcess()
+    const seeded = await database.open()
+    await seeded.db.insert(users).values({ email: 'crash-reset@tec.test', name: 'Crash Reset', role: 'ADMIN', passwordHash: await hashPassword('Crash-Reset-Pass-1') })
+    await seeded.close()
+    const first = await startServerProcess(database.env)
+    const asked = await post(first, '/auth/forget-password', { email: 'crash-reset@tec.test' })
+    expect(asked.status).toBe(202)
+    // The mail is made 0.5 to 2 s after the answer: the process dies before that.
+    await first.kill()
+
+    const second = await startServerProcess(database.env)
+    cleanups.push(() => second.stop())
+    const deadline = Date.now() + 20_000
+    let mailed: { to: string; links: string[] }[] = []
+    while (mailed.length === 0 && Date.now() < deadline) {
+      const outbox = (await (await fetch(`${second.baseUrl}/api/dev/outbox`)).json()) as { messages: { to: string; links: string[] }[] }
+      mailed = outbox.messages.filter((message) => message.to === 'crash-reset@tec.test')
+      if (mailed.length === 0) await new Promise((resolve) => setTimeout(resolve, 100))
+    }
+    expect(mailed).toHaveLength(1)
+    expect(mailed[0]!.links[0]).toMatch(/\/reset-password\?token=/)
   }, 120_000)
 })
 

@@ -175,7 +175,7 @@ describe.skipIf(noDatabase)('the development outbox', () => {
   it('answers nobody but this machine: a request without a loopback socket gets 404, and production has no outbox', async () => {
     await t.createUser({ email: 'dev@tec.test' })
     await t.request('POST', '/api/auth/forget-password', { body: { email: 'dev@tec.test' } })
-    await t.deps.tasks.idle()
+    await t.deps.jobs.idle()
     // In-process requests have no socket at all: the outbox fails closed (tests/server/dev-outbox.test.ts
     // reads it over loopback from a real server process).
     const outbox = await t.request('GET', '/api/dev/outbox')

@@ -26,7 +26,7 @@ afterAll(async () => t?.close())
 
 /** The token in the newest mail to `email` (the outbox keeps mail when no SMTP_URL is set). */
 async function latestLinkTo(email: string): Promise<string> {
-  await t.deps.tasks.idle()
+  await t.deps.jobs.idle()
   const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(desc(mailOutbox.createdAt)).limit(1)
   const token = /\/reset-password\?token=([A-Za-z0-9_-]{43})(&welcome=1)?$/m.exec(mail?.text ?? '')?.[1]
   if (!token) throw new Error(`no link mailed to ${email}`)

@@ -55,7 +55,7 @@ describe.skipIf(noDatabase)('passwords that are not passwords', () => {
   it('a reset link refuses them too, and keeps working for a good password', async () => {
     await t.createUser({ email: 'grace.hopper@tec.test', role: 'TUTOR', name: 'Grace Hopper' })
     expect((await t.request('POST', '/api/auth/forget-password', { body: { email: 'grace.hopper@tec.test' } })).status).toBe(202)
-    await t.deps.tasks.idle()
+    await t.deps.jobs.idle()
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'grace.hopper@tec.test')).orderBy(desc(mailOutbox.createdAt)).limit(1)
     const token = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1]
     const reset = (password: string) => t.request('PATCH', `/api/auth/reset-password?token=${token}`, { body: { password } })

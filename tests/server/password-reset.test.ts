@@ -26,7 +26,7 @@ async function requestLink(email: string): Promise<string> {
   const before = sink.messages.length
   const answer = await t.request('POST', '/api/auth/forget-password', { body: { email }, ip: `172.16.0.${Math.floor(Math.random() * 250)}` })
   expect(answer.status).toBe(202)
-  await t.deps.tasks.idle()
+  await t.deps.jobs.idle()
   for (let i = 0; i < 100 && sink.messages.length === before; i++) await new Promise((resolve) => setTimeout(resolve, 20))
   const mail = sink.messages.at(-1)
   const token = /\/reset-password\?token=([A-Za-z0-9_-]{43})$/m.exec(mail?.text ?? '')?.[1]

@@ -480,7 +480,7 @@ describe.skipIf(noDatabase)('no way back in for an account the office has closed
     const { user, secret, token } = await withSecondFactor(t, 'reset-me@tec.test')
     const beforeReset = await challengeFor(t, 'reset-me@tec.test')
     expect((await t.request('POST', '/api/auth/forget-password', { body: { email: 'reset-me@tec.test' }, ip: nextIp() })).status).toBe(202)
-    await t.deps.tasks.idle()
+    await t.deps.jobs.idle()
     const [mail] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, 'reset-me@tec.test'), eq(mailOutbox.subject, 'Reset your TEC password')))
     const link = /token=([A-Za-z0-9_-]{43})/.exec(mail?.text ?? '')?.[1]
     if (!link) throw new Error(`no reset link in ${mail?.text}`)

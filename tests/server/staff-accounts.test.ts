@@ -42,7 +42,7 @@ describe.skipIf(noDatabase)('staff accounts', () => {
     expect(answer.status).toBe(201)
     invited = answer.body
     expect(invited).toMatchObject({ name: 'Nia New', email: 'nia.new@tec.test', role: 'ADMIN', status: 'invited' })
-    await t.deps.tasks.idle()
+    await t.deps.jobs.idle()
     const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'nia.new@tec.test')).orderBy(desc(mailOutbox.createdAt)).limit(1)
     expect(mail?.text).toContain('Olu Office has made you an admin account')
     const token = /reset-password\?token=([A-Za-z0-9_-]{43})&welcome=1/.exec(mail?.text ?? '')?.[1]
@@ -75,7 +75,7 @@ describe.skipIf(noDatabase)('staff accounts', () => {
     // Nor can it get a reset link: the same answer as an unknown email, and no mail.
     const mailsBefore = (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'tutor@tec.test'))).length
     expect((await t.request('POST', '/api/auth/forget-password', { body: { email: 'tutor@tec.test' } })).status).toBe(202)
-    await t.deps.tasks.idle()
+    await t.deps.jobs.idle()
     expect((await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'tutor@tec.test'))).length).toBe(mailsBefore)
     const on = await put(`/${tutorId}/status`, { active: true })
     expect(on.body.status).toBe('active')

@@ -211,7 +211,7 @@ describe.skipIf(noDatabase)('pausing, leaving and coming back', () => {
     const mailsBefore = (await mailsTo('quinn.leaver@example.org')).length
     const forgot = await t.request('POST', '/api/auth/forget-password', { body: { email: 'quinn.leaver@example.org' }, ip: nextIp() })
     expect(forgot.status).toBe(202)
-    await t.deps.tasks.idle()
+    await t.deps.jobs.idle()
     expect(await mailsTo('quinn.leaver@example.org')).toHaveLength(mailsBefore)
 
     const back = await changeStatus(found.id, 3, { status: 'active' })

@@ -18,7 +18,8 @@ import { createLogger } from '../../../server/logger.ts'
 import { Mailer } from '../../../server/mail/mailer.ts'
 import { MediaSizesWorker } from '../../../server/media/sizes.ts'
 import { Readiness } from '../../../server/lib/readiness.ts'
-import { BackgroundTasks } from '../../../server/tasks.ts'
+import { Jobs } from '../../../server/jobs/jobs.ts'
+import { registerJobs } from '../../../server/jobs/schedules.ts'
 import { EMPTY_PROFILE, insertTutorProfile } from '../../../server/tutors/queries.ts'
 import { adminQuery } from './postgres-cluster.ts'
 
@@ -110,17 +111,20 @@ export interface TestApp {
  * The real app in-process against a real database. Every answer to a contract operation is checked against the
  * schema the contract declares for its status, so each test is also a contract test.
  */
-export async function createTestApp(options: { env?: Record<string, string>; staticRoot?: string; ssrEntry?: string } = {}): Promise<TestApp> {
+export async function createTestApp(options: { env?: Record<string, string>; staticRoot?: string; ssrEntry?: string; schedules?: boolean } = {}): Promise<TestApp> {
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', PUBLIC_URL: 'http://tec.test', ...options.env })
   const database = await openTestDatabase()
   const logger = createLogger(config.logLevel)
   const mailer = new Mailer(database.db, logger, config)
-  const tasks = new BackgroundTasks(logger)
+  const jobs = new Jobs(database.db, logger)
   // Started as the server starts it, so the sizes pages show are made after each upload, as in production.
   const mediaSizes = new MediaSizesWorker(database, logger)
   mediaSizes.start()
   const readiness = new Readiness(database)
-  const deps: AppDeps = { config, database, logger, mailer, tasks, readiness, staticRoot: options.staticRoot, ssrEntry: options.ssrEntry }
+  const deps: AppDeps = { config, database, logger, mailer, jobs, readiness, staticRoot: options.staticRoot, ssrEntry: options.ssrEntry }
+  // Delayed work runs as in production; schedules only where a test asks for them, so none fires in the middle of another test.
+  registerJobs(deps, { schedules: options.schedules ?? false })
+  await jobs.start()
   const app = createApp(deps)
 
   const request = async <Body extends object = AnswerBody>(method: string, path: string, { body, rawBody, form, token, ip = '203.0.113.1', headers = {} }: RequestOptions = {}): Promise<Answer<Body>> => {
@@ -172,7 +176,8 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
       return row
     },
     close: async () => {
-      await tasks.idle()
+      await jobs.idle()
+      await jobs.stop()
       await mailer.stop()
       await mediaSizes.stop()
       readiness.stop()
@@ -194,7 +199,7 @@ export async function rowsOf<Row>(database: Database, query: SQL): Promise<Row[]
  * every earlier one has been heard by then.
  */
 export async function allHeard(app: TestApp): Promise<void> {
-  await app.deps.tasks.idle()
+  await app.deps.jobs.idle()
   let stop = () => {}
   const heard = new Promise<void>((resolve) => {
     stop = app.database.changes.subscribe((event, table) => {

@@ -1,0 +1,188 @@
+import { eq, sql } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { jobs, mailOutbox } from '../../server/db/schema.ts'
+import { purgeFailedJobs } from '../../server/housekeeping.ts'
+import { Jobs, JOBS } from '../../server/jobs/jobs.ts'
+import { createLogger } from '../../server/logger.ts'
+import { purgeSentMailBodies } from '../../server/mail/retention.ts'
+import { createTestApp, noDatabase, rowsOf, type TestApp } from './support/test-app.ts'
+import { until } from './support/until.ts'
+
+/**
+ * The durable job mechanism (server/jobs): work stored with its time, run once across processes, retried, given up
+ * visibly, and schedules that move on. Two Jobs instances on one database stand for two processes.
+ */
+describe.skipIf(noDatabase)('jobs', () => {
+  let t: TestApp
+  const logger = createLogger('silent')
+  const started: Jobs[] = []
+  beforeAll(async () => {
+    t = await createTestApp()
+  })
+  afterAll(async () => {
+    for (const runner of started) await runner.stop()
+    await t.close()
+  })
+
+  const runner = () => {
+    const made = new Jobs(t.database.db, logger)
+    started.push(made)
+    return made
+  }
+  const rowsOfKind = (kind: string) => t.database.db.select().from(jobs).where(eq(jobs.kind, kind))
+
+  it('runs each stored job exactly once, whichever of two processes claims it, and deletes it when done', async () => {
+    const ran: number[] = []
+    const [first, second] = [runner(), runner()]
+    for (const one of [first, second]) one.define('count', async (payload) => void ran.push(Number(payload.n)))
+    await t.database.db.transaction(async (tx) => {
+      for (let n = 0; n < 25; n++) await first.enqueue(tx, 'count', { n })
+    })
+    await Promise.all([first.start(), second.start()])
+    await until(
+      () => rowsOfKind('count'),
+      (rows) => rows.length === 0,
+    )
+    await Promise.all([first.idle(), second.idle()])
+    expect(ran.sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, n) => n))
+  })
+
+  it('stores nothing when the transaction that asked for the job rolls back', async () => {
+    const one = runner()
+    await t.database.db
+      .transaction(async (tx) => {
+        await one.enqueue(tx, 'rolled-back', {})
+        throw new Error('the change failed')
+      })
+      .catch(() => undefined)
+    expect(await rowsOfKind('rolled-back')).toEqual([])
+  })
+
+  it('retries a failing job later with its error kept, and gives it up after the last attempt, for the operator to see', async () => {
+    const one = runner()
+    let calls = 0
+    one.define('flaky', async () => {
+      calls += 1
+      throw new Error('the mail server said no')
+    })
+    await one.enqueue(t.database.db, 'flaky', { id: 'x' })
+    await one.start()
+    await one.idle()
+    const [afterFirst] = await rowsOfKind('flaky')
+    expect(afterFirst).toMatchObject({ state: 'pending', attempts: 1, lastError: 'the mail server said no' })
+    // Waits 30 s before the second try, doubling.
+    expect(afterFirst!.runAt.getTime() - Date.now()).toBeGreaterThan(JOBS.retryBaseMs - 5_000)
+    for (let attempt = 2; attempt <= JOBS.maxAttempts; attempt++) {
+      await t.database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.kind, 'flaky'))
+      one.kick()
+      await until(
+        () => rowsOfKind('flaky'),
+        (rows) => rows[0]?.attempts === attempt && rows[0].state !== 'running',
+      )
+    }
+    const [given] = await rowsOfKind('flaky')
+    expect(given).toMatchObject({ state: 'failed', attempts: JOBS.maxAttempts, lastError: 'the mail server said no' })
+    expect(calls).toBe(JOBS.maxAttempts)
+    // Kept for a month, then housekeeping deletes it.
+    expect(await purgeFailedJobs(t.database.db, new Date(Date.now() + 29 * 86_400_000))).toBe(0)
+    expect(await purgeFailedJobs(t.database.db, new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThanOrEqual(1)
+    expect(await rowsOfKind('flaky')).toEqual([])
+  })
+
+  it('claims again a job whose process died while running it (its lease ran out), and not one still held', async () => {
+    const one = runner()
+    const ran: string[] = []
+    one.define('orphan', async (payload) => void ran.push(String(payload.name)))
+    await t.database.db.insert(jobs).values([
+      { kind: 'orphan', payload: { name: 'dead holder' }, state: 'running', attempts: 1, leaseUntil: new Date(Date.now() - 1000), runAt: new Date(Date.now() - 60_000) },
+      { kind: 'orphan', payload: { name: 'live holder' }, state: 'running', attempts: 1, leaseUntil: new Date(Date.now() + 60_000), runAt: new Date(Date.now() - 60_000) },
+    ])
+    await one.start()
+    await until(
+      async () => ran,
+      (names) => names.length > 0,
+    )
+    await one.idle()
+    expect(ran).toEqual(['dead holder'])
+    expect((await rowsOfKind('orphan')).map((row) => row.payload)).toEqual([{ name: 'live holder' }])
+  })
+
+  it('leaves kinds it does not know to processes that do (an older build during a rolling deploy)', async () => {
+    const one = runner()
+    one.define('known', async () => {})
+    await t.database.db.insert(jobs).values({ kind: 'from-a-newer-build', payload: {} })
+    await one.enqueue(t.database.db, 'known', {})
+    await one.start()
+    await until(
+      () => rowsOfKind('known'),
+      (rows) => rows.length === 0,
+    )
+    expect(await rowsOfKind('from-a-newer-build')).toHaveLength(1)
+  })
+
+  it('runs a schedule once across processes per interval, moves it on after each run, and keeps one row for it', async () => {
+    const runs: Date[] = []
+    const schedule = { key: 'test-schedule', everyMs: 60_000, firstInMs: 0, run: async (now: Date) => void runs.push(now) }
+    const [first, second] = [runner(), runner()]
+    first.every(schedule)
+    second.every(schedule)
+    await Promise.all([first.start(), second.start()])
+    await until(
+      () => rowsOfKind('test-schedule'),
+      (rows) => rows[0]?.lastRunAt !== null && rows[0]?.state === 'pending',
+    )
+    await Promise.all([first.idle(), second.idle()])
+    first.kick()
+    second.kick()
+    await Promise.all([first.idle(), second.idle()])
+    expect(runs).toHaveLength(1)
+    const rows = await rowsOfKind('test-schedule')
+    expect(rows).toHaveLength(1)
+    expect(rows[0]!.runAt.getTime() - runs[0]!.getTime()).toBe(60_000)
+    // Due again: one more run, by one of them.
+    await t.database.db.update(jobs).set({ runAt: new Date(Date.now() - 1) }).where(eq(jobs.key, 'test-schedule'))
+    first.kick()
+    second.kick()
+    await until(
+      async () => runs,
+      (all) => all.length === 2,
+    )
+    await Promise.all([first.idle(), second.idle()])
+    expect(runs).toHaveLength(2)
+  })
+
+  it('a reset mail asked for is a stored job before the answer, and mails the link at its time', async () => {
+    await t.createUser({ email: 'job-reset@tec.test' })
+    const answer = await t.request('POST', '/api/auth/forget-password', { body: { email: 'job-reset@tec.test' } })
+    expect(answer.status).toBe(202)
+    const [stored] = await rowsOfKind('password-reset-mail')
+    expect(stored?.runAt.getTime()).toBeGreaterThan(Date.now())
+    await t.deps.jobs.idle()
+    expect(await rowsOfKind('password-reset-mail')).toEqual([])
+    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'job-reset@tec.test'))
+    expect(mails).toHaveLength(1)
+    expect(mails[0]!.text).toMatch(/reset-password\?token=/)
+  })
+
+  it('empties sent mail bodies: at once for a sign-in or reset link, after the kept days for the rest', async () => {
+    const sentAt = new Date(Date.now() - 3 * 86_400_000)
+    await t.database.db.insert(mailOutbox).values([
+      { to: 'keep@tec.test', subject: 'A placement', text: 'The lessons', html: '<p>The lessons</p>', status: 'sent', kind: 'placement_started', sentAt },
+      { to: 'secret@tec.test', subject: 'Reset', text: 'https://tec.test/reset-password?token=abc', html: null, status: 'sent', kind: 'password_reset', carriesSecretLink: true, sentAt: new Date() },
+      { to: 'waiting@tec.test', subject: 'Reset', text: 'https://tec.test/reset-password?token=def', html: null, status: 'pending', kind: 'password_reset', carriesSecretLink: true },
+    ])
+    const bodies = async () =>
+      Object.fromEntries(
+        (await rowsOf<{ to: string; text: string }>(t.database, sql`select "to", text from mail_outbox where "to" in ('keep@tec.test', 'secret@tec.test', 'waiting@tec.test')`)).map(
+          (row) => [row.to, row.text],
+        ),
+      )
+    expect(await purgeSentMailBodies(t.database.db, 30)).toBe(1)
+    expect(await bodies()).toEqual({ 'keep@tec.test': 'The lessons', 'secret@tec.test': '', 'waiting@tec.test': 'https://tec.test/reset-password?token=def' })
+    expect(await purgeSentMailBodies(t.database.db, 2)).toBe(1)
+    expect(await bodies()).toEqual({ 'keep@tec.test': '', 'secret@tec.test': '', 'waiting@tec.test': 'https://tec.test/reset-password?token=def' })
+    const [kept] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'keep@tec.test'))
+    expect(kept).toMatchObject({ subject: 'A placement', kind: 'placement_started', html: null })
+    expect(kept!.bodyPurgedAt).not.toBeNull()
+  })
+})
