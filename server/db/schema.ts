@@ -268,7 +268,8 @@ export type JobState = (typeof JOB_STATES)[number]
  * Work that must happen later or on a schedule (server/jobs): a row with its run-at time, claimed by one process
  * with `FOR UPDATE SKIP LOCKED` and a lease, so it runs once across processes and survives a crash (a lease that
  * runs out is claimed again). A one-off job is deleted once done; a schedule keeps one row under its `key`, whose
- * `run_at` moves on after each run. `payload` holds ids, never personal data itself.
+ * `run_at` moves on after each run. `payload` holds ids, or what a visitor typed for the moments until the job
+ * runs (the address a reset link is asked for), never more: a job given up is deleted a month later.
  */
 export const jobs = pgTable(
   'jobs',
