@@ -35,6 +35,7 @@ import {
   listRegistrations,
 } from './registrations/handlers.ts'
 import { listHistory } from './history/handlers.ts'
+import { getMail, listMail, resendFailedMail, resendMail } from './mail/handlers.ts'
 import { createSchool, deleteSchool, getSchool, listSchools, updateSchool } from './schools/handlers.ts'
 import { getSitePage, getSitePageRecord, getSiteSettings, getSiteSettingsRecord, listSitePageRecords, updateSitePage, updateSiteSettings } from './site-settings/handlers.ts'
 import { createStudent, getStudent, listStudents, updateStudent } from './students/handlers.ts'
@@ -164,6 +165,10 @@ export const handlers: Handlers = {
   getSchool,
   updateSchool,
   deleteSchool,
+  listMail,
+  getMail,
+  resendMail,
+  resendFailedMail,
   listHistory,
   getMedia,
   getHealth,

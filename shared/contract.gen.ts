@@ -431,6 +431,37 @@ export const LIMITS = {
   RegistrationReceipt: {
     reference: { pattern: "^TEC-(SUB|CRS|SCH|TUT)-[0-9A-Z]{6}$" },
   },
+  MailSummary: {
+    attempts: { minimum: 0 },
+  },
+  MailDetail: {
+    attempts: { minimum: 0 },
+  },
+  MailStatusCounts: {
+    pending: { minimum: 0 },
+    stored: { minimum: 0 },
+    sent: { minimum: 0 },
+    failed: { minimum: 0 },
+  },
+  MailPage: {
+    items: {
+      items: {
+        attempts: { minimum: 0 },
+      },
+    },
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+    statusCounts: {
+      pending: { minimum: 0 },
+      stored: { minimum: 0 },
+      sent: { minimum: 0 },
+      failed: { minimum: 0 },
+    },
+  },
+  MailResent: {
+    resent: { minimum: 0 },
+  },
   RegistrationStatusCounts: {
     new: { minimum: 0 },
     in_review: { minimum: 0 },
@@ -996,6 +1027,7 @@ export const LIMITS = {
     checksExpiring: { minimum: 0 },
     checksExpired: { minimum: 0 },
     openMessages: { minimum: 0 },
+    failedMail: { minimum: 0 },
   },
   Dashboard: {
     figures: {
@@ -1010,6 +1042,7 @@ export const LIMITS = {
       checksExpiring: { minimum: 0 },
       checksExpired: { minimum: 0 },
       openMessages: { minimum: 0 },
+      failedMail: { minimum: 0 },
     },
   },
   StudentPage: {
@@ -1400,6 +1433,10 @@ export const PARAMETERS = {
   },
   listContactMessages: {
     q: { maxLength: 100 },
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  listMail: {
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
   },

@@ -251,6 +251,11 @@ export const mailOutbox = pgTable(
     /** The SMTP error's text only: never credentials or the message body. */
     lastError: text('last_error'),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
+    /**
+     * When the current day of tries began: when the mail was queued, or when the office last resent it. The mailer
+     * gives up a day after this; `created_at` keeps when the mail was first written.
+     */
+    queuedAt: timestamptz('queued_at').notNull().defaultNow(),
     sentAt: timestamptz('sent_at'),
   },
   (t) => [

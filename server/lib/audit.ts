@@ -72,6 +72,7 @@ export type AuditAction =
   | 'gallery.item_updated'
   | 'gallery.item_removed'
   | 'gallery.order_changed'
+  | 'mail.resent'
 
 export interface AuditEvent {
   action: AuditAction

@@ -14,7 +14,7 @@ export const MAIL_DELIVERY = {
    */
   backoffBaseMs: 60_000,
   backoffCapMs: 6 * 3600_000,
-  /** A mail still not sent this long after it was queued is marked failed (for the office to see and resend). */
+  /** A mail still not sent this long after it was queued (or resent) is marked failed, for the office to see and resend. */
   giveUpAfterMs: 24 * 3600_000,
   /** A claimed row is hidden from other processes this long, so a send in progress is not repeated. */
   claimLeaseMs: 120_000,
@@ -23,6 +23,16 @@ export const MAIL_DELIVERY = {
 } as const
 
 const LAST_ERROR_MAX_LENGTH = 500
+
+/**
+ * An error as stored: nodemailer's code (EAUTH, EENVELOPE…) before its message when the message does not name it, so
+ * the Mail screen can say in plain words what went wrong (server/mail/errors.ts).
+ */
+function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error)
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' && !error.message.includes(code) ? `${code}: ${error.message}` : error.message
+}
 
 /** How long after failed attempt n (from 1) the next one comes. */
 export function retryDelayMs(attempt: number): number {
@@ -136,12 +146,13 @@ export class Mailer {
       this.logger.info({ mailId: row.id, attempt: row.attempts }, 'mail sent')
     } catch (error) {
       const now = Date.now()
-      const giveUp = now - row.createdAt.getTime() >= MAIL_DELIVERY.giveUpAfterMs
+      const giveUp = now - row.queuedAt.getTime() >= MAIL_DELIVERY.giveUpAfterMs
       const retryAt = new Date(now + retryDelayMs(row.attempts))
-      const lastError = (error instanceof Error ? error.message : String(error)).slice(0, LAST_ERROR_MAX_LENGTH)
+      const lastError = errorText(error).slice(0, LAST_ERROR_MAX_LENGTH)
+      // A failed mail keeps the moment it was given up in next_attempt_at, for the dashboard's "failed in the last 7 days".
       await this.db
         .update(mailOutbox)
-        .set(giveUp ? { status: 'failed', lastError } : { status: 'pending', nextAttemptAt: retryAt, lastError })
+        .set(giveUp ? { status: 'failed', nextAttemptAt: new Date(now), lastError } : { status: 'pending', nextAttemptAt: retryAt, lastError })
         .where(eq(mailOutbox.id, row.id))
       this.logger.warn({ mailId: row.id, attempt: row.attempts, giveUp, error: lastError }, 'mail not sent')
     }

@@ -6,12 +6,17 @@ import { escapeHtml } from '../lib/html.ts'
 
 type DeliveryMode = components['schemas']['DeliveryMode']
 type LessonFrequency = components['schemas']['LessonFrequency']
+type MailKind = components['schemas']['MailKind']
 
 export interface MailMessage {
   to: string
   subject: string
   text: string
   html: string | null
+  /** What the mail is for, as the Mail screen lists it. */
+  kind: MailKind
+  /** It holds a link that sets a password (a reset, an invitation): its body is never shown on any screen. */
+  carriesSecretLink: boolean
 }
 
 /** The link sits on a line of its own so every mail client makes it clickable and copyable. */
@@ -34,7 +39,7 @@ export function resetPasswordMail(to: { email: string; name: string }, link: str
     `<p>The link works once, for ${validMinutes} minutes. If you did not ask for it, ignore this mail: your password stays as it is.</p>`,
     '<p>TEC</p>',
   ].join('\n')
-  return { to: to.email, subject: 'Reset your TEC password', text, html }
+  return { to: to.email, subject: 'Reset your TEC password', text, html, kind: 'password_reset', carriesSecretLink: true }
 }
 
 /** The http(s) links a stored message holds, for the development outbox page. */
@@ -62,7 +67,7 @@ export function contactMessageMail(
     '',
     'Reply to the sender by email or phone within two working days. The address was typed by the visitor and has not been checked.',
   ].join('\n')
-  return { to, subject: `New contact message ${message.reference}`, text, html: null }
+  return { to, subject: `New contact message ${message.reference}`, text, html: null, kind: 'contact_message', carriesSecretLink: false }
 }
 
 /** How each registration type is named in mail. */
@@ -96,7 +101,14 @@ export function registrationConfirmationMail(
     '',
     'TEC',
   ].join('\n')
-  return { to: to.email, subject: `We have received your ${REGISTRATION_KINDS[registration.type]} (${registration.reference})`, text, html: null }
+  return {
+    to: to.email,
+    subject: `We have received your ${REGISTRATION_KINDS[registration.type]} (${registration.reference})`,
+    text,
+    html: null,
+    kind: 'registration_confirmation',
+    carriesSecretLink: false,
+  }
 }
 
 /** Tells the team (the site settings' email) that a registration is waiting in the inbox. Plain text only. */
@@ -116,11 +128,11 @@ export function registrationNotificationMail(
     '',
     inboxLink,
   ].join('\n')
-  return { to, subject: `New ${REGISTRATION_KINDS[registration.type]} ${registration.reference}`, text, html: null }
+  return { to, subject: `New ${REGISTRATION_KINDS[registration.type]} ${registration.reference}`, text, html: null, kind: 'registration_notification', carriesSecretLink: false }
 }
 
 /** An invitation: the welcome line, the link to choose a password, and how long it works. */
-function inviteMail(to: { email: string; name: string }, link: string, validHours: number, welcome: string): MailMessage {
+function inviteMail(to: { email: string; name: string }, link: string, validHours: number, welcome: string, kind: 'staff_invitation' | 'tutor_invitation'): MailMessage {
   const text = [
     `Hello ${to.name},`,
     '',
@@ -141,7 +153,7 @@ function inviteMail(to: { email: string; name: string }, link: string, validHour
     '<p>If the link has expired, use "Forgot your password?" on the sign-in page to get a new one.</p>',
     '<p>TEC</p>',
   ].join('\n')
-  return { to: to.email, subject: 'Welcome to TEC: choose your password', text, html }
+  return { to: to.email, subject: 'Welcome to TEC: choose your password', text, html, kind, carriesSecretLink: true }
 }
 
 /**
@@ -153,17 +165,17 @@ export function tutorInviteMail(to: { email: string; name: string }, link: strin
     why === 'accepted'
       ? 'Welcome to TEC: your tutor application has been accepted. Open this link to choose a password for your account:'
       : 'Welcome to TEC: the office has made you a tutor account. Open this link to choose a password for it:'
-  return inviteMail(to, link, validHours, welcome)
+  return inviteMail(to, link, validHours, welcome, 'tutor_invitation')
 }
 
 /** Invites a new admin: who made the account, and the link to choose a password. */
 export function adminInviteMail(to: { email: string; name: string }, link: string, validHours: number, invitedBy: string): MailMessage {
-  return inviteMail(to, link, validHours, `${invitedBy} has made you an admin account for TEC's office. Open this link to choose a password for it:`)
+  return inviteMail(to, link, validHours, `${invitedBy} has made you an admin account for TEC's office. Open this link to choose a password for it:`, 'staff_invitation')
 }
 
 /** Tells a staff member that an admin turned their second sign-in step off, and what to do. */
 export function secondFactorResetMail(to: { email: string; name: string }, resetBy: string, publicUrl: string): MailMessage {
-  return signInNotice(to, 'The second sign-in step on your TEC account was turned off', publicUrl, [
+  return signInNotice(to, 'The second sign-in step on your TEC account was turned off', publicUrl, 'second_step_reset', [
     `${resetBy} has turned off the second sign-in step (the code from an authenticator app) on your TEC account, for example because your phone was lost.`,
     'You have been signed out everywhere. You can now sign in with your password alone. Set the step up again in your settings with your new phone; admins are asked to at once.',
     'If you did not ask for this, tell the office straight away.',
@@ -171,11 +183,12 @@ export function secondFactorResetMail(to: { email: string; name: string }, reset
 }
 
 /** A notice about the person's own sign-in, with a link to sign in: paragraphs of plain words, in text and HTML. */
-function signInNotice(to: { email: string; name: string }, subject: string, publicUrl: string, lines: string[]): MailMessage {
+function signInNotice(to: { email: string; name: string }, subject: string, publicUrl: string, kind: 'second_step_reset' | 'sign_in_warning', lines: string[]): MailMessage {
   const signIn = `${publicUrl}/login`
   const text = [`Hello ${to.name},`, '', ...lines.flatMap((line) => [line, '']), signIn, '', 'TEC'].join('\n')
   const html = [`<p>Hello ${escapeHtml(to.name)},</p>`, ...lines.map((line) => `<p>${escapeHtml(line)}</p>`), `<p><a href="${escapeHtml(signIn)}">Sign in to TEC</a></p>`, '<p>TEC</p>'].join('\n')
-  return { to: to.email, subject, text, html }
+  // The link is the plain sign-in page, which anyone can open: it lets no one in by itself.
+  return { to: to.email, subject, text, html, kind, carriesSecretLink: false }
 }
 
 /**
@@ -183,7 +196,7 @@ function signInNotice(to: { email: string; name: string }, subject: string, publ
  * browser their account had not signed in from: someone may know the password.
  */
 export function wrongCodeAfterPasswordMail(to: { email: string; name: string }, tried: { device: string; address: string }, publicUrl: string): MailMessage {
-  return signInNotice(to, 'Someone used your TEC password, then a wrong code', publicUrl, [
+  return signInNotice(to, 'Someone used your TEC password, then a wrong code', publicUrl, 'sign_in_warning', [
     `Someone typed your TEC password correctly and then a wrong code for the second sign-in step, from ${tried.device} at address ${tried.address}, a browser your account has not signed in from before.`,
     'If this was you, there is nothing to do. If it was not, someone knows your password: sign in, change your password in your settings, and tell the office.',
   ])
@@ -191,7 +204,7 @@ export function wrongCodeAfterPasswordMail(to: { email: string; name: string }, 
 
 /** Tells a staff member that unknown browsers can no longer try codes on their account until the password is new. */
 export function strangersLockedOutMail(to: { email: string; name: string }, limit: number, publicUrl: string): MailMessage {
-  return signInNotice(to, 'Sign-ins to your TEC account from new browsers are stopped', publicUrl, [
+  return signInNotice(to, 'Sign-ins to your TEC account from new browsers are stopped', publicUrl, 'sign_in_warning', [
     `${limit} wrong codes for the second sign-in step have been tried on your TEC account from browsers it had not signed in from, after your password was typed correctly. Someone knows your password.`,
     'Until the password is changed, only the browsers you have signed in from before can sign in. Change it now: in your settings if you can sign in, or with “Forgot your password?” on the sign-in page. Then tell the office.',
   ])
@@ -204,7 +217,7 @@ export function recoveryCodeUsedMail(
   publicUrl: string,
 ): MailMessage {
   const advice = fewCodesAdvice(used.left)
-  return signInNotice(to, 'A recovery code was used to sign in to your TEC account', publicUrl, [
+  return signInNotice(to, 'A recovery code was used to sign in to your TEC account', publicUrl, 'sign_in_warning', [
     `Someone signed in to your TEC account with one of your recovery codes instead of the code from your authenticator app, from ${used.device} at address ${used.address}.`,
     ...(advice ? [`${advice} Sign in and find “New recovery codes” in your settings.`] : [codesLeftSentence(used.left)]),
     'If this was not you, sign in, change your password, end the sessions you do not know under “Where you’re signed in” in your settings, and tell the office straight away.',
@@ -221,7 +234,7 @@ export function enrolmentAcceptedMail(to: { email: string; name: string }, regis
     '',
     'TEC',
   ].join('\n')
-  return { to: to.email, subject: `Your ${REGISTRATION_KINDS[registration.type]} is accepted (${registration.reference})`, text, html: null }
+  return { to: to.email, subject: `Your ${REGISTRATION_KINDS[registration.type]} is accepted (${registration.reference})`, text, html: null, kind: 'enrolment_accepted', carriesSecretLink: false }
 }
 
 /** Tells the person that their registration was rejected or withdrawn, with the reason staff gave. */
@@ -236,7 +249,7 @@ export function registrationClosedMail(
       : `Your ${kind} (${registration.reference}) has been withdrawn.`
   const text = [`Hello ${to.name},`, '', opening, '', `Reason: ${registration.reason}`, '', 'If you have any questions, reply to this mail.', '', 'TEC'].join('\n')
   const subject = registration.status === 'rejected' ? `About your ${kind} (${registration.reference})` : `Your ${kind} is withdrawn (${registration.reference})`
-  return { to: to.email, subject, text, html: null }
+  return { to: to.email, subject, text, html: null, kind: 'registration_closed', carriesSecretLink: false }
 }
 
 /** A lesson day as people write it: "Monday 7 December 2026". */
@@ -277,7 +290,7 @@ export function placementStartedTutorMail(to: { email: string; name: string }, l
     '',
     'TEC',
   ].join('\n')
-  return { to: to.email, subject: `New learner: ${lessons.learner} (${lessons.subject})`, text, html: null }
+  return { to: to.email, subject: `New learner: ${lessons.learner} (${lessons.subject})`, text, html: null, kind: 'placement_started', carriesSecretLink: false }
 }
 
 /** Tells a learner's contact who their tutor is. */
@@ -293,7 +306,7 @@ export function placementStartedContactMail(to: { email: string; name: string },
     '',
     'TEC',
   ].join('\n')
-  return { to: to.email, subject: `Your tutor for ${lessons.subject}: ${lessons.tutor}`, text, html: null }
+  return { to: to.email, subject: `Your tutor for ${lessons.subject}: ${lessons.tutor}`, text, html: null, kind: 'placement_started', carriesSecretLink: false }
 }
 
 /** Tells a tutor the office returned a lesson report, with the office's comment and the link to change it. */
@@ -314,7 +327,14 @@ export function reportReturnedMail(
     '',
     'TEC',
   ].join('\n')
-  return { to: to.email, subject: `Report returned: ${lesson.learners} (${lesson.subject}), ${longLessonDay(lesson.day)}`, text, html: null }
+  return {
+    to: to.email,
+    subject: `Report returned: ${lesson.learners} (${lesson.subject}), ${longLessonDay(lesson.day)}`,
+    text,
+    html: null,
+    kind: 'report_returned',
+    carriesSecretLink: false,
+  }
 }
 
 /**
@@ -337,7 +357,14 @@ export function concernRaisedMail(
     '',
     'TEC',
   ].join('\n')
-  return { to: to.email, subject: `Safeguarding concern (${labelOf('ConcernSeverity', concern.severity)}) raised by ${concern.tutor}`, text, html: null }
+  return {
+    to: to.email,
+    subject: `Safeguarding concern (${labelOf('ConcernSeverity', concern.severity)}) raised by ${concern.tutor}`,
+    text,
+    html: null,
+    kind: 'safeguarding_concern',
+    carriesSecretLink: false,
+  }
 }
 
 /** A lesson a placement's end touched, as a mail lists it: its London day and time, never its place. */
@@ -387,7 +414,7 @@ export function placementEndedTutorMail(
     '',
     'TEC',
   ].join('\n')
-  return { to: to.email, subject: `Placement ended: ${ended.learner} (${ended.subject})`, text, html: null }
+  return { to: to.email, subject: `Placement ended: ${ended.learner} (${ended.subject})`, text, html: null, kind: 'placement_ended', carriesSecretLink: false }
 }
 
 /**
@@ -412,5 +439,5 @@ export function placementEndedContactMail(
     '',
     'TEC',
   ].join('\n')
-  return { to: to.email, subject: `Lessons ended: ${ended.learner} (${ended.subject})`, text, html: null }
+  return { to: to.email, subject: `Lessons ended: ${ended.learner} (${ended.subject})`, text, html: null, kind: 'placement_ended', carriesSecretLink: false }
 }

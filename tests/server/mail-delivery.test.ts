@@ -32,7 +32,7 @@ async function sinkAndMailer(settings: Partial<MailSettings> = {}, refuse = 0) {
   return { sink, mailer }
 }
 
-const letter = (to: string) => ({ to, subject: `For ${to}`, text: 'Hello.', html: null })
+const letter = (to: string) => ({ to, subject: `For ${to}`, text: 'Hello.', html: null, kind: 'other' as const, carriesSecretLink: false })
 const rowTo = async (to: string) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0]
 
 describe.skipIf(noDatabase)('mail delivery', () => {
@@ -76,8 +76,8 @@ describe.skipIf(noDatabase)('mail delivery', () => {
     await mailer.enqueue(t.database.db, letter('almost-a-day@example.org'))
     await mailer.enqueue(t.database.db, letter('a-day@example.org'))
     const hours = (n: number) => new Date(Date.now() - n * 3600_000)
-    await t.database.db.update(mailOutbox).set({ createdAt: hours(23) }).where(eq(mailOutbox.to, 'almost-a-day@example.org'))
-    await t.database.db.update(mailOutbox).set({ createdAt: hours(24) }).where(eq(mailOutbox.to, 'a-day@example.org'))
+    await t.database.db.update(mailOutbox).set({ queuedAt: hours(23) }).where(eq(mailOutbox.to, 'almost-a-day@example.org'))
+    await t.database.db.update(mailOutbox).set({ queuedAt: hours(24) }).where(eq(mailOutbox.to, 'a-day@example.org'))
     mailer.kick()
     expect(await until(() => rowTo('almost-a-day@example.org'), (row) => row?.attempts === 1 && row.lastError != null)).toMatchObject({ status: 'pending' })
     expect(await until(() => rowTo('a-day@example.org'), (row) => row?.status === 'failed')).toMatchObject({ status: 'failed', attempts: 1 })

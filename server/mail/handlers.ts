@@ -1,0 +1,30 @@
+import type { Handler } from '../contract/types.ts'
+import { pageOf } from '../lib/paging.ts'
+import { listMailPage, MAIL_SCREEN_MESSAGES, readMail, resendFailedMails, resendOneMail } from './outbox.ts'
+
+const notFound = { status: 404 as const, body: { message: MAIL_SCREEN_MESSAGES.notFound } }
+
+export const listMail: Handler<'listMail'> = async ({ query }, deps) => {
+  return { status: 200, body: await listMailPage(deps.database.db, { status: query.status, ...pageOf(query) }) }
+}
+
+export const getMail: Handler<'getMail'> = async ({ params }, deps) => {
+  const mail = await readMail(deps.database.db, params.mailId)
+  return mail ? { status: 200, body: mail } : notFound
+}
+
+export const resendMail: Handler<'resendMail'> = async ({ params, request, session }, deps) => {
+  const context = { actorId: session().user.id, request, sends: deps.mailer.sends }
+  const outcome = await deps.database.db.transaction((tx) => resendOneMail(tx, params.mailId, context))
+  if (outcome === 'missing') return notFound
+  if ('refused' in outcome) return { status: 409, body: { message: outcome.refused } }
+  deps.mailer.kick()
+  return { status: 200, body: outcome }
+}
+
+export const resendFailedMail: Handler<'resendFailedMail'> = async ({ request, session }, deps) => {
+  const context = { actorId: session().user.id, request, sends: deps.mailer.sends }
+  const resent = await deps.database.db.transaction((tx) => resendFailedMails(tx, context))
+  if (resent > 0) deps.mailer.kick()
+  return { status: 200, body: { resent } }
+}

@@ -1,0 +1,130 @@
+import { and, count, desc, eq, gte } from 'drizzle-orm'
+import { ENUMS } from '../../shared/contract.gen.ts'
+import { labelOf } from '../../shared/labels.ts'
+import type { components } from '../../src/api/schema.gen.ts'
+import type { Db } from '../db/client.ts'
+import { mailOutbox } from '../db/schema.ts'
+import { recordAudit } from '../lib/audit.ts'
+import type { ChangeContext } from '../lib/history.ts'
+import { window, type PageRequest } from '../lib/paging.ts'
+import { explainMailError } from './errors.ts'
+
+type Schemas = components['schemas']
+type MailRow = typeof mailOutbox.$inferSelect
+
+export const MAIL_SCREEN_MESSAGES = {
+  notFound: 'We could not find that mail.',
+  notFailed: (status: string) => `Only a failed mail can be sent again, and this one is not (it is ${status.toLowerCase()}). Reload the list to see where it is now.`,
+  secretLink:
+    'This mail holds a link that signs someone in or sets a password, so its words are never shown here: anyone who read them could use the link. If it did not arrive, the person can ask for a new link.',
+  purged: (on: string) => `The words of this mail were deleted on ${on}, as sent mail is kept only for a while. Who it went to and its subject stay.`,
+} as const
+
+/** How far back the dashboard looks for mail that could not be sent. */
+export const FAILED_MAIL_DAYS = 7
+
+/** Columns the list reads: never the body, which some mails must not show. */
+const summaryColumns = {
+  id: mailOutbox.id,
+  to: mailOutbox.to,
+  subject: mailOutbox.subject,
+  kind: mailOutbox.kind,
+  status: mailOutbox.status,
+  attempts: mailOutbox.attempts,
+  createdAt: mailOutbox.createdAt,
+  sentAt: mailOutbox.sentAt,
+  nextAttemptAt: mailOutbox.nextAttemptAt,
+  lastError: mailOutbox.lastError,
+}
+
+function summaryOf(row: Pick<MailRow, keyof typeof summaryColumns>): Schemas['MailSummary'] {
+  return {
+    id: row.id,
+    to: row.to,
+    subject: row.subject,
+    kind: row.kind,
+    status: row.status,
+    attempts: row.attempts,
+    createdAt: row.createdAt.toISOString(),
+    ...(row.sentAt === null ? {} : { sentAt: row.sentAt.toISOString() }),
+    // Only waiting mail has a next try; a failed mail's column holds when it was given up.
+    ...(row.status === 'pending' ? { nextAttemptAt: row.nextAttemptAt.toISOString() } : {}),
+    ...(row.lastError === null ? {} : { lastError: explainMailError(row.lastError) }),
+  }
+}
+
+export async function listMailPage(db: Db, query: PageRequest & { status?: Schemas['MailStatus'] }): Promise<Schemas['MailPage']> {
+  const filter = query.status === undefined ? undefined : eq(mailOutbox.status, query.status)
+  const { limit, offset } = window(query)
+  const [rows, totals, byStatus] = await Promise.all([
+    db.select(summaryColumns).from(mailOutbox).where(filter).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit).offset(offset),
+    db.select({ total: count() }).from(mailOutbox).where(filter),
+    db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status),
+  ])
+  const statusCounts = Object.fromEntries(ENUMS.MailStatus.map((status) => [status, 0])) as Schemas['MailStatusCounts']
+  for (const row of byStatus) statusCounts[row.status] = row.n
+  const items = rows.map(summaryOf)
+  return { items, total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize, statusCounts }
+}
+
+/** One mail; its body only when it carries no password link and has not been purged. */
+export async function readMail(db: Db, id: string): Promise<Schemas['MailDetail'] | undefined> {
+  const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1)
+  if (!row) return undefined
+  const withheld = row.carriesSecretLink
+    ? MAIL_SCREEN_MESSAGES.secretLink
+    : row.bodyPurgedAt !== null
+      ? MAIL_SCREEN_MESSAGES.purged(row.bodyPurgedAt.toISOString().slice(0, 10))
+      : undefined
+  return { ...summaryOf(row), carriesSecretLink: row.carriesSecretLink, ...(withheld === undefined ? { text: row.text } : { withheld }) }
+}
+
+/**
+ * Within the caller's transaction: queues failed mail again, each with a new day of tries (queued_at now, tries from
+ * naught), and audits each. `created_at` keeps when the mail was first written. Without a mail server the mail is kept,
+ * as new mail is then.
+ */
+async function requeue(tx: Db, rows: Pick<MailRow, 'id' | 'kind'>[], context: ChangeContext & { sends: boolean; all: boolean }): Promise<void> {
+  const now = new Date()
+  for (const row of rows) {
+    await tx
+      .update(mailOutbox)
+      .set({ status: context.sends ? 'pending' : 'stored', attempts: 0, nextAttemptAt: now, queuedAt: now, lastError: null })
+      .where(eq(mailOutbox.id, row.id))
+    await recordAudit(tx, {
+      action: 'mail.resent',
+      actorUserId: context.actorId,
+      subject: { type: 'mail', id: row.id },
+      ip: context.request.ip,
+      details: { kind: row.kind, ...(context.all ? { all: true } : {}) },
+    })
+  }
+}
+
+/** Sends one failed mail again; answers the mail as it is now, or why not. */
+export async function resendOneMail(tx: Db, id: string, context: ChangeContext & { sends: boolean }): Promise<Schemas['MailSummary'] | 'missing' | { refused: string }> {
+  const [row] = await tx.select({ id: mailOutbox.id, kind: mailOutbox.kind, status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id)).for('update').limit(1)
+  if (!row) return 'missing'
+  if (row.status !== 'failed') return { refused: MAIL_SCREEN_MESSAGES.notFailed(labelOf('MailStatus', row.status)) }
+  await requeue(tx, [row], { ...context, all: false })
+  const [after] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1)
+  if (!after) throw new Error('A mail vanished inside its own transaction.')
+  return summaryOf(after)
+}
+
+/** Sends every failed mail again; answers how many. */
+export async function resendFailedMails(tx: Db, context: ChangeContext & { sends: boolean }): Promise<number> {
+  const rows = await tx.select({ id: mailOutbox.id, kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.status, 'failed')).for('update')
+  await requeue(tx, rows, { ...context, all: true })
+  return rows.length
+}
+
+/** Mail given up in the last FAILED_MAIL_DAYS days and not resent since, for the dashboard. */
+export async function countRecentlyFailedMail(db: Db, now = new Date()): Promise<number> {
+  const since = new Date(now.getTime() - FAILED_MAIL_DAYS * 24 * 3600_000)
+  const [row] = await db
+    .select({ n: count() })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.nextAttemptAt, since)))
+  return row?.n ?? 0
+}
