@@ -46,6 +46,12 @@ export interface Config {
    */
   mailKeepSentDays: number
   /**
+   * How long a process keeps serving after SIGTERM while /api/health/ready already answers 503
+   * (SHUTDOWN_DELAY_MS, 0 to 60000; 5000 in production, 0 elsewhere), so a load balancer checking every few seconds
+   * stops sending before the listener closes; then requests in flight get up to 10 s to finish.
+   */
+  shutdownDelayMs: number
+  /**
    * How many API processes serve the port (WEB_CONCURRENCY, 1 to 32, default 1): more cores, more throughput. Above
    * 1 it needs PostgreSQL, since the embedded database belongs to one process.
    */
@@ -144,6 +150,13 @@ function parseInterval(name: string, value: string | undefined, fallback: number
   if (value === undefined) return fallback
   const ms = Number(value)
   if (!/^\d+$/.test(value) || ms < 100 || ms > 3_600_000) throw new ConfigError(`${name} is "${value}", but it must be a number of milliseconds from 100 to 3600000.`)
+  return ms
+}
+
+function parseDelay(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback
+  const ms = Number(value)
+  if (!/^\d+$/.test(value) || ms > 60_000) throw new ConfigError(`${name} is "${value}", but it must be a number of milliseconds from 0 to 60000.`)
   return ms
 }
 
@@ -252,6 +265,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     logLevel: parseChoice('LOG_LEVEL', read(env, 'LOG_LEVEL'), LOG_LEVELS, 'info'),
     publishEveryMs: parseInterval('SCHEDULED_PUBLISH_EVERY_MS', read(env, 'SCHEDULED_PUBLISH_EVERY_MS'), 30_000),
     mailKeepSentDays: parseDays('MAIL_KEEP_SENT_DAYS', read(env, 'MAIL_KEEP_SENT_DAYS'), 30),
+    shutdownDelayMs: parseDelay('SHUTDOWN_DELAY_MS', read(env, 'SHUTDOWN_DELAY_MS'), nodeEnv === 'production' ? 5000 : 0),
     webConcurrency: parseConcurrency(read(env, 'WEB_CONCURRENCY'), read(env, 'DATABASE_URL') !== undefined),
     adminSecondFactor: parseChoice('ADMIN_SECOND_FACTOR', read(env, 'ADMIN_SECOND_FACTOR'), ['required', 'optional'] as const, nodeEnv === 'production' ? 'required' : 'optional'),
     ...parseSecondFactorKeys(env, nodeEnv, purpose),

@@ -114,8 +114,10 @@ async function main(): Promise<void> {
     if (stopping) return
     stopping = true
     logger.info({ signal }, 'shutting down')
-    // Not ready from now on, before the listener closes: a load balancer stops sending while the last requests end.
+    // Not ready from now on, before the listener closes: a load balancer that checks readiness every few seconds
+    // stops sending during the delay, while this process still answers what reaches it; then the last requests end.
     readiness.drain()
+    if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs))
     await closeServer(server)
     await jobs.stop()
     await mailer.stop()

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { until } from './support/until.ts'
-import { createTestApp, noDatabase, rowsOf, type TestApp } from './support/test-app.ts'
+import { startServerProcess } from '../support/server-process.ts'
+import { createTestApp, noDatabase, rowsOf, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
 
 /**
  * Liveness and readiness told apart: a process is live while it answers at all, and ready only while its database
@@ -45,4 +46,23 @@ describe.skipIf(noDatabase)('health', () => {
     expect(await ready()).toMatchObject({ status: 503, body: { message: 'Not ready: the server is shutting down.' } })
     expect((await live()).status).toBe(200)
   })
+})
+
+describe.skipIf(noDatabase)('a real process draining', () => {
+  it('answers 503 on ready, and 200 on live, from SIGTERM until its listener closes, then exits cleanly', async () => {
+    const database = await testDatabaseForProcess()
+    const server = await startServerProcess({ ...database.env, SHUTDOWN_DELAY_MS: '2500' })
+    const status = async (path: string) => (await fetch(`${server.baseUrl}${path}`, { signal: AbortSignal.timeout(5_000) })).status
+    expect(await until(() => status('/api/health/ready'), (answer) => answer === 200)).toBe(200)
+    const stopped = server.stop()
+    const started = Date.now()
+    expect(await until(() => status('/api/health/ready'), (answer) => answer === 503)).toBe(503)
+    // Still serving everything else while the load balancer notices.
+    expect(await status('/api/health/live')).toBe(200)
+    expect(await status('/api/courses')).toBe(200)
+    await stopped
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000)
+    await expect(fetch(`${server.baseUrl}/api/health/live`)).rejects.toThrow()
+    expect(server.output()).not.toMatch(/shutdown failed/)
+  }, 60_000)
 })
