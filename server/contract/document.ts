@@ -43,8 +43,9 @@ export interface Operation {
   cacheControl: string | undefined
   /**
    * `x-kept: per-user`: a staff read whose successful answers the server may keep in memory, per signed-in
-   * person and by address, until any table changes (server/lib/kept.ts); for reads that are a function of the
-   * stored data alone (not of the clock, and with no side effect).
+   * person and by address, until a table it reads changes (server/lib/kept.ts; OFFICE_KEPT_READS in
+   * server/db/changes.ts names them); for reads that are a function of the stored data alone (not of the clock, and
+   * with no side effect).
    */
   keptPerUser: boolean
 }

@@ -2,22 +2,32 @@ import type { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 
 /**
- * The channel the database notifies after every committed statement that changed rows of any table: triggers
- * (migration 0018, which replaced 0017's) call pg_notify(CHANGES_CHANNEL, table), so a write from any process, the
- * command line or psql is heard. Sessions notify only when one is ended (revoked or deleted), not when one is used
- * or made.
+ * The channel the database notifies after every committed statement that changed rows of a table some process acts
+ * upon (TOLD_TABLES): triggers call pg_notify(CHANGES_CHANNEL, table), so a write from any process, the command line
+ * or psql is heard. Sessions notify only when one is ended (revoked or deleted), not when one is used or made.
  */
 export const CHANGES_CHANNEL = 'tec_changes'
 
 /** The tables the public site shows: a change to one of them drops the public reads' kept answers. */
 export const CONTENT_TABLES: ReadonlySet<string> = new Set(['courses', 'blog_posts', 'gallery_items', 'media', 'site_settings', 'site_pages'])
-/**
- * Tables anonymous visitors write to (a throttle's counter, a photo size being made) and no office read shows: a change
- * to them must not drop what the office keeps, or anyone could keep clearing it.
- */
-export const VISITOR_WORK_TABLES: ReadonlySet<string> = new Set(['rate_limits', 'media_variants'])
 /** The tables a signed-in request's session and account are read from (a tutor's profile says whether they left). */
 export const SESSION_TABLES: ReadonlySet<string> = new Set(['sessions', 'users', 'tutor_profiles'])
+/**
+ * What each of the office's kept reads (the contract's `x-kept: per-user` operations) reads: a change to any of these
+ * tables drops them. A new kept read must be named here (tests/server/kept-answers.test.ts fails until it is), and a
+ * table new here needs its triggers in a migration (the same test compares the database with TOLD_TABLES).
+ */
+export const OFFICE_KEPT_READS = {
+  listRegistrations: ['registrations'],
+  listStudents: ['students', 'schools', 'courses', 'registrations'],
+} as const satisfies Record<string, readonly string[]>
+export const OFFICE_TABLES: ReadonlySet<string> = new Set(Object.values(OFFICE_KEPT_READS).flat())
+/**
+ * The only tables the database tells of (migration 0025 left triggers on these alone). Anything else, such as a
+ * throttle's counter, an audit line, a mail or a job, changes nothing any process keeps: telling of it would only
+ * wake every process, at every sign-in.
+ */
+export const TOLD_TABLES: ReadonlySet<string> = new Set([...CONTENT_TABLES, ...SESSION_TABLES, ...OFFICE_TABLES])
 
 /**
  * `up`: changes are heard from now on (the first time, and again after a break). `changed`: a statement changed

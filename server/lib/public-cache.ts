@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { CONTENT_TABLES, VISITOR_WORK_TABLES, type ChangeFeed } from '../db/changes.ts'
+import { CONTENT_TABLES, OFFICE_TABLES, type ChangeFeed } from '../db/changes.ts'
 import { KeptUntilChange, type Budget } from './kept.ts'
 
 /** One kept answer of a read: its JSON exactly as sent (UTF-8, encoded once), and the ETag that names it. */
@@ -66,9 +66,9 @@ export function answerOf(json: string): KeptAnswer {
   return { bytes: encoder.encode(json), etag: etagOf(json) }
 }
 
-/** Answers of reads, kept by their address until any table changes: the office's lists (`x-kept: per-user`). */
+/** Answers of reads, kept by their address until a table they read changes: the office's lists (`x-kept: per-user`). */
 export function staffAnswers(feed: ChangeFeed): KeptUntilChange<KeptAnswer> {
-  return new KeptUntilChange<KeptAnswer>(feed, { heard: (table) => table === undefined || !VISITOR_WORK_TABLES.has(table), maxEntries: MAX_ANSWERS, maxWeight: MAX_BYTES, weigh: (answer) => answer.bytes.byteLength, maxAgeMs: MAX_AGE_MS })
+  return new KeptUntilChange<KeptAnswer>(feed, { heard: (table) => table === undefined || OFFICE_TABLES.has(table), maxEntries: MAX_ANSWERS, maxWeight: MAX_BYTES, weigh: (answer) => answer.bytes.byteLength, maxAgeMs: MAX_AGE_MS })
 }
 
 /**

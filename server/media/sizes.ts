@@ -196,8 +196,9 @@ export class MediaSizesWorker {
     this.#timer = setInterval(() => this.kick(), MEDIA_SIZES.pollIntervalMs)
     this.#timer.unref()
     this.#unsubscribe = this.database.changes.subscribe((event, table) => {
-      // `up` after a break too: what was said meanwhile was not heard.
-      if (event === 'up' || (event === 'changed' && (table === undefined || table === 'media_variants'))) this.kick()
+      // `up` after a break too: what was said meanwhile was not heard. New sizes are stored in the transaction that
+      // changes their image (library.ts), and `media` is told of where `media_variants` is not: visitors write to it.
+      if (event === 'up' || (event === 'changed' && (table === undefined || table === 'media'))) this.kick()
     })
     this.kick()
   }
