@@ -15,6 +15,7 @@ import { logRequest } from './logger.ts'
 import { securityHeaders } from './security-headers.ts'
 import { recordPageFound, siteFiles } from './site-files/site-files.ts'
 import { staticSite } from './static-site.ts'
+import { readKeptAsset } from './site-assets.ts'
 import { nextScheduledTime } from './blog-posts/queries.ts'
 import { PublicCache, staffAnswers } from './lib/public-cache.ts'
 import { keptSessions } from './auth/sessions.ts'
@@ -83,7 +84,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   // The public pages are rendered here from the API's own answers, read in process (kept ones from memory, as ever).
   const fetchApi = async (request: Request): Promise<Response> => app.fetch(request)
   const renderPage = pageRenderer({ ssrEntry: deps.ssrEntry, staticRoot: deps.staticRoot, pages: kept.publicReads, fetchApi, logger })
-  app.route('/', staticSite(deps.staticRoot, { routes, pageFound: recordPageFound(deps), renderPage }))
+  const keptAsset = (name: string) => readKeptAsset(deps.database.db, name)
+  app.route('/', staticSite(deps.staticRoot, { routes, pageFound: recordPageFound(deps), renderPage, keptAsset }))
   app.notFound((c) => c.json({ message: MESSAGES.noSuchPage }, 404))
 
   app.onError((error, c) => {

@@ -15,6 +15,7 @@ import { createLogger, type Logger } from './logger.ts'
 import { Mailer } from './mail/mailer.ts'
 import { MediaSizesWorker } from './media/sizes.ts'
 import { openMigratedDatabase, StartupError, startupMessage } from './startup.ts'
+import { keepBuildAssetsAtStart } from './site-assets.ts'
 import { Jobs } from './jobs/jobs.ts'
 import { registerJobs } from './jobs/schedules.ts'
 import { Readiness } from './lib/readiness.ts'
@@ -86,6 +87,9 @@ async function main(): Promise<void> {
   const database = await openMigratedDatabase(config)
   await seedDemoData(database, config)
   if (!quietWorker) await checkSecondFactorKeys(database, config, logger)
+  // Before it serves a page, the machine stores its build's files for pages of this build that other machines get
+  // asked for (site-assets.ts); under a supervisor, the supervisor has.
+  if (!cluster.isWorker) await keepBuildAssetsAtStart(database.db, path.resolve('dist'), logger)
   const jobs = new Jobs(database.db, logger)
   const mailer = new Mailer(database.db, logger, config)
   await mailer.start()
@@ -151,6 +155,7 @@ const RESTART_AFTER_MS = 1000
  */
 async function supervise(config: Config): Promise<void> {
   const database = await openMigratedDatabase(config)
+  await keepBuildAssetsAtStart(database.db, path.resolve('dist'), createLogger(config.logLevel))
   await database.close()
   let stopping = false
   let failed = false

@@ -22,11 +22,14 @@ export interface StaticSiteOptions {
   pageFound?: (match: RouteMatch) => Promise<boolean>
   /** Renders a public page on the server (ssr/page-renderer.ts); undefined from it, or without it: index.html. */
   renderPage?: RenderPage | undefined
+  /** A hashed file of another build that some machine stored (site-assets.ts), for one this build does not have. */
+  keptAsset?: (name: string) => Promise<{ contentType: string; bytes: Uint8Array } | undefined>
 }
 
 /**
- * The built SPA: hashed /assets/* cached for a year, everything else revalidated, and any other GET path that is
- * not a file answered with index.html (history fallback), so a deep link such as /admin/students loads the app.
+ * The built SPA: hashed /assets/* cached for a year (this build's from dist, another build's from the database
+ * while it is kept: site-assets.ts), everything else revalidated, and any other GET path that is not a file
+ * answered with index.html (history fallback), so a deep link such as /admin/students loads the app.
  * A path that is none of the app's routes gets index.html too, but with 404: the app shows its not-found page to
  * people, and crawlers and link checkers learn there is nothing there.
  */
@@ -67,7 +70,17 @@ export function staticSite(root: string | undefined, options: StaticSiteOptions)
   // Source maps would hand anyone the whole client's source: they stay on the machine that built them. The route
   // list is for this server only (the app's script holds the same paths, but nothing needs it from here).
   site.get('*', (c, next) => (c.req.path.endsWith('.map') || c.req.path.startsWith(`/${ROUTE_MANIFEST_FILE}`) ? c.text('Not found', 404) : next()))
-  site.get('/assets/*', (c, next) => serve().any(c, next), (c) => c.text('Not found', 404))
+  // During a rolling deploy a page of another build (older or newer) may ask this machine for its own files.
+  const { keptAsset } = options
+  site.get(
+    '/assets/*',
+    (c, next) => serve().any(c, next),
+    async (c) => {
+      const kept = await keptAsset?.(c.req.path.slice('/assets/'.length))
+      if (kept === undefined) return c.text('Not found', 404)
+      return c.body(new Uint8Array(kept.bytes), 200, { 'Content-Type': kept.contentType })
+    },
+  )
   const { renderPage } = options
   if (renderPage) {
     site.get('*', async (c, next) => {

@@ -885,6 +885,35 @@ export const safeguardingConcerns = pgTable(
   ],
 )
 
+/**
+ * The builds of the web app that machines have served, newest by when one first started (server/site-assets.ts).
+ * The id names the build's hashed files, so every machine of one build agrees on it without being told.
+ */
+export const siteBuilds = pgTable('site_builds', {
+  id: text('id').primaryKey(),
+  firstStartedAt: timestamptz('first_started_at').notNull(),
+})
+
+/**
+ * The hashed files of recent builds (dist/assets), so that during a rolling deploy any machine can send a page the
+ * files of whichever build it came from: a page of the new build asking an old machine, and the other way round.
+ * A file belongs to the newest build that has it, and goes with that build when it is pruned.
+ */
+export const siteAssets = pgTable(
+  'site_assets',
+  {
+    /** The file's name under /assets/; its hash makes it stand for these bytes alone. */
+    name: text('name').primaryKey(),
+    contentType: text('content_type').notNull(),
+    /** Base64: PGlite turns a bytea into bytes in JavaScript, slowly, on the thread that answers requests. */
+    base64: text('base64').notNull(),
+    buildId: text('build_id')
+      .notNull()
+      .references(() => siteBuilds.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('site_assets_build_idx').on(t.buildId)],
+)
+
 export type RegistrationRow = typeof registrations.$inferSelect
 export type RegistrationEventRow = typeof registrationEvents.$inferSelect
 export type StudentRow = typeof students.$inferSelect
