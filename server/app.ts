@@ -1,4 +1,4 @@
-import { Hono, type MiddlewareHandler } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { HTTPException } from 'hono/http-exception'
 import { routePath } from 'hono/route'
 import { contract as ownContract, type Contract } from './contract/document.ts'
@@ -13,6 +13,7 @@ import { handlers as ownHandlers } from './handlers.ts'
 import { builtSiteRoutes } from './lib/site-routes.ts'
 import { logRequest } from './logger.ts'
 import { securityHeaders } from './security-headers.ts'
+import { SITE_ANSWER, UNKNOWN_API_ANSWER } from './lib/metrics.ts'
 import { recordPageFound, siteFiles } from './site-files/site-files.ts'
 import { staticSite } from './static-site.ts'
 import { readKeptAsset } from './site-assets.ts'
@@ -20,6 +21,8 @@ import { nextScheduledTime } from './blog-posts/queries.ts'
 import { PublicCache, staffAnswers } from './lib/public-cache.ts'
 import { keptSessions } from './auth/sessions.ts'
 import { pageRenderer } from './ssr/page-renderer.ts'
+import { passwordHashing, signIns } from './auth/work-queue.ts'
+import { imageWork } from './media/image-work.ts'
 
 /**
  * What the server keeps in memory until the database says it changed: public reads, sessions and the office's
@@ -32,6 +35,13 @@ export function keptAnswers(deps: AppDeps): Kept {
     sessions: keptSessions(changes),
     staffReads: staffAnswers(changes),
   }
+}
+
+/** What names a request in each of its log lines: its id, its operation and who asked (by id only). */
+function requestNames(c: Context<AppEnv>): { requestId: string; operation?: string; userId?: string } {
+  const operation = c.get('operation')
+  const userId = c.get('userId')
+  return { requestId: c.get('requestId'), ...(operation === undefined ? {} : { operation }), ...(userId === undefined ? {} : { userId }) }
 }
 
 export interface AppOptions {
@@ -52,12 +62,18 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     c.set('requestId', requestIdOf(c.req.header('x-request-id'), config.trustProxy))
     c.set('clientIp', clientIp(c, config.trustProxy))
     c.header('X-Request-Id', c.get('requestId'))
-    if (logger.isLevelEnabled('debug')) logger.debug({ requestId: c.get('requestId'), method: c.req.method }, 'request started')
     await next()
-    logRequest(logger, { requestId: c.get('requestId'), method: c.req.method, route: routePath(c), status: c.res.status, started })
+    const operation = c.get('operation')
+    deps.metrics.answered(operation ?? (c.req.path.startsWith('/api/') ? UNKNOWN_API_ANSWER : SITE_ANSWER), c.res.status, (performance.now() - started) / 1000)
+    logRequest(logger, { requestId: c.get('requestId'), operation, userId: c.get('userId'), method: c.req.method, route: routePath(c), status: c.res.status, started })
   }
   app.use('*', requestLog)
   app.use('*', securityHeaders(config))
+
+  // The bounded lines of CPU work: a line that grows is the first sign the machine is too small.
+  deps.metrics.watchQueue('image work', imageWork)
+  deps.metrics.watchQueue('password hashing', passwordHashing)
+  deps.metrics.watchQueue('sign-ins', signIns)
 
   const api = new Hono<AppEnv>()
   // Nothing from the API is stored by browsers or proxies unless its contract operation says otherwise
@@ -83,7 +99,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
   app.route('/', siteFiles(deps, routes, contract))
   // The public pages are rendered here from the API's own answers, read in process (kept ones from memory, as ever).
   const fetchApi = async (request: Request): Promise<Response> => app.fetch(request)
-  const renderPage = pageRenderer({ ssrEntry: deps.ssrEntry, staticRoot: deps.staticRoot, pages: kept.publicReads, fetchApi, logger })
+  const renderPage = pageRenderer({ ssrEntry: deps.ssrEntry, staticRoot: deps.staticRoot, pages: kept.publicReads, fetchApi, logger, metrics: deps.metrics })
   const keptAsset = (name: string) => readKeptAsset(deps.database.db, name)
   app.route('/', staticSite(deps.staticRoot, { routes, pageFound: recordPageFound(deps), renderPage, keptAsset }))
   app.notFound((c) => c.json({ message: MESSAGES.noSuchPage }, 404))
@@ -92,7 +108,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     // The client went away (closed the tab, lost the network) before its request was read: not our fault, and
     // nobody will read the answer. Whatever the error says (ECONNRESET, "aborted"), it is not a database outage.
     if (c.req.raw.signal.aborted) {
-      logger.debug({ requestId: c.get('requestId'), err: describeError(error) }, 'the client closed the connection')
+      logger.debug({ ...requestNames(c), err: describeError(error) }, 'the client closed the connection')
       return c.json({ message: MESSAGES.clientGone }, 400)
     }
     if (error instanceof HTTPException && error.status < 500) {
@@ -103,11 +119,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
       return c.json({ message: MESSAGES.busy }, 503)
     }
     if (isRefusedValue(error)) {
-      logger.warn({ requestId: c.get('requestId'), err: describeError(error) }, 'the database refused a value that passed validation')
+      logger.warn({ ...requestNames(c), err: describeError(error) }, 'the database refused a value that passed validation')
       return c.json({ message: MESSAGES.valueRefused }, 400)
     }
     const unavailable = isDatabaseUnavailable(error)
-    logger.error({ requestId: c.get('requestId'), err: describeError(error) }, unavailable ? 'database unavailable' : 'request failed')
+    logger.error({ ...requestNames(c), err: describeError(error) }, unavailable ? 'database unavailable' : 'request failed')
     // No stack, SQL or driver text ever reaches the client.
     return unavailable ? c.json({ message: MESSAGES.unavailable }, 503) : c.json({ message: MESSAGES.internal }, 500)
   })

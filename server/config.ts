@@ -71,6 +71,11 @@ export interface Config {
    * open only with it are sealed again with the new key, at start and when used. Unset once the start says so.
    */
   previousSecondFactorKey: Buffer | undefined
+  /**
+   * The bearer token a metrics scraper sends for GET /api/metrics (METRICS_TOKEN, at least 32 characters). Without
+   * it the metrics answer only requests straight from this machine; anyone else gets the 404 of an unknown endpoint.
+   */
+  metricsToken: string | undefined
 }
 
 type Env = Record<string, string | undefined>
@@ -197,6 +202,15 @@ function parseSecondFactorKey(value: string | undefined, nodeEnv: NodeEnv, purpo
   return parseKey('SECOND_FACTOR_KEY', value)
 }
 
+/** Long enough that guessing it over the network is hopeless, and nothing a header could not carry. */
+function parseMetricsToken(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined
+  if (!/^[A-Za-z0-9._~+/=-]{32,512}$/.test(value)) {
+    throw new ConfigError(`METRICS_TOKEN must be 32 to 512 letters, digits or ._~+/=- (no spaces). Make one with: node -e "console.log(require('crypto').randomBytes(32).toString('base64url'))"`)
+  }
+  return value
+}
+
 const MAKE_A_KEY = 'Make one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'base64\'))"'
 
 function parseKey(name: string, value: string): Buffer {
@@ -256,6 +270,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
   return {
     port,
     host: parseHost(read(env, 'HOST'), nodeEnv),
+    metricsToken: parseMetricsToken(read(env, 'METRICS_TOKEN')),
     dataDir: path.resolve(cwd, read(env, 'DATA_DIR') ?? './data'),
     databaseUrl: parseSecretUrl('DATABASE_URL', read(env, 'DATABASE_URL'), ['postgres:', 'postgresql:'], 'postgres://user:password@host:5432/tec'),
     smtpUrl: parseSecretUrl('SMTP_URL', read(env, 'SMTP_URL'), ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.org:587'),

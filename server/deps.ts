@@ -4,6 +4,7 @@ import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
 import type { Jobs } from './jobs/jobs.ts'
 import type { Readiness } from './lib/readiness.ts'
+import type { Metrics } from './lib/metrics.ts'
 
 /** Everything the app needs from outside; index.ts builds the real ones, tests build their own. */
 export interface AppDeps {
@@ -19,4 +20,6 @@ export interface AppDeps {
   staticRoot: string | undefined
   /** The module that renders public pages on the server (build/ssr/entry-server.js); absent: the browser renders them. */
   ssrEntry?: string | undefined
+  /** This process's Prometheus metrics (GET /api/metrics). */
+  metrics: Metrics
 }

@@ -7,6 +7,10 @@ export interface AppEnv {
   Variables: {
     requestId: string
     clientIp: string
+    /** The contract operation the request was routed to (its operationId); unset for pages, files and unknown paths. */
+    operation: string | undefined
+    /** The signed-in caller's id, once the operation has checked the session; their name and email are never logged. */
+    userId: string | undefined
   }
 }
 

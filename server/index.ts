@@ -19,6 +19,7 @@ import { keepBuildAssetsAtStart } from './site-assets.ts'
 import { Jobs } from './jobs/jobs.ts'
 import { registerJobs } from './jobs/schedules.ts'
 import { Readiness } from './lib/readiness.ts'
+import { Metrics } from './lib/metrics.ts'
 
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -96,12 +97,13 @@ async function main(): Promise<void> {
   const mediaSizes = new MediaSizesWorker(database, logger)
   mediaSizes.start()
   const readiness = new Readiness(database)
-  const deps = { config, database, logger, mailer, jobs, readiness, staticRoot: path.resolve('dist'), ssrEntry: path.resolve('build/ssr/entry-server.js') }
+  const metrics = new Metrics(database, logger)
+  const deps = { config, database, logger, mailer, jobs, readiness, metrics, staticRoot: path.resolve('dist'), ssrEntry: path.resolve('build/ssr/entry-server.js') }
   registerJobs(deps)
   await jobs.start()
   const kept = keptAnswers(deps)
   const app = createApp(deps, { kept })
-  const server = await listen(keptReadsFirst(kept.publicReads, config, logger, getRequestListener(app.fetch)), config.port, config.host).catch(async (error: unknown) => {
+  const server = await listen(keptReadsFirst(kept.publicReads, config, logger, metrics, getRequestListener(app.fetch)), config.port, config.host).catch(async (error: unknown) => {
     await jobs.stop()
     await mailer.stop()
     await mediaSizes.stop()

@@ -3,14 +3,15 @@ import { etagMatches, type PublicCache } from './lib/public-cache.ts'
 import { requestIdOf } from './http-context.ts'
 import { logRequest, type Logger } from './logger.ts'
 import { isOverHttps, securityHeaderList } from './security-headers.ts'
+import { SITE_ANSWER, type Metrics } from './lib/metrics.ts'
 
 /**
  * Answers a public read that is kept in memory (PublicCache) straight from Node's request, before the framework
  * builds a Request, a context and a Response for it: for a small answer that work is most of a request's cost. The
  * answer is the one the framework would send, header for header (tests/server/kept-reads-first.test.ts), and it is
- * logged the same way. Anything else (another method, an address with nothing kept, a HEAD) goes to `framework`.
+ * logged and counted the same way. Anything else (another method, an address with nothing kept, a HEAD) goes to `framework`.
  */
-export function keptReadsFirst(cache: PublicCache, options: { publicUrl: string; trustProxy: boolean }, logger: Logger, framework: (request: IncomingMessage, response: ServerResponse) => unknown): RequestListener {
+export function keptReadsFirst(cache: PublicCache, options: { publicUrl: string; trustProxy: boolean }, logger: Logger, metrics: Metrics, framework: (request: IncomingMessage, response: ServerResponse) => unknown): RequestListener {
   const answeredFromMemory = (request: IncomingMessage, response: ServerResponse): boolean => {
     const address = request.url
     if (request.method !== 'GET' || address === undefined || !address.startsWith('/api/')) return false
@@ -34,7 +35,11 @@ export function keptReadsFirst(cache: PublicCache, options: { publicUrl: string;
       response.writeHead(200, headers)
       response.end(kept.bytes)
     }
-    logRequest(logger, { requestId, method: 'GET', route: kept.route, status: unchanged ? 304 : 200, started })
+    const status = unchanged ? 304 : 200
+    // Only hits are counted here: a miss goes on to the framework, whose contract route counts it.
+    metrics.kept('public_read', true)
+    metrics.answered(kept.operation ?? SITE_ANSWER, status, (performance.now() - started) / 1000)
+    logRequest(logger, { requestId, operation: kept.operation, userId: undefined, method: 'GET', route: kept.route, status, started })
     return true
   }
   return (request, response) => {

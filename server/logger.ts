@@ -58,9 +58,15 @@ export function createLogger(level: LogLevel, destination?: pino.DestinationStre
   )
 }
 
-/** The one line each answered request gets: its route pattern, never the raw URL (a reset link's token is in it). */
-export function logRequest(logger: Logger, line: { requestId: string; method: string; route: string; status: number; started: number }): void {
+/**
+ * The one line each answered request gets: its route pattern, never the raw URL (a reset link's token is in it), its
+ * contract operation and the signed-in caller's id when there are (never their name or email).
+ */
+export function logRequest(
+  logger: Logger,
+  line: { requestId: string; operation: string | undefined; userId: string | undefined; method: string; route: string; status: number; started: number },
+): void {
   if (!logger.isLevelEnabled('info')) return
-  const { started, ...shown } = line
-  logger.info({ ...shown, ms: Math.round(performance.now() - started) }, 'request')
+  const { started, operation, userId, ...shown } = line
+  logger.info({ ...shown, ...(operation === undefined ? {} : { operation }), ...(userId === undefined ? {} : { userId }), ms: Math.round(performance.now() - started) }, 'request')
 }

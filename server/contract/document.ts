@@ -27,6 +27,11 @@ export interface Operation {
   /** x-before-second-factor: an admin who must still set up the second sign-in step may call it. */
   beforeSecondFactor: boolean
   devOnly: boolean
+  /**
+   * `x-operator-only`: answers only a request carrying METRICS_TOKEN as its bearer token, or one straight from this
+   * machine (loopback, through no proxy); to anyone else the same 404 as an unknown endpoint, so it is not advertised.
+   */
+  operatorOnly: boolean
   parameters: Parameter[]
   /** The body's schema and how it is sent: JSON, or a form with files (multipart/form-data) for uploads. */
   requestBody: { required: boolean; schema: JsonSchema; mediaType: RequestMediaType } | undefined
@@ -34,7 +39,10 @@ export interface Operation {
   maxBodyBytes: number | undefined
   /** Status code → JSON schema of the answer, or null for an answer without a JSON body. */
   responses: Map<number, JsonSchema | null>
-  /** Status code → every content type the contract declares for it (empty for an answer without a body). */
+  /**
+   * Status code → every content type the contract declares for it, without parameters (`text/plain` for
+   * `text/plain; version=0.0.4`); empty for an answer without a body.
+   */
   responseMediaTypes: Map<number, string[]>
   /**
    * `x-cache-control`: the Cache-Control of the operation's successful answers (2xx and 304). Without it, and
@@ -126,7 +134,10 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
   const responseMediaTypes = new Map<number, string[]>()
   for (const [status, response] of Object.entries(isNode(raw.responses) ? raw.responses : {})) {
     responses.set(Number(status), jsonSchemaOf(document, response))
-    responseMediaTypes.set(Number(status), Object.keys(contentOf(document, response)))
+    responseMediaTypes.set(
+      Number(status),
+      Object.keys(contentOf(document, response)).map((mediaType) => mediaType.split(';')[0]?.trim().toLowerCase() ?? mediaType),
+    )
   }
   const cacheControl = raw['x-cache-control']
   if (cacheControl !== undefined && typeof cacheControl !== 'string') throw new Error(`openapi.yaml: ${operationId} has an x-cache-control that is not text`)
@@ -139,6 +150,7 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
     tag,
     roles: roles.includes('public') ? [] : roles,
     devOnly: raw['x-dev-only'] === true,
+    operatorOnly: raw['x-operator-only'] === true,
     beforeSecondFactor: raw['x-before-second-factor'] === true,
     parameters,
     requestBody: bodySchema === null ? undefined : { required: bodyHolder?.required === true, schema: bodySchema, mediaType: bodyMediaType },

@@ -1,4 +1,4 @@
-import type { Context, Hono } from 'hono'
+import type { Context, Hono, MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { getCookie } from 'hono/cookie'
 import { routePath } from 'hono/route'
@@ -10,6 +10,7 @@ import type { AppDeps } from '../deps.ts'
 import type { KeptUntilChange } from '../lib/kept.ts'
 import { answerOf, etagMatches, type KeptAnswer, type PublicAnswer, type PublicCache } from '../lib/public-cache.ts'
 import { isDirectFromThisMachine, type AppEnv } from '../http-context.ts'
+import { carriesMetricsToken } from '../lib/metrics.ts'
 import { BODY_LIMIT_BYTES, MESSAGES, tooLargeMessage } from '../messages.ts'
 import type { Contract, Operation } from './document.ts'
 import type { Handlers, HandlerInput, OperationId, RequestInfo } from './types.ts'
@@ -49,7 +50,9 @@ async function sessionOf(token: string, deps: AppDeps, kept: Kept): Promise<Auth
   if (!TOKEN_PATTERN.test(token)) return null
   const key = hashToken(token)
   const known = kept.sessions.find(key)
-  if (known && isFreshlySeen(known)) return known
+  const fresh = known !== undefined && isFreshlySeen(known)
+  deps.metrics.kept('session', fresh)
+  if (fresh) return known
   const generation = kept.sessions.begin()
   const found = await authenticate(deps.database.db, token)
   if (found) kept.sessions.keep(key, generation, found)
@@ -198,15 +201,25 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
   return async (c: Context<AppEnv>): Promise<Response> => {
     // Development helpers answer only this machine, as if they did not exist for anyone else.
     if (operation.devOnly && !isDirectFromThisMachine(c)) return errorAnswer(c, 404, MESSAGES.noSuchEndpoint)
+    // The operator's endpoints likewise, unless the request carries the operator's token.
+    if (operation.operatorOnly && !carriesMetricsToken(c.req.header('authorization'), deps.config.metricsToken) && !isDirectFromThisMachine(c)) {
+      return errorAnswer(c, 404, MESSAGES.noSuchEndpoint)
+    }
     // Only answers that passed validation are kept, so a kept address needs no checking again.
     const address = publicRead || staffRead ? addressOf(c) : ''
     const found = publicRead ? memory.publicReads.find(address) : undefined
+    if (publicRead) deps.metrics.kept('public_read', found !== undefined)
     if (found) return keptAnswer(c, found)
     const auth = await authorize(c, operation, deps, memory)
     if (!auth.ok) return auth.response
+    if (auth.value) c.set('userId', auth.value.user.id)
+    // Every line the handler logs names the request, its operation and who asked (by id: never a name or an email).
+    const logger = deps.logger.child(auth.value ? { requestId: c.get('requestId'), operation: operation.operationId, userId: auth.value.user.id } : { requestId: c.get('requestId'), operation: operation.operationId })
+    if (logger.isLevelEnabled('debug')) logger.debug({ method: c.req.method }, 'request started')
     // Kept per person: what one person was answered is never handed to another, whatever their roles.
     const staffKey = staffRead && auth.value ? `${auth.value.user.id} ${address}` : ''
     const staffFound = staffRead ? memory.staffReads.find(staffKey) : undefined
+    if (staffRead) deps.metrics.kept('office_read', staffFound !== undefined)
     if (staffFound) return keptStaffAnswer(c, staffFound)
     const body = !operation.requestBody
       ? { ok: true as const, value: undefined }
@@ -228,7 +241,7 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
     }
     const input = { body: body.value, query, params, headers, cookies, request, session } as HandlerInput<OperationId>
     const generation = publicRead ? await memory.publicReads.begin() : staffRead ? memory.staffReads.begin() : 0
-    const reply = await handler(input, deps)
+    const reply = await handler(input, { ...deps, logger })
     // A write that went through drops what this process kept before it answers, so a read through the same process
     // sees it (a signed-out session is refused at its next request); the other processes hear of it from the
     // database as it commits (the change feed).
@@ -240,7 +253,7 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
     const keepable = reply.status === 200 && 'body' in reply && reply.body !== undefined
     if (publicRead && keepable) {
       for (const [name, value] of Object.entries(reply.headers ?? {})) c.header(name, value)
-      const sent = { cacheControl: operation.cacheControl, route: routePath(c) }
+      const sent = { cacheControl: operation.cacheControl, route: routePath(c), operation: operation.operationId }
       return keptAnswer(c, memory.publicReads.keep(address, generation, JSON.stringify(reply.body), sent))
     }
     if (staffRead && keepable && reply.headers === undefined) {
@@ -280,9 +293,14 @@ export function registerContractRoutes(api: Hono<AppEnv>, contract: Contract, ha
     const method = operation.method.toUpperCase()
     const maxSize = operation.maxBodyBytes ?? BODY_LIMIT_BYTES
     const handle = serve(operation, handler, operationValidators, deps, memory)
+    // First, so that even a body refused as too large is logged and counted under its operation.
+    const named: MiddlewareHandler<AppEnv> = async (c, next) => {
+      c.set('operation', operation.operationId)
+      await next()
+    }
     // Only operations that take a body get the limit: reading a request's body stream is not free, and a GET has none.
-    if (operation.requestBody) api.on(method, path, bodyLimit({ maxSize, onError: (c) => errorAnswer(c, 413, tooLargeMessage(maxSize)) }), handle)
-    else api.on(method, path, handle)
+    if (operation.requestBody) api.on(method, path, named, bodyLimit({ maxSize, onError: (c) => errorAnswer(c, 413, tooLargeMessage(maxSize)) }), handle)
+    else api.on(method, path, named, handle)
     const methods = allowed.get(path) ?? new Set<string>()
     methods.add(method)
     if (method === 'GET') methods.add('HEAD')

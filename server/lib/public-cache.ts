@@ -52,6 +52,8 @@ export interface PublicAnswer extends KeptAnswer {
   cacheControl: string | undefined
   /** The route pattern it was read through (`/api/courses/:id`), for the request log. */
   route: string
+  /** The contract operation that read it, for the request log and the metrics; none for a rendered page. */
+  operation?: string
   /** Compressed copies, made once when kept (a rendered page's HTML); the API's JSON is sent as it is. */
   encoded?: { br: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer> }
 }

@@ -34,6 +34,15 @@ export class WorkQueue {
     return this.#running < this.concurrency && this.#line.length === 0
   }
 
+  /** Work holding a slot now, and work in line for one (the metrics show both). */
+  get runningCount(): number {
+    return this.#running
+  }
+
+  get waitingCount(): number {
+    return this.#line.length
+  }
+
   async run<T>(work: () => Promise<T>): Promise<T> {
     if (this.full) throw new ServerBusyError(this.retryAfterSeconds)
     this.#refusableWaiting += 1

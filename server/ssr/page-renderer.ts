@@ -9,6 +9,7 @@ import { WorkQueue } from '../lib/work-queue.ts'
 import type { AppEnv } from '../http-context.ts'
 import { answerOf, etagMatches, pageKey, type PublicAnswer, type PublicCache } from '../lib/public-cache.ts'
 import type { Logger } from '../logger.ts'
+import type { Metrics } from '../lib/metrics.ts'
 import { describeError } from '../messages.ts'
 import { composeDocument } from './document.ts'
 
@@ -21,6 +22,8 @@ export interface PageRendererOptions {
   pages: PublicCache
   fetchApi: SsrRequest['fetchApi']
   logger: Logger
+  /** Counts kept pages found or not, and shows the renders' line. */
+  metrics: Metrics
 }
 
 /** Renders the page at this request's address, or answers undefined: then the browser renders it (index.html). */
@@ -100,7 +103,7 @@ function withinTimeLimit<T>(work: Promise<T>): Promise<T | 'too slow'> {
  * page into an error. The rendering module and index.html are read once: restart the server after a new build.
  */
 export function pageRenderer(options: PageRendererOptions): RenderPage | undefined {
-  const { ssrEntry, staticRoot, pages, fetchApi, logger } = options
+  const { ssrEntry, staticRoot, pages, fetchApi, logger, metrics } = options
   if (ssrEntry === undefined || staticRoot === undefined) return undefined
   const templateFile = path.join(staticRoot, 'index.html')
   let loaded: Promise<{ ssr: SsrModule; template: string } | undefined> | undefined
@@ -124,6 +127,7 @@ export function pageRenderer(options: PageRendererOptions): RenderPage | undefin
     })())
 
   const renders = new WorkQueue(RENDERS_AT_ONCE, RENDERS_WAITING)
+  metrics.watchQueue('page renders', renders)
 
   /** Renders the page at `address` (a path and the search it reads), keeping it when it may be kept. */
   const render = async (ssr: SsrModule, template: string, address: string, keptPath: boolean, route: string): Promise<Rendered> => {
@@ -181,6 +185,7 @@ export function pageRenderer(options: PageRendererOptions): RenderPage | undefin
     }
     const keptPath = isKeptPath(url.pathname)
     const kept = keptPath ? pages.find(pageKey(address)) : undefined
+    if (keptPath) metrics.kept('page', kept !== undefined)
     if (kept) return pageAnswer(c, kept, 200)
     let pending = rendering.get(address)
     if (pending === undefined) {

@@ -18,6 +18,13 @@ export const getHealth: Handler<'getHealth'> = async (_input, deps) => {
 
 export const getLiveness: Handler<'getLiveness'> = async () => Promise.resolve({ status: 200 as const, body: { status: 'ok' as const } })
 
+/** Who may read them is decided before this runs (x-operator-only); a scrape costs one database round trip. */
+export const getMetrics: Handler<'getMetrics'> = async (_input, deps) => ({
+  status: 200,
+  bytes: new TextEncoder().encode(await deps.metrics.scrape()),
+  contentType: 'text/plain; version=0.0.4; charset=utf-8',
+})
+
 export const getReadiness: Handler<'getReadiness'> = async (_input, deps) => {
   const problems = await deps.readiness.problems()
   if (problems.length === 0) return { status: 200, body: { status: 'ok' } }

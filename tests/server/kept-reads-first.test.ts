@@ -41,7 +41,7 @@ beforeAll(async () => {
   const app = createApp(t.deps, { kept })
   const framework = getRequestListener(app.fetch)
   first = createServer(
-    keptReadsFirst(kept.publicReads, t.deps.config, t.deps.logger, (request, response) => {
+    keptReadsFirst(kept.publicReads, t.deps.config, t.deps.logger, t.deps.metrics, (request, response) => {
       frameworkAsked += 1
       void framework(request, response)
     }),

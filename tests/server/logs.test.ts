@@ -6,6 +6,7 @@ import { createLogger } from '../../server/logger.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+import { until } from './support/until.ts'
 
 const EMAIL = 'logged@tec.test'
 const PASSWORD = 'Quiet-Library-Morning-7'
@@ -15,12 +16,14 @@ const PREVIOUS_KEY = Buffer.alloc(32, 8)
 
 let server: ServerProcess
 let sink: SmtpSink
+let loggedUserId = ''
 
 beforeAll(async () => {
   if (noDatabase) return
   const target = await testDatabaseForProcess()
   const database = await target.open()
-  await database.db.insert(users).values({ email: EMAIL, name: 'Logged Person', role: 'TUTOR', passwordHash: await hashPassword(PASSWORD) })
+  const [logged] = await database.db.insert(users).values({ email: EMAIL, name: 'Logged Person', role: 'TUTOR', passwordHash: await hashPassword(PASSWORD) }).returning()
+  loggedUserId = logged?.id ?? ''
   // An authenticator secret sealed under a key this server was not given, as after SECOND_FACTOR_KEY changed.
   const [rekeyed] = await database.db.insert(users).values({ email: 'rekeyed@tec.test', name: 'Rekeyed Person', role: 'TUTOR', passwordHash: await hashPassword(PASSWORD) }).returning()
   if (!rekeyed) throw new Error('no user')
@@ -58,6 +61,32 @@ describe.skipIf(noDatabase)('the structured logs of a real server process', () =
     expect(lines).toEqual([expect.objectContaining({ level: 30, resealed: 1 }), expect.objectContaining({ level: 50, unreadable: 1 })])
     expect(lines[0]?.msg).toBe('1 stored authenticator secret(s) moved from SECOND_FACTOR_PREVIOUS_KEY to SECOND_FACTOR_KEY.')
     expect(lines[1]?.msg).toContain('1 stored authenticator secret(s) do not open with SECOND_FACTOR_KEY or SECOND_FACTOR_PREVIOUS_KEY')
+  })
+
+  test("name a signed-in request in each of its lines: its id, its operation and the caller's id, never their email or name", async () => {
+    const signedIn = await call('POST', '/auth/login', { email: EMAIL, pass: PASSWORD })
+    expect(signedIn.status).toBe(200)
+    const answer = await fetch(`${server.baseUrl}/api/auth/me`, { headers: { authorization: `Bearer ${signedIn.body.token}` } })
+    expect(answer.status).toBe(200)
+    const requestId = answer.headers.get('x-request-id')
+    expect(requestId).toBeTruthy()
+    // Written as the answer goes out: read the output until the request's own line is there.
+    const linesOf = () =>
+      server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{') && line.includes(`"${requestId}"`))
+        .map((line) => JSON.parse(line) as Record<string, unknown>)
+    const lines = await until(
+      () => Promise.resolve(linesOf()),
+      (found) => found.some((line) => line.msg === 'request'),
+    )
+    // At debug level the handler's side logs too ('request started'): every line says the same three things.
+    expect(lines.map((line) => line.msg)).toEqual(expect.arrayContaining(['request started', 'request']))
+    for (const line of lines) expect(line).toMatchObject({ requestId, operation: 'getMe', userId: loggedUserId })
+    const text = JSON.stringify(lines)
+    expect(text).not.toContain(EMAIL)
+    expect(text).not.toContain('Logged Person')
   })
 
   test('record every request but never a password, a token or a reset link', async () => {

@@ -18,6 +18,7 @@ import { createLogger } from '../../../server/logger.ts'
 import { Mailer } from '../../../server/mail/mailer.ts'
 import { MediaSizesWorker } from '../../../server/media/sizes.ts'
 import { Readiness } from '../../../server/lib/readiness.ts'
+import { Metrics } from '../../../server/lib/metrics.ts'
 import { Jobs } from '../../../server/jobs/jobs.ts'
 import { registerJobs } from '../../../server/jobs/schedules.ts'
 import { EMPTY_PROFILE, insertTutorProfile } from '../../../server/tutors/queries.ts'
@@ -121,7 +122,7 @@ export async function createTestApp(options: { env?: Record<string, string>; sta
   const mediaSizes = new MediaSizesWorker(database, logger)
   mediaSizes.start()
   const readiness = new Readiness(database)
-  const deps: AppDeps = { config, database, logger, mailer, jobs, readiness, staticRoot: options.staticRoot, ssrEntry: options.ssrEntry }
+  const deps: AppDeps = { config, database, logger, mailer, jobs, readiness, metrics: new Metrics(database, logger), staticRoot: options.staticRoot, ssrEntry: options.ssrEntry }
   // Delayed work runs as in production; schedules only where a test asks for them, so none fires in the middle of another test.
   registerJobs(deps, { schedules: options.schedules ?? false })
   await jobs.start()

@@ -1,0 +1,159 @@
+import { networkInterfaces } from 'node:os'
+import type { AddressInfo } from 'node:net'
+import { serve, type ServerType } from '@hono/node-server'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { createApp } from '../../server/app.ts'
+import { jobs, mailOutbox } from '../../server/db/schema.ts'
+import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { until } from './support/until.ts'
+
+/**
+ * GET /api/metrics: what a Prometheus scraper reads, and who may read it. The app is also served on a real socket
+ * (every interface), so requests arrive from loopback and from this machine's network address as a scraper's would.
+ */
+const TOKEN = 'metrics-token-for-the-test-0123456789abcdef'
+let t: TestApp
+let server: ServerType
+let port = 0
+
+beforeAll(async () => {
+  if (noDatabase) return
+  t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } })
+  const app = createApp(t.deps)
+  await new Promise<void>((resolve) => {
+    server = serve({ fetch: app.fetch, port: 0, hostname: '0.0.0.0' }, () => resolve())
+  })
+  port = (server.address() as AddressInfo).port
+})
+afterAll(async () => {
+  await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)))
+  await t?.close()
+})
+
+/** This machine's address on its network (not loopback): where another machine would reach the server. */
+function networkAddress(): string {
+  const found = Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal)
+  if (!found) throw new Error('This machine has no IPv4 address besides loopback, so the test cannot reach the server as another machine would.')
+  return found.address
+}
+
+async function scrape(): Promise<string> {
+  const answer = await t.request('GET', '/api/metrics', { token: TOKEN })
+  expect(answer.status).toBe(200)
+  return answer.text
+}
+
+/** The value of one sample (`name{labels} value`), or undefined when the scrape has no such line. */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  for (const line of text.split('\n')) {
+    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line)
+    if (!match || match[1] !== name) continue
+    const found = new Map([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((pair): [string, string] => [pair[1] ?? '', pair[2] ?? '']))
+    if (Object.entries(labels).every(([key, value]) => found.get(key) === value)) return Number(match[3])
+  }
+  return undefined
+}
+
+describe.skipIf(noDatabase)('the metrics', () => {
+  test('count requests by contract operation and status, with latency buckets, as Prometheus text that no one keeps', async () => {
+    expect((await t.request('GET', '/api/health/live')).status).toBe(200)
+    expect((await t.request('GET', '/api/health/live')).status).toBe(200)
+    expect((await t.request('GET', '/api/auth/me')).status).toBe(401)
+    expect((await t.request('GET', '/api/no/such/thing')).status).toBe(404)
+
+    const answer = await t.request('GET', '/api/metrics', { token: TOKEN })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8')
+    expect(answer.headers.get('cache-control')).toBe('no-store')
+    const text = answer.text
+    expect(sample(text, 'tec_http_requests_total', { operation: 'getLiveness', status: '200' })).toBe(2)
+    expect(sample(text, 'tec_http_requests_total', { operation: 'getMe', status: '401' })).toBe(1)
+    // Never the raw path: an address nobody described is counted under one name.
+    expect(sample(text, 'tec_http_requests_total', { operation: 'unknown', status: '404' })).toBe(1)
+    expect(text).not.toContain('/api/no/such/thing')
+    expect(sample(text, 'tec_http_request_duration_seconds_count', { operation: 'getLiveness' })).toBe(2)
+    expect(sample(text, 'tec_http_request_duration_seconds_bucket', { operation: 'getLiveness', le: '10' })).toBe(2)
+    expect(sample(text, 'tec_http_request_duration_seconds_bucket', { operation: 'getLiveness', le: '+Inf' })).toBe(2)
+    // Node's own process metrics and the database pool come with them.
+    expect(sample(text, 'process_cpu_user_seconds_total')).toBeGreaterThan(0)
+    expect(sample(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0)
+    expect(sample(text, 'tec_db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1)
+    expect(sample(text, 'tec_work_queue_waiting', { queue: 'password hashing' })).toBe(0)
+
+    // The scrape itself is counted like any request (the next scrape sees it), and is never kept.
+    expect(sample(await scrape(), 'tec_http_requests_total', { operation: 'getMetrics', status: '200' })).toBe(1)
+  })
+
+  test('count answers found kept in memory and those read from the database', async () => {
+    const count = (text: string, result: string) => sample(text, 'tec_kept_lookups_total', { store: 'public_read', result }) ?? 0
+    const before = await scrape()
+    // Nothing is kept until the change feed listens (the app has just started): read until an answer comes from memory.
+    const after = await until(
+      async () => {
+        expect((await t.request('GET', '/api/courses')).status).toBe(200)
+        return scrape()
+      },
+      (text) => count(text, 'hit') > count(before, 'hit'),
+    )
+    expect(count(after, 'hit') - count(before, 'hit')).toBe(1)
+    expect(count(after, 'miss') - count(before, 'miss')).toBeGreaterThanOrEqual(1)
+  })
+
+  test('show mail waiting and failed, read from the outbox at each scrape', async () => {
+    const before = await scrape()
+    await t.database.db.insert(mailOutbox).values([
+      { to: 'a@tec.test', subject: 'Failed', text: 'x', status: 'failed', attempts: 12, lastError: 'refused' },
+      { to: 'b@tec.test', subject: 'Waiting', text: 'x', status: 'pending' },
+      { to: 'c@tec.test', subject: 'Sent', text: 'x', status: 'sent', sentAt: new Date() },
+    ])
+    const after = await scrape()
+    expect((sample(after, 'tec_mail_failed') ?? 0) - (sample(before, 'tec_mail_failed') ?? 0)).toBe(1)
+    expect((sample(after, 'tec_mail_waiting') ?? 0) - (sample(before, 'tec_mail_waiting') ?? 0)).toBe(1)
+  })
+
+  test('show how long the oldest due job has waited', async () => {
+    // A kind no process runs, so it stays due; set 90 seconds back on the database's own clock.
+    const [row] = await t.database.db
+      .insert(jobs)
+      .values({ kind: 'metrics-test-never-run', runAt: new Date(Date.now() - 90_000) })
+      .returning()
+    const lag = sample(await scrape(), 'tec_job_lag_seconds') ?? 0
+    expect(lag).toBeGreaterThanOrEqual(89)
+    expect(lag).toBeLessThan(600)
+    // Not yet due: no lag at all.
+    await t.database.db
+      .update(jobs)
+      .set({ runAt: new Date(Date.now() + 3_600_000) })
+      .where(eq(jobs.id, row?.id ?? ''))
+    expect(sample(await scrape(), 'tec_job_lag_seconds')).toBe(0)
+  })
+
+  test('answer only the token or this machine; anyone else gets the 404 of an unknown endpoint', async () => {
+    const unknown = await t.request('GET', '/api/no/such/endpoint')
+    // In process, a request has no socket: like any request from the network, it needs the token.
+    const stranger = await t.request('GET', '/api/metrics')
+    expect(stranger.status).toBe(404)
+    expect(stranger.body).toEqual(unknown.body)
+    const wrong = await t.request('GET', '/api/metrics', { token: `${TOKEN.slice(0, -1)}x` })
+    expect(wrong.status).toBe(404)
+    expect(wrong.body).toEqual(unknown.body)
+    // A session token is not the metrics token, whoever it belongs to.
+    await t.createUser({ email: 'metrics-admin@tec.test', role: 'ADMIN' })
+    expect((await t.request('GET', '/api/metrics', { token: await t.login('metrics-admin@tec.test') })).status).toBe(404)
+
+    // Over a real socket: loopback through no proxy may read them without a token...
+    const local = await fetch(`http://127.0.0.1:${port}/api/metrics`)
+    expect(local.status).toBe(200)
+    expect(await local.text()).toContain('tec_http_requests_total')
+    // ...but not when a proxy on this machine passed the request on (every visitor's socket looks local then)...
+    expect((await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { 'x-forwarded-for': '198.51.100.7' } })).status).toBe(404)
+    // ...nor from another address, unless it carries the token.
+    const remote = `http://${networkAddress()}:${port}/api/metrics`
+    expect((await fetch(remote)).status).toBe(404)
+    expect((await fetch(remote, { headers: { authorization: 'Bearer wrong-token-wrong-token-wrong-token' } })).status).toBe(404)
+    expect((await fetch(remote, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200)
+  })
+})
