@@ -7,7 +7,7 @@ import type { Handlers } from './contract/types.ts'
 import { ServerBusyError } from './lib/work-queue.ts'
 import { isDatabaseUnavailable, isRefusedValue } from './db/errors.ts'
 import type { AppDeps } from './deps.ts'
-import { clientIp, requestIdOf, type AppEnv } from './http-context.ts'
+import { forwardedFrom, requestIdOf, type AppEnv } from './http-context.ts'
 import { describeError, MESSAGES } from './messages.ts'
 import { handlers as ownHandlers } from './handlers.ts'
 import { builtSiteRoutes } from './lib/site-routes.ts'
@@ -59,8 +59,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
 
   const requestLog: MiddlewareHandler<AppEnv> = async (c, next) => {
     const started = performance.now()
-    c.set('requestId', requestIdOf(c.req.header('x-request-id'), config.trustProxy))
-    c.set('clientIp', clientIp(c, config.trustProxy))
+    const forwarded = forwardedFrom(c, config.trustProxy)
+    c.set('proxies', forwarded.proxies)
+    c.set('requestId', requestIdOf(c.req.header('x-request-id'), forwarded.proxies > 0))
+    c.set('clientIp', forwarded.clientIp ?? 'unknown')
     c.header('X-Request-Id', c.get('requestId'))
     await next()
     const operation = c.get('operation')

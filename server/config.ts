@@ -1,6 +1,8 @@
-import { isIP } from 'node:net'
+import { BlockList, isIP } from 'node:net'
 import path from 'node:path'
 import { isEmailAddress } from '../shared/email-address.ts'
+import { DEFAULT_HTTP_TIMEOUTS } from './http-timeouts.ts'
+import { TRUST_NO_PROXY, type TrustProxy } from './lib/trusted-proxies.ts'
 
 /** A setting the server cannot start with; index.ts prints the message and exits 1. */
 export class ConfigError extends Error {
@@ -32,7 +34,29 @@ export interface Config {
   nodeEnv: NodeEnv
   /** Origin (no trailing slash) used in mailed links; never taken from the Host header. */
   publicUrl: string
-  trustProxy: boolean
+  /**
+   * Which proxies may say who the visitor is (X-Forwarded-For), how they reached us (X-Forwarded-Proto) and which
+   * request it is (X-Request-Id): TRUST_PROXY=false (none, the default), true (one, the nearest), a number of proxies
+   * in a row (2 for a CDN and then a load balancer), or a comma list of their addresses and ranges
+   * (`10.0.0.0/8, 2001:db8::/32`).
+   */
+  trustProxy: TrustProxy
+  /**
+   * Connections each process's pool may hold (DATABASE_POOL_MAX, 1 to 100): by default poolMaxFor(WEB_CONCURRENCY),
+   * so a machine's processes share about 20. Each process also holds one listening connection.
+   */
+  databasePoolMax: number
+  /**
+   * Whether the server applies this build's migrations when it starts (MIGRATE_ON_START, default true). Set it to
+   * false where `npm run migrate` runs as a step of the deploy; a server whose migrations are missing is not ready.
+   */
+  migrateOnStart: boolean
+  /**
+   * How long an idle keep-alive connection stays open (KEEP_ALIVE_TIMEOUT_MS, default 65 s: longer than the 60 s
+   * idle time of common load balancers, so they never send a request on a connection we are closing), and how long
+   * a client may take to send a request's headers (HEADERS_TIMEOUT_MS, 10 s) and all of it (REQUEST_TIMEOUT_MS, 30 s).
+   */
+  httpTimeouts: HttpTimeouts
   logLevel: LogLevel
   /**
    * How often each server process marks scheduled blog posts that are due as published (visitors see a post from
@@ -76,6 +100,12 @@ export interface Config {
    * it the metrics answer only requests straight from this machine; anyone else gets the 404 of an unknown endpoint.
    */
   metricsToken: string | undefined
+}
+
+export interface HttpTimeouts {
+  keepAliveTimeout: number
+  headersTimeout: number
+  requestTimeout: number
 }
 
 type Env = Record<string, string | undefined>
@@ -182,8 +212,81 @@ function parseConcurrency(value: string | undefined, postgres: boolean): number 
   return count
 }
 
-function parseBoolean(name: string, value: string | undefined): boolean {
-  if (value === undefined) return false
+/**
+ * The default pool: 20 connections shared by a machine's WEB_CONCURRENCY processes, at most 10 and at least 2 each.
+ * With the listener each process also holds, 3 machines of 4 processes use 72 of PostgreSQL's default 100
+ * (max_connections), leaving room for the migration, an admin and a backup. The production guide gives the formula.
+ */
+export function poolMaxFor(webConcurrency: number): number {
+  return Math.max(2, Math.min(10, Math.floor(20 / webConcurrency)))
+}
+
+function parsePoolMax(value: string | undefined, webConcurrency: number): number {
+  if (value === undefined) return poolMaxFor(webConcurrency)
+  const max = Number(value)
+  if (!/^\d+$/.test(value) || max < 1 || max > 100) {
+    throw new ConfigError(`DATABASE_POOL_MAX is "${value}", but it must be a number of connections from 1 to 100 (each of the WEB_CONCURRENCY processes holds that many).`)
+  }
+  return max
+}
+
+/** An address (`10.0.0.7`, `2001:db8::1`) or a range in CIDR notation (`10.0.0.0/8`, `2001:db8::/32`). */
+function addTrustedRange(addresses: BlockList, range: string): boolean {
+  const [address = '', prefix, extra] = range.split('/')
+  const family = isIP(address)
+  if (family === 0 || extra !== undefined) return false
+  const type = family === 4 ? 'ipv4' : 'ipv6'
+  if (prefix === undefined) {
+    addresses.addAddress(address, type)
+    return true
+  }
+  const bits = Number(prefix)
+  if (!/^\d+$/.test(prefix) || bits > (family === 4 ? 32 : 128)) return false
+  addresses.addSubnet(address, bits, type)
+  return true
+}
+
+function parseTrustProxy(value: string | undefined): TrustProxy {
+  if (value === undefined || value === 'false') return TRUST_NO_PROXY
+  if (value === 'true') return { kind: 'hops', hops: 1 }
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value)
+    if (hops < 1 || hops > 10) throw new ConfigError(`TRUST_PROXY is "${value}", but a number of proxies must be from 1 to 10 (use false for none).`)
+    return { kind: 'hops', hops }
+  }
+  const ranges = value.split(',').map((range) => range.trim())
+  const addresses = new BlockList()
+  const wrong = ranges.filter((range) => !addTrustedRange(addresses, range))
+  if (wrong.length > 0) {
+    throw new ConfigError(
+      `TRUST_PROXY has "${wrong.join('", "')}", which is not an IP address or range. It must be true, false, a number of proxies (such as 2), or a comma list of the proxies' addresses and ranges (such as 10.0.0.0/8, 2001:db8::/32).`,
+    )
+  }
+  return { kind: 'addresses', addresses, ranges }
+}
+
+function parseTimeout(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback
+  const ms = Number(value)
+  if (!/^\d+$/.test(value) || ms < 1000 || ms > 600_000) throw new ConfigError(`${name} is "${value}", but it must be a number of milliseconds from 1000 to 600000.`)
+  return ms
+}
+
+function parseHttpTimeouts(env: Env): HttpTimeouts {
+  const timeouts = {
+    keepAliveTimeout: parseTimeout('KEEP_ALIVE_TIMEOUT_MS', read(env, 'KEEP_ALIVE_TIMEOUT_MS'), DEFAULT_HTTP_TIMEOUTS.keepAliveTimeout),
+    headersTimeout: parseTimeout('HEADERS_TIMEOUT_MS', read(env, 'HEADERS_TIMEOUT_MS'), DEFAULT_HTTP_TIMEOUTS.headersTimeout),
+    requestTimeout: parseTimeout('REQUEST_TIMEOUT_MS', read(env, 'REQUEST_TIMEOUT_MS'), DEFAULT_HTTP_TIMEOUTS.requestTimeout),
+  }
+  // Node refuses to start an HTTP server otherwise: the headers are part of the request.
+  if (timeouts.headersTimeout > timeouts.requestTimeout) {
+    throw new ConfigError(`HEADERS_TIMEOUT_MS is ${timeouts.headersTimeout}, longer than REQUEST_TIMEOUT_MS (${timeouts.requestTimeout}): the headers are part of the request, so it must be at most as long.`)
+  }
+  return timeouts
+}
+
+function parseBoolean(name: string, value: string | undefined, fallback = false): boolean {
+  if (value === undefined) return fallback
   if (value === 'true') return true
   if (value === 'false') return false
   throw new ConfigError(`${name} is "${value}", but it must be true or false.`)
@@ -267,6 +370,7 @@ export type ConfigPurpose = 'server' | 'tool'
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), purpose: ConfigPurpose = 'server'): Config {
   const port = parsePort(read(env, 'PORT'))
   const nodeEnv = parseChoice('NODE_ENV', read(env, 'NODE_ENV'), NODE_ENVS, 'development')
+  const webConcurrency = parseConcurrency(read(env, 'WEB_CONCURRENCY'), read(env, 'DATABASE_URL') !== undefined)
   return {
     port,
     host: parseHost(read(env, 'HOST'), nodeEnv),
@@ -276,12 +380,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     smtpUrl: parseSecretUrl('SMTP_URL', read(env, 'SMTP_URL'), ['smtp:', 'smtps:'], 'smtp://user:password@mail.example.org:587'),
     nodeEnv,
     publicUrl: parsePublicUrl(read(env, 'PUBLIC_URL'), port, nodeEnv, purpose),
-    trustProxy: parseBoolean('TRUST_PROXY', read(env, 'TRUST_PROXY')),
+    trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     logLevel: parseChoice('LOG_LEVEL', read(env, 'LOG_LEVEL'), LOG_LEVELS, 'info'),
     publishEveryMs: parseInterval('SCHEDULED_PUBLISH_EVERY_MS', read(env, 'SCHEDULED_PUBLISH_EVERY_MS'), 30_000),
     mailKeepSentDays: parseDays('MAIL_KEEP_SENT_DAYS', read(env, 'MAIL_KEEP_SENT_DAYS'), 30),
     shutdownDelayMs: parseDelay('SHUTDOWN_DELAY_MS', read(env, 'SHUTDOWN_DELAY_MS'), nodeEnv === 'production' ? 5000 : 0),
-    webConcurrency: parseConcurrency(read(env, 'WEB_CONCURRENCY'), read(env, 'DATABASE_URL') !== undefined),
+    webConcurrency,
+    databasePoolMax: parsePoolMax(read(env, 'DATABASE_POOL_MAX'), webConcurrency),
+    migrateOnStart: parseBoolean('MIGRATE_ON_START', read(env, 'MIGRATE_ON_START'), true),
+    httpTimeouts: parseHttpTimeouts(env),
     adminSecondFactor: parseChoice('ADMIN_SECOND_FACTOR', read(env, 'ADMIN_SECOND_FACTOR'), ['required', 'optional'] as const, nodeEnv === 'production' ? 'required' : 'optional'),
     ...parseSecondFactorKeys(env, nodeEnv, purpose),
     ...parseMail(env, nodeEnv, purpose),

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
+import { forwardedOf, type Forwarded, type TrustProxy } from './lib/trusted-proxies.ts'
 
 /** Values the first middleware puts on every request. */
 export interface AppEnv {
   Variables: {
     requestId: string
     clientIp: string
+    /** How many trusted proxies the request passed (see forwardedOf): 0 when their headers are not to be believed. */
+    proxies: number
     /** The contract operation the request was routed to (its operationId); unset for pages, files and unknown paths. */
     operation: string | undefined
     /** The signed-in caller's id, once the operation has checked the session; their name and email are never logged. */
@@ -14,25 +17,18 @@ export interface AppEnv {
   }
 }
 
-/**
- * The caller's address: the socket's peer, or with TRUST_PROXY the last X-Forwarded-For hop (the one our own
- * proxy appended; earlier hops are whatever the client chose to send).
- */
-export function clientIp(c: Context<AppEnv>, trustProxy: boolean): string {
-  if (trustProxy) {
-    const hops = (c.req.header('x-forwarded-for') ?? '')
-      .split(',')
-      .map((hop) => hop.trim())
-      .filter((hop) => hop !== '')
-    const last = hops.at(-1)
-    if (last !== undefined) return last
-  }
+/** The socket's peer, or undefined when the app was called in-process (app.request in tests). */
+export function peerOf(c: Context<AppEnv>): string | undefined {
   try {
-    return getConnInfo(c).remote.address ?? 'unknown'
+    return getConnInfo(c).remote.address
   } catch {
-    // No Node socket: the app was called in-process (app.request in tests).
-    return 'unknown'
+    return undefined
   }
+}
+
+/** Where the request came from, as far as the proxies TRUST_PROXY names can tell (server/lib/trusted-proxies.ts). */
+export function forwardedFrom(c: Context<AppEnv>, trust: TrustProxy): Forwarded {
+  return forwardedOf(trust, peerOf(c), c.req.header('x-forwarded-for'))
 }
 
 /** Headers a proxy adds: a request that carries one may have come from anywhere, whatever its socket says. */
@@ -59,9 +55,10 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/
 
 /**
  * The request's id: the one a trusted proxy sent (X-Request-Id), so its logs and ours name the same request, or a new
- * one. Without TRUST_PROXY anyone could choose it, so it is always new then; an odd one is replaced too.
+ * one. When no trusted proxy passed the request on, anyone could have chosen it, so it is always new then; an odd
+ * one is replaced too.
  */
-export function requestIdOf(incoming: string | undefined, trustProxy: boolean): string {
-  return trustProxy && incoming !== undefined && REQUEST_ID.test(incoming) ? incoming : randomUUID()
+export function requestIdOf(incoming: string | undefined, fromTrustedProxy: boolean): string {
+  return fromTrustedProxy && incoming !== undefined && REQUEST_ID.test(incoming) ? incoming : randomUUID()
 }
 

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { createApp, keptAnswers } from './app.ts'
 import { resealSecrets, secretKeysOf } from './auth/second-factor.ts'
-import { HTTP_TIMEOUTS } from './http-timeouts.ts'
+import { httpServerOptions } from './http-timeouts.ts'
 import { loadConfig, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import { DEMO_PASSWORD, presentDemoAccounts, seedDemoData } from './demo/seed.ts'
@@ -25,9 +25,10 @@ import { Metrics } from './lib/metrics.ts'
 const SHUTDOWN_GRACE_MS = 10_000
 
 /** Serves the app, with kept public reads answered before it (keptReadsFirst). */
-function listen(listener: RequestListener, port: number, host: string | undefined): Promise<Server> {
+function listen(listener: RequestListener, config: Config): Promise<Server> {
+  const { port, host } = config
   return new Promise((resolve, reject) => {
-    const server = createServer(HTTP_TIMEOUTS, listener)
+    const server = createServer(httpServerOptions(config.httpTimeouts), listener)
     server.once('error', (error: NodeJS.ErrnoException) => {
       reject(error.code === 'EADDRINUSE' ? new StartupError(`Port ${port} is already in use. Stop what uses it, or set PORT to another port.`) : error)
     })
@@ -82,10 +83,24 @@ async function checkSecondFactorKeys(database: Database, config: Config, logger:
   )
 }
 
+/**
+ * With MIGRATE_ON_START=false the deploy migrates (`npm run migrate`) before servers of a new build start; a build
+ * whose migrations are missing would fail its queries, so it does not start (a supervisor starts it again, and it
+ * serves once the step is done).
+ */
+async function refuseUnmigrated(database: Database, config: Config): Promise<void> {
+  if (config.migrateOnStart) return
+  const pending = await database.pendingMigrations()
+  if (pending === 0) return
+  await database.close()
+  throw new StartupError(`${pending} migration(s) of this build are not applied to the database, and MIGRATE_ON_START is false. Run npm run migrate first.`)
+}
+
 async function main(): Promise<void> {
   const config = loadConfig()
   const logger: Logger = createLogger(config.logLevel)
-  const database = await openMigratedDatabase(config)
+  const database = await openMigratedDatabase(config, { migrate: config.migrateOnStart })
+  await refuseUnmigrated(database, config)
   await seedDemoData(database, config)
   if (!quietWorker) await checkSecondFactorKeys(database, config, logger)
   // Before it serves a page, the machine stores its build's files for pages of this build that other machines get
@@ -103,7 +118,7 @@ async function main(): Promise<void> {
   await jobs.start()
   const kept = keptAnswers(deps)
   const app = createApp(deps, { kept })
-  const server = await listen(keptReadsFirst(kept.publicReads, config, logger, metrics, getRequestListener(app.fetch)), config.port, config.host).catch(async (error: unknown) => {
+  const server = await listen(keptReadsFirst(kept.publicReads, config, logger, metrics, getRequestListener(app.fetch)), config).catch(async (error: unknown) => {
     await jobs.stop()
     await mailer.stop()
     await mediaSizes.stop()
@@ -156,7 +171,8 @@ const RESTART_AFTER_MS = 1000
  * single process would; this one exits when they have, with 1 if any of them failed to stop cleanly.
  */
 async function supervise(config: Config): Promise<void> {
-  const database = await openMigratedDatabase(config)
+  const database = await openMigratedDatabase(config, { migrate: config.migrateOnStart })
+  await refuseUnmigrated(database, config)
   await keepBuildAssetsAtStart(database.db, path.resolve('dist'), createLogger(config.logLevel))
   await database.close()
   let stopping = false

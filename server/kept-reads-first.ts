@@ -4,6 +4,7 @@ import { requestIdOf } from './http-context.ts'
 import { logRequest, type Logger } from './logger.ts'
 import { isOverHttps, securityHeaderList } from './security-headers.ts'
 import { SITE_ANSWER, type Metrics } from './lib/metrics.ts'
+import { forwardedOf, type TrustProxy } from './lib/trusted-proxies.ts'
 
 /**
  * Answers a public read that is kept in memory (PublicCache) straight from Node's request, before the framework
@@ -11,7 +12,7 @@ import { SITE_ANSWER, type Metrics } from './lib/metrics.ts'
  * answer is the one the framework would send, header for header (tests/server/kept-reads-first.test.ts), and it is
  * logged and counted the same way. Anything else (another method, an address with nothing kept, a HEAD) goes to `framework`.
  */
-export function keptReadsFirst(cache: PublicCache, options: { publicUrl: string; trustProxy: boolean }, logger: Logger, metrics: Metrics, framework: (request: IncomingMessage, response: ServerResponse) => unknown): RequestListener {
+export function keptReadsFirst(cache: PublicCache, options: { publicUrl: string; trustProxy: TrustProxy }, logger: Logger, metrics: Metrics, framework: (request: IncomingMessage, response: ServerResponse) => unknown): RequestListener {
   const answeredFromMemory = (request: IncomingMessage, response: ServerResponse): boolean => {
     const address = request.url
     if (request.method !== 'GET' || address === undefined || !address.startsWith('/api/')) return false
@@ -19,10 +20,12 @@ export function keptReadsFirst(cache: PublicCache, options: { publicUrl: string;
     if (kept === undefined) return false
     const started = performance.now()
     const incoming = request.headers['x-request-id']
-    const requestId = requestIdOf(Array.isArray(incoming) ? incoming[0] : incoming, options.trustProxy)
+    const forwardedFor = request.headers['x-forwarded-for']
+    const { proxies } = forwardedOf(options.trustProxy, request.socket.remoteAddress, Array.isArray(forwardedFor) ? forwardedFor.join(',') : forwardedFor)
+    const requestId = requestIdOf(Array.isArray(incoming) ? incoming[0] : incoming, proxies > 0)
     const forwardedProto = request.headers['x-forwarded-proto']
     // This server speaks plain HTTP: only the public address or a trusted proxy can say the visitor used HTTPS.
-    const overHttps = isOverHttps(options, 'http:', Array.isArray(forwardedProto) ? forwardedProto.join(',') : forwardedProto)
+    const overHttps = isOverHttps(options, 'http:', Array.isArray(forwardedProto) ? forwardedProto.join(',') : forwardedProto, proxies)
     const headers: string[] = ['X-Request-Id', requestId]
     for (const [name, value] of securityHeaderList('no-referrer', overHttps)) headers.push(name, value)
     headers.push('Cache-Control', kept.cacheControl ?? 'no-store', 'ETag', kept.etag)

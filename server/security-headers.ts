@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
+import type { AppEnv } from './http-context.ts'
+import { forwardedValue } from './lib/trusted-proxies.ts'
 
 /**
  * Scripts only from our origin, never inline. Styles allow 'unsafe-inline' because Mantine sets inline style
@@ -58,10 +60,12 @@ export function securityHeaderList(referrer: Referrer, overHttps: boolean): read
   return LISTS[referrer][overHttps ? 1 : 0]
 }
 
-/** Whether the visitor reached the site over HTTPS: the public address says so, or a trusted proxy does. */
-export function isOverHttps(options: { publicUrl: string; trustProxy: boolean }, url: string, forwardedProto: string | undefined): boolean {
-  const proto = options.trustProxy ? forwardedProto?.split(',').at(-1)?.trim() : undefined
-  return options.publicUrl.startsWith('https:') || url.startsWith('https:') || proto === 'https'
+/**
+ * Whether the visitor reached the site over HTTPS: the public address says so, or a trusted proxy does (`proxies`
+ * trusted proxies passed the request on: see forwardedOf).
+ */
+export function isOverHttps(options: { publicUrl: string }, url: string, forwardedProto: string | undefined, proxies: number): boolean {
+  return options.publicUrl.startsWith('https:') || url.startsWith('https:') || forwardedValue(forwardedProto, proxies) === 'https'
 }
 
 /**
@@ -69,9 +73,9 @@ export function isOverHttps(options: { publicUrl: string; trustProxy: boolean },
  * the answer is built with them (setting headers on a finished answer makes a new Response per header); a handler
  * may still override one, and an answer made without the context's headers gets them afterwards.
  */
-export function securityHeaders(options: { publicUrl: string; trustProxy: boolean }): MiddlewareHandler {
+export function securityHeaders(options: { publicUrl: string }): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const overHttps = isOverHttps(options, c.req.url, c.req.header('x-forwarded-proto'))
+    const overHttps = isOverHttps(options, c.req.url, c.req.header('x-forwarded-proto'), c.get('proxies'))
     const referrer = isPrivateReferrer(c.req.path) ? 'no-referrer' : 'strict-origin-when-cross-origin'
     const set = () => {
       for (const [name, value] of securityHeaderList(referrer, overHttps)) c.header(name, value)

@@ -9,8 +9,11 @@ export class StartupError extends Error {
   override name = 'StartupError'
 }
 
-/** Opens and migrates the configured database; shared by the server and the command-line tools. */
-export async function openMigratedDatabase(config: Config): Promise<Database> {
+/**
+ * Opens and migrates the configured database; shared by the server and the command-line tools. `migrate: false`
+ * (MIGRATE_ON_START=false, where `npm run migrate` is a step of the deploy) only opens it.
+ */
+export async function openMigratedDatabase(config: Config, { migrate = true }: { migrate?: boolean } = {}): Promise<Database> {
   let database: Database
   try {
     database = await openDatabase(config)
@@ -19,7 +22,8 @@ export async function openMigratedDatabase(config: Config): Promise<Database> {
     throw error
   }
   try {
-    await database.migrate()
+    if (migrate) await database.migrate()
+    else await database.ping()
     return database
   } catch (error) {
     await database.close().catch(() => {})

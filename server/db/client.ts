@@ -9,7 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import type { Config } from '../config.ts'
+import { poolMaxFor, type Config } from '../config.ts'
 import { projectFile } from '../lib/files.ts'
 import { pgliteChangeFeed, postgresChangeFeed, type ChangeFeed } from './changes.ts'
 import { lockDataDir } from './lock.ts'
@@ -23,7 +23,10 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
-  /** Applies the committed migrations; safe to call on every start. */
+  /**
+   * Applies the committed migrations; safe to call on every start. On PostgreSQL it runs on a connection of its own
+   * with no statement timeout, one machine at a time.
+   */
   migrate(): Promise<void>
   /** How many of this build's migrations the database has not applied (a newer build's extra ones do not count). */
   pendingMigrations(): Promise<number>
@@ -35,13 +38,21 @@ export interface Database {
 
 const MIGRATIONS_FOLDER = fileURLToPath(projectFile('server/db/migrations'))
 /** Any fixed 64-bit number: every TEC web process takes the same advisory lock around migrations. */
-const MIGRATION_LOCK_KEY = 7_316_420_118
+export const MIGRATION_LOCK_KEY = 7_316_420_118
 
-/** When each of this build's migrations was written (drizzle's journal), read once. */
-let journal: number[] | undefined
-function migrationTimes(): number[] {
-  journal ??= (JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] }).entries.map((entry) => entry.when)
+/** This build's migrations (drizzle's journal): each one's name and when it was written, read once. */
+let journal: { tag: string; when: number }[] | undefined
+function migrationJournal(): { tag: string; when: number }[] {
+  journal ??= (JSON.parse(readFileSync(path.join(MIGRATIONS_FOLDER, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] }).entries
   return journal
+}
+function migrationTimes(): number[] {
+  return migrationJournal().map((entry) => entry.when)
+}
+
+/** The names of this build's last `count` migrations, oldest first: the pending ones are always the newest. */
+export function newestMigrations(count: number): string[] {
+  return count <= 0 ? [] : migrationJournal().slice(-count).map((entry) => entry.tag)
 }
 
 /**
@@ -86,11 +97,38 @@ export function databaseFromPglite(client: PGlite, onClose: () => void = () => {
   }
 }
 
-export function databaseFromUrl(url: string): Database {
+/**
+ * A migration waiting for another machine's (the advisory lock) waits as long as that one takes; a migration that
+ * cannot lock a table within a minute gives up, rather than leaving every query queued behind its lock for longer.
+ */
+const MIGRATION_LOCK_TIMEOUT = '1min'
+
+/**
+ * Runs the migrations on a connection of its own: the pool's 10 s statement timeout would fail a start that waits for
+ * another machine's migration, or a migration that takes long. Two processes starting at once must not both run
+ * the same migration, so each holds the advisory lock while it migrates; the lock goes with the connection.
+ */
+async function migratePostgres(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, application_name: 'tec-web migrate', connectionTimeoutMillis: 2000, keepAlive: true })
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    await client.query('set statement_timeout = 0')
+    await client.query('set lock_timeout = 0')
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
+    await client.query(`set lock_timeout = '${MIGRATION_LOCK_TIMEOUT}'`)
+    await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER })
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
+  } finally {
+    await client.end().catch(() => {})
+  }
+}
+
+export function databaseFromUrl(url: string, { poolMax = poolMaxFor(1) }: { poolMax?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     // Bounded and quick to give up, so a dead server answers 503 in about two seconds instead of hanging.
-    max: 10,
+    max: poolMax,
     connectionTimeoutMillis: 2000,
     idleTimeoutMillis: 30_000,
     statement_timeout: 10_000,
@@ -106,20 +144,7 @@ export function databaseFromUrl(url: string): Database {
     db,
     kind: 'postgres',
     changes,
-    migrate: async () => {
-      // Two processes starting at once must not both run the same migration.
-      const client = await pool.connect()
-      try {
-        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
-        try {
-          await migrateNodePg(drizzleNodePg({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER })
-        } finally {
-          await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
-        }
-      } finally {
-        client.release()
-      }
-    },
+    migrate: () => migratePostgres(url),
     pendingMigrations: () => pendingMigrationsIn(db),
     ping: async () => {
       await db.execute(sql`select 1`)
@@ -132,8 +157,8 @@ export function databaseFromUrl(url: string): Database {
 }
 
 /** PostgreSQL when DATABASE_URL is set; otherwise PGlite in DATA_DIR, locked to this process until close. */
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'>): Promise<Database> {
-  if (config.databaseUrl !== undefined) return databaseFromUrl(config.databaseUrl)
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolMax'>>): Promise<Database> {
+  if (config.databaseUrl !== undefined) return databaseFromUrl(config.databaseUrl, { poolMax: config.databasePoolMax })
   const lock = lockDataDir(config.dataDir)
   try {
     const client = await PGlite.create({ dataDir: pgliteFolder(config.dataDir) })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, loadConfig } from '../../server/config.ts'
+import { ConfigError, loadConfig, poolMaxFor } from '../../server/config.ts'
 
 /** A key of the right size, as `randomBytes(32).toString('base64')` makes one. */
 const KEY = Buffer.alloc(32, 3).toString('base64')
@@ -10,7 +10,7 @@ const PRODUCTION_MAIL = { SMTP_URL: 'smtp://mail.example.org:587', MAIL_FROM: 'T
 describe('settings', () => {
   it('has working defaults', () => {
     const config = loadConfig({}, '/srv/tec')
-    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: '/srv/tec/data', nodeEnv: 'development', publicUrl: 'http://localhost:3000', trustProxy: false, logLevel: 'info' })
+    expect(config).toMatchObject({ port: 3000, host: '127.0.0.1', dataDir: '/srv/tec/data', nodeEnv: 'development', publicUrl: 'http://localhost:3000', trustProxy: { kind: 'none' }, logLevel: 'info' })
     expect(config.databaseUrl).toBeUndefined()
     expect(config.smtpUrl).toBeUndefined()
     expect(config.webConcurrency).toBe(1)
@@ -39,7 +39,7 @@ describe('settings', () => {
       dataDir: '/var/tec',
       nodeEnv: 'production',
       publicUrl: 'https://tec.example.org',
-      trustProxy: true,
+      trustProxy: { kind: 'hops', hops: 1 },
       logLevel: 'silent',
       webConcurrency: 4,
       adminSecondFactor: 'optional',
@@ -105,7 +105,16 @@ describe('settings', () => {
     [{ NODE_ENV: 'staging' }, /NODE_ENV is "staging".*development, test, production/],
     [{ PUBLIC_URL: 'tec.example.org' }, /PUBLIC_URL is "tec.example.org".*http\(s\) origin/],
     [{ PUBLIC_URL: 'https://tec.example.org/app' }, /PUBLIC_URL .*no path/],
-    [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY is "yes".*true or false/],
+    [{ TRUST_PROXY: 'yes' }, /TRUST_PROXY has "yes", which is not an IP address or range\. It must be true, false, a number of proxies/],
+    [{ TRUST_PROXY: '0' }, /TRUST_PROXY is "0", but a number of proxies must be from 1 to 10/],
+    [{ TRUST_PROXY: '10.0.0.0/8, 10.0.0.300, 2001:db8::/129' }, /TRUST_PROXY has "10\.0\.0\.300", "2001:db8::\/129", which is not/],
+    [{ DATABASE_POOL_MAX: '0' }, /DATABASE_POOL_MAX is "0", but it must be a number of connections from 1 to 100/],
+    [{ DATABASE_POOL_MAX: '101' }, /DATABASE_POOL_MAX is "101"/],
+    [{ DATABASE_POOL_MAX: 'ten' }, /DATABASE_POOL_MAX is "ten"/],
+    [{ MIGRATE_ON_START: 'no' }, /MIGRATE_ON_START is "no", but it must be true or false/],
+    [{ KEEP_ALIVE_TIMEOUT_MS: '65s' }, /KEEP_ALIVE_TIMEOUT_MS is "65s", but it must be a number of milliseconds from 1000 to 600000/],
+    [{ HEADERS_TIMEOUT_MS: '999' }, /HEADERS_TIMEOUT_MS is "999"/],
+    [{ REQUEST_TIMEOUT_MS: '5000' }, /HEADERS_TIMEOUT_MS is 10000, longer than REQUEST_TIMEOUT_MS \(5000\)/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL is "loud"/],
     [{ HOST: 'every interface' }, /HOST is "every interface".*IP address or a host name/],
     [{ SMTP_URL: 'http://mail' }, /SMTP_URL uses the scheme "http:".*smtp:\/\/ or smtps:\/\//],
@@ -118,6 +127,35 @@ describe('settings', () => {
   ])('refuses %o with a message naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
+  })
+
+  it('shares about 20 pooled connections among a machine\'s processes (DATABASE_POOL_MAX by default), or takes the setting', () => {
+    // 3 machines of 4 processes: 3 × 4 × (5 + 1 listener) = 72, under PostgreSQL's default max_connections of 100.
+    expect([1, 2, 3, 4, 8, 10, 11, 32].map(poolMaxFor)).toEqual([10, 10, 6, 5, 2, 2, 2, 2])
+    const postgres = { DATABASE_URL: 'postgres://db/tec' }
+    expect(loadConfig({}).databasePoolMax).toBe(10)
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '4' }).databasePoolMax).toBe(5)
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '4', DATABASE_POOL_MAX: '12' }).databasePoolMax).toBe(12)
+  })
+
+  it('trusts no proxy by default, the nearest with true, a number of them in a row, or a list of their addresses and ranges', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toEqual({ kind: 'none' })
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual({ kind: 'hops', hops: 1 })
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toEqual({ kind: 'hops', hops: 2 })
+    const listed = loadConfig({ TRUST_PROXY: ' 10.0.0.0/8 ,192.0.2.7, 2001:db8::/32, ::1' }).trustProxy
+    if (listed.kind !== 'addresses') throw new Error(`expected addresses, got ${listed.kind}`)
+    expect(listed.ranges).toEqual(['10.0.0.0/8', '192.0.2.7', '2001:db8::/32', '::1'])
+    expect(['10.1.2.3', '192.0.2.7', '::ffff:10.9.9.9'].map((address) => listed.addresses.check(address, address.includes(':') ? 'ipv6' : 'ipv4'))).toEqual([true, true, true])
+    expect(listed.addresses.check('2001:db8:1::5', 'ipv6')).toBe(true)
+    expect(listed.addresses.check('192.0.2.8', 'ipv4')).toBe(false)
+    expect(listed.addresses.check('2001:db9::1', 'ipv6')).toBe(false)
+  })
+
+  it('keeps idle connections longer than load balancers do, and cuts slow requests off as before', () => {
+    expect(loadConfig({}).httpTimeouts).toEqual({ keepAliveTimeout: 65_000, headersTimeout: 10_000, requestTimeout: 30_000 })
+    expect(loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '75000', HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '60000' }).httpTimeouts).toEqual({ keepAliveTimeout: 75_000, headersTimeout: 20_000, requestTimeout: 60_000 })
+    expect(loadConfig({}).migrateOnStart).toBe(true)
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false)
   })
 
   it('never repeats a database or SMTP URL, which may hold a password', () => {
