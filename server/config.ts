@@ -96,6 +96,12 @@ export interface Config {
    */
   previousSecondFactorKey: Buffer | undefined
   /**
+   * Where `npm run backup` writes (BACKUP_DIR, or the folder it is given), and, on the embedded database, how often the
+   * server takes a backup there itself (BACKUP_EVERY_HOURS, 1 to 720, default 24 once BACKUP_DIR is set; 0 for never)
+   * and how many it keeps (BACKUP_KEEP, 1 to 1000, default 14), deleting the oldest.
+   */
+  backups: { dir: string | undefined; everyHours: number; keep: number }
+  /**
    * The bearer token a metrics scraper sends for GET /api/metrics (METRICS_TOKEN, at least 32 characters). Without
    * it the metrics answer only requests straight from this machine; anyone else gets the 404 of an unknown endpoint.
    */
@@ -363,6 +369,27 @@ function parseMail(env: Env, nodeEnv: NodeEnv, purpose: ConfigPurpose): Pick<Con
   }
 }
 
+function parseCount(name: string, value: string | undefined, fallback: number, min: number, max: number, unit: string): number {
+  if (value === undefined) return fallback
+  const count = Number(value)
+  if (!/^\d+$/.test(value) || count < min || count > max) throw new ConfigError(`${name} is "${value}", but it must be a number of ${unit} from ${min} to ${max}.`)
+  return count
+}
+
+function parseBackups(env: Env, cwd: string): Config['backups'] {
+  const dir = read(env, 'BACKUP_DIR')
+  const every = read(env, 'BACKUP_EVERY_HOURS')
+  const keep = read(env, 'BACKUP_KEEP')
+  if (dir === undefined && (every !== undefined || keep !== undefined)) {
+    throw new ConfigError(`${every === undefined ? 'BACKUP_KEEP' : 'BACKUP_EVERY_HOURS'} is set, but BACKUP_DIR is not. Set BACKUP_DIR to the folder backups are written to (on another disk than DATA_DIR).`)
+  }
+  return {
+    dir: dir === undefined ? undefined : path.resolve(cwd, dir),
+    everyHours: parseCount('BACKUP_EVERY_HOURS', every, dir === undefined ? 0 : 24, 0, 720, 'hours (0 for no scheduled backups)'),
+    keep: parseCount('BACKUP_KEEP', keep, 14, 1, 1000, 'backups'),
+  }
+}
+
 /** The server needs every setting; a command-line tool (create-user) sends no mail and serves nothing. */
 export type ConfigPurpose = 'server' | 'tool'
 
@@ -392,5 +419,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     adminSecondFactor: parseChoice('ADMIN_SECOND_FACTOR', read(env, 'ADMIN_SECOND_FACTOR'), ['required', 'optional'] as const, nodeEnv === 'production' ? 'required' : 'optional'),
     ...parseSecondFactorKeys(env, nodeEnv, purpose),
     ...parseMail(env, nodeEnv, purpose),
+    backups: parseBackups(env, cwd),
   }
 }

@@ -43,7 +43,7 @@ import { listSubjects } from './subjects/handlers.ts'
 import { getMyLearner, listMyLearners } from './my-learners/handlers.ts'
 import { createPlacement, endPlacement, listPlacements, movePlacement, suggestTutors } from './placements/handlers.ts'
 import { changeTutorStatus, getTutor, inviteTutor, listTutors, recordSafeguardingCheck, updateTutor } from './tutors/handlers.ts'
-import { getHealth, getLiveness, getMetrics, getReadiness, listDevOutbox } from './system/handlers.ts'
+import { createBackup, getHealth, getLiveness, getMetrics, getReadiness, listDevOutbox } from './system/handlers.ts'
 import { changeStaffRole, changeStaffStatus, inviteAdmin, listStaffAccounts, resetStaffSecondFactor } from './staff/handlers.ts'
 import { cancelLesson, getMyLesson, getTutorOverview, listMyLessons, markLessonMissed, moveLesson, planLessons, saveLessonReportDraft, submitLessonReport } from './lessons/handlers.ts'
 import { approveLessonReport, approveLessonReports, getLessonReport, listLessonReports, returnLessonReport } from './lesson-reports/handlers.ts'
@@ -176,6 +176,7 @@ export const handlers: Handlers = {
   getReadiness,
   getMetrics,
   listDevOutbox,
+  createBackup,
   listStaffAccounts,
   inviteAdmin,
   changeStaffRole,

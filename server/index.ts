@@ -19,6 +19,7 @@ import { keepBuildAssetsAtStart } from './site-assets.ts'
 import { Jobs } from './jobs/jobs.ts'
 import { registerJobs } from './jobs/schedules.ts'
 import { Readiness } from './lib/readiness.ts'
+import { writeBackupAccess } from './backup/embedded.ts'
 import { Metrics } from './lib/metrics.ts'
 
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
@@ -127,6 +128,9 @@ async function main(): Promise<void> {
   })
   const address = server.address()
   const port = typeof address === 'object' && address !== null ? address.port : config.port
+  // `npm run backup` cannot open the folder this process holds, so it asks this process, with a token only the
+  // folder's owner can read.
+  const removeBackupAccess = database.kind === 'pglite' ? writeBackupAccess(config.dataDir, port) : () => {}
   if (!quietWorker) process.stdout.write(`${await banner(config, database, port)}\n`)
   logger.info({ pid: process.pid, port }, 'listening')
 
@@ -140,6 +144,7 @@ async function main(): Promise<void> {
     readiness.drain()
     if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs))
     await closeServer(server)
+    removeBackupAccess()
     await jobs.stop()
     await mailer.stop()
     await mediaSizes.stop()

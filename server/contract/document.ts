@@ -32,6 +32,11 @@ export interface Operation {
    * machine (loopback, through no proxy); to anyone else the same 404 as an unknown endpoint, so it is not advertised.
    */
   operatorOnly: boolean
+  /**
+   * `x-loopback-only`: answers only a request straight from this machine (loopback, through no proxy), in production
+   * too, whatever token it carries (the backup route); to anyone else the same 404 as an unknown endpoint.
+   */
+  loopbackOnly: boolean
   parameters: Parameter[]
   /** The body's schema and how it is sent: JSON, or a form with files (multipart/form-data) for uploads. */
   requestBody: { required: boolean; schema: JsonSchema; mediaType: RequestMediaType } | undefined
@@ -151,6 +156,7 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
     roles: roles.includes('public') ? [] : roles,
     devOnly: raw['x-dev-only'] === true,
     operatorOnly: raw['x-operator-only'] === true,
+    loopbackOnly: raw['x-loopback-only'] === true,
     beforeSecondFactor: raw['x-before-second-factor'] === true,
     parameters,
     requestBody: bodySchema === null ? undefined : { required: bodyHolder?.required === true, schema: bodySchema, mediaType: bodyMediaType },

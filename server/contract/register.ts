@@ -200,7 +200,7 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
   const staffWrite = write && operation.roles.length > 0
   return async (c: Context<AppEnv>): Promise<Response> => {
     // Development helpers answer only this machine, as if they did not exist for anyone else.
-    if (operation.devOnly && !isDirectFromThisMachine(c)) return errorAnswer(c, 404, MESSAGES.noSuchEndpoint)
+    if ((operation.devOnly || operation.loopbackOnly) && !isDirectFromThisMachine(c)) return errorAnswer(c, 404, MESSAGES.noSuchEndpoint)
     // The operator's endpoints likewise, unless the request carries the operator's token.
     if (operation.operatorOnly && !carriesMetricsToken(c.req.header('authorization'), deps.config.metricsToken) && !isDirectFromThisMachine(c)) {
       return errorAnswer(c, 404, MESSAGES.noSuchEndpoint)

@@ -23,6 +23,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 export interface Database {
   db: Db
   kind: 'pglite' | 'postgres'
+  /** The embedded database's own client, whose folder a backup copies (server/backup); undefined on PostgreSQL. */
+  pglite?: PGlite
   /**
    * Applies the committed migrations; safe to call on every start. On PostgreSQL it runs on a connection of its own
    * with no statement timeout, one machine at a time.
@@ -81,6 +83,7 @@ export function databaseFromPglite(client: PGlite, onClose: () => void = () => {
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     changes: pgliteChangeFeed(client),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER }),
     pendingMigrations: () => pendingMigrationsIn(db),

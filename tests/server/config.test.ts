@@ -124,6 +124,10 @@ describe('settings', () => {
     [{ ADMIN_SECOND_FACTOR: 'yes' }, /ADMIN_SECOND_FACTOR is "yes".*required, optional/],
     [{ SECOND_FACTOR_KEY: 'c2hvcnQ=' }, /SECOND_FACTOR_KEY must be 32 bytes in base64 \(44 characters\)/],
     [{ SECOND_FACTOR_KEY: 'not base64!' }, /SECOND_FACTOR_KEY must be 32 bytes in base64/],
+    [{ BACKUP_EVERY_HOURS: '6' }, /BACKUP_EVERY_HOURS is set, but BACKUP_DIR is not/],
+    [{ BACKUP_KEEP: '7' }, /BACKUP_KEEP is set, but BACKUP_DIR is not/],
+    [{ BACKUP_DIR: '/backups', BACKUP_EVERY_HOURS: 'daily' }, /BACKUP_EVERY_HOURS is "daily", but it must be a number of hours \(0 for no scheduled backups\) from 0 to 720/],
+    [{ BACKUP_DIR: '/backups', BACKUP_KEEP: '0' }, /BACKUP_KEEP is "0", but it must be a number of backups from 1 to 1000/],
   ])('refuses %o with a message naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError)
     expect(() => loadConfig(env)).toThrow(message)
@@ -149,6 +153,13 @@ describe('settings', () => {
     expect(listed.addresses.check('2001:db8:1::5', 'ipv6')).toBe(true)
     expect(listed.addresses.check('192.0.2.8', 'ipv4')).toBe(false)
     expect(listed.addresses.check('2001:db9::1', 'ipv6')).toBe(false)
+  })
+
+  it('takes no scheduled backups without BACKUP_DIR; with it, one a day and the newest 14 kept, or as set', () => {
+    expect(loadConfig({}, '/srv/tec').backups).toEqual({ dir: undefined, everyHours: 0, keep: 14 })
+    expect(loadConfig({ BACKUP_DIR: 'backups' }, '/srv/tec').backups).toEqual({ dir: '/srv/tec/backups', everyHours: 24, keep: 14 })
+    expect(loadConfig({ BACKUP_DIR: '/mnt/b', BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '28' }).backups).toEqual({ dir: '/mnt/b', everyHours: 6, keep: 28 })
+    expect(loadConfig({ BACKUP_DIR: '/mnt/b', BACKUP_EVERY_HOURS: '0' }).backups.everyHours).toBe(0)
   })
 
   it('keeps idle connections longer than load balancers do, and cuts slow requests off as before', () => {

@@ -48,10 +48,10 @@ describe.skipIf(noDatabase)('openapi.yaml', () => {
     const url = `/api${operation.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')}`
     for (const token of operation.roles.length > 0 ? [undefined, adminToken] : [undefined]) {
       const answer = await t.request(operation.method.toUpperCase(), url, { token, ip: '100.64.0.1' })
-      if (operation.devOnly || operation.operatorOnly) {
-        // Development helpers and the metrics hide from any request that is not straight from the server's machine
-        // (or, for the metrics, carries METRICS_TOKEN), and an in-process request has no socket at all;
-        // dev-outbox.test.ts and metrics.test.ts reach them over loopback.
+      if (operation.devOnly || operation.loopbackOnly || operation.operatorOnly) {
+        // Development helpers, the backup route and the metrics hide from any request that is not straight from the
+        // server's machine (or, for the metrics, carries METRICS_TOKEN), and an in-process request has no socket at
+        // all; dev-outbox.test.ts, backup-restore.test.ts and metrics.test.ts reach them over loopback.
         expect(answer.status).toBe(404)
         continue
       }

@@ -108,13 +108,22 @@ export interface TestApp {
   close: () => Promise<void>
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>
+  staticRoot?: string
+  ssrEntry?: string
+  schedules?: boolean
+  /** An existing database (a restored or moved one) instead of a fresh copy; closed with the app. */
+  database?: Database
+}
+
 /**
  * The real app in-process against a real database. Every answer to a contract operation is checked against the
  * schema the contract declares for its status, so each test is also a contract test.
  */
-export async function createTestApp(options: { env?: Record<string, string>; staticRoot?: string; ssrEntry?: string; schedules?: boolean } = {}): Promise<TestApp> {
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const config: Config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', TRUST_PROXY: 'true', PUBLIC_URL: 'http://tec.test', ...options.env })
-  const database = await openTestDatabase()
+  const database = options.database ?? (await openTestDatabase())
   const logger = createLogger(config.logLevel)
   const mailer = new Mailer(database.db, logger, config)
   const jobs = new Jobs(database.db, logger)

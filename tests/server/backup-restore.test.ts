@@ -1,0 +1,236 @@
+import { spawn } from 'node:child_process'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { fingerprintOfTarball } from '../../server/backup/embedded.ts'
+import { backupSchedule } from '../../server/backup/schedule.ts'
+import { loadConfig } from '../../server/config.ts'
+import { createLogger } from '../../server/logger.ts'
+import { drizzleQuery, fingerprint, type Fingerprint } from '../../server/backup/fingerprint.ts'
+import type { Database } from '../../server/db/client.ts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, writeDemoData } from '../../server/demo/seed.ts'
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
+import { createTestApp, noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+
+/**
+ * The restore drill, as an operator runs it, with real processes: seed, change, `npm run backup` (through the running
+ * server on the embedded database, pg_dump on PostgreSQL), wipe, `npm run restore`, then every table's row count and
+ * content checksum match the backup and the admin signs in on the restored database.
+ */
+interface Run {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+const ADMIN = DEMO_ACCOUNTS.find((account) => account.role === 'ADMIN')?.email ?? ''
+const folders: string[] = []
+let target: Awaited<ReturnType<typeof testDatabaseForProcess>>
+let backupDir: string
+let server: ServerProcess | undefined
+const embedded = () => target.env.DATA_DIR !== undefined
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix))
+  folders.push(dir)
+  return dir
+}
+
+/** `npm run backup` / `npm run restore` as an operator runs them, with the database's settings and nothing else. */
+function runCli(script: 'backup' | 'restore', args: string[]): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `server/cli/${script}.ts`, ...args], {
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', DATA_DIR: '', BACKUP_DIR: backupDir, ...target.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
+async function fingerprintOf(database: Database): Promise<Fingerprint> {
+  return database.db.transaction(async (tx) => fingerprint(drizzleQuery(tx)))
+}
+
+/** The backup file the last run wrote (its name is printed, and it is the only one in the folder). */
+function backupFile(run: Run): string {
+  const file = /^Backup written: (\S+) /m.exec(run.stdout)?.[1]
+  if (file === undefined) throw new Error(`no backup written:\n${run.stdout}\n${run.stderr}`)
+  return file
+}
+
+/** Leaves the database with no table of ours, as after losing the disk. */
+async function wipe(): Promise<void> {
+  if (embedded()) {
+    rmSync(path.join(target.env.DATA_DIR ?? '', 'pglite'), { recursive: true, force: true })
+    return
+  }
+  const client = new pg.Client({ connectionString: target.env.DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query('drop schema public cascade; create schema public; drop schema if exists drizzle cascade')
+  } finally {
+    await client.end()
+  }
+}
+
+beforeAll(async () => {
+  if (noDatabase) return
+  backupDir = tempDir('tec-backups-')
+  target = await testDatabaseForProcess()
+  if (target.env.DATA_DIR !== undefined) folders.push(target.env.DATA_DIR)
+  const database = await target.open()
+  await writeDemoData(database)
+  await database.close()
+})
+
+afterAll(async () => {
+  await server?.stop()
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+describe.skipIf(noDatabase)('backup and restore', () => {
+  let file = ''
+  let backedUp: Fingerprint
+
+  it('backs up a database that is in use, into one file with its checksum beside it', async () => {
+    // The change: the admin signs in (a session and audit rows), on the running server where there is one.
+    if (embedded()) {
+      server = await startServerProcess(target.env)
+      const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN, pass: DEMO_PASSWORD, remember: false }) })
+      expect(login.status).toBe(200)
+      // The server's backup route is the operator's alone: its token file is readable by its owner only, and without
+      // that token the route does not exist, even over loopback.
+      const access = path.join(target.env.DATA_DIR ?? '', 'backup-access.json')
+      expect(statSync(access).mode & 0o777).toBe(0o600)
+      for (const headers of [{}, { 'X-Backup-Token': 'not-the-token' }] as Record<string, string>[]) {
+        const guessed = await fetch(`${server.baseUrl}/api/system/backup`, { method: 'POST', headers })
+        expect(guessed.status).toBe(404)
+        expect(await guessed.json()).toEqual({ message: 'No such API endpoint.' })
+      }
+    } else {
+      const app = await createTestApp({ database: await target.open() })
+      await app.login(ADMIN, DEMO_PASSWORD)
+      await app.close()
+    }
+
+    const run = await runCli('backup', [])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    file = backupFile(run)
+    expect(path.dirname(file)).toBe(backupDir)
+    expect(readdirSync(backupDir).sort()).toEqual([path.basename(file), `${path.basename(file)}.sha256`])
+    expect(readFileSync(`${file}.sha256`, 'utf8')).toMatch(new RegExp(`^[0-9a-f]{64}  ${path.basename(file).replaceAll('.', '\\.')}\n$`))
+    expect(run.stdout).toContain(`sha256 ${readFileSync(`${file}.sha256`, 'utf8').slice(0, 64)}`)
+    expect(run.stdout).toContain('Keep SECOND_FACTOR_KEY with it')
+
+    if (embedded()) {
+      // Taken by the running server (the folder is its own), and opened by the command to check it.
+      expect(file).toMatch(/\.tar\.gz$/)
+      expect(run.stdout).toContain('(the copy opens and holds what the server held)')
+      backedUp = await fingerprintOfTarball(new Blob([readFileSync(file)]))
+      await server?.stop()
+      server = undefined
+      expect(existsSync(path.join(target.env.DATA_DIR ?? '', 'backup-access.json'))).toBe(false)
+    } else {
+      expect(file).toMatch(/\.dump$/)
+      const database = await target.open()
+      backedUp = await fingerprintOf(database)
+      await database.close()
+      expect(run.stdout).toContain(`the archive lists ${backedUp.tables.length} tables`)
+    }
+    expect(run.stdout).toContain(`${backedUp.tables.length} tables, ${backedUp.rows} rows, fingerprint ${backedUp.digest.slice(0, 16)}`)
+    expect(backedUp.tables.find((table) => table.table === 'sessions')?.rows).toBeGreaterThan(0)
+    expect(backedUp.tables.find((table) => table.table === 'media')?.rows).toBeGreaterThan(0)
+  })
+
+  it('restores into an emptied database: every table’s rows and checksum match, and the admin signs in', async () => {
+    await wipe()
+    const run = await runCli('restore', [file])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('No migration was needed.')
+    expect(run.stdout).toContain(`${backedUp.tables.length} tables, ${backedUp.rows} rows, fingerprint ${backedUp.digest.slice(0, 16)}`)
+
+    const app = await createTestApp({ database: await target.open() })
+    try {
+      expect((await fingerprintOf(app.database)).tables).toEqual(backedUp.tables)
+      const answer = await app.request('POST', '/api/auth/login', { body: { email: ADMIN, pass: DEMO_PASSWORD, remember: false } })
+      expect(answer.status).toBe(200)
+      expect(answer.body.token).toBeTruthy()
+    } finally {
+      await app.close()
+    }
+  })
+
+  it('refuses a database that holds data unless told to replace it', async () => {
+    const refused = await runCli('restore', [file])
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(embedded() ? 'already holds a database' : 'The database in DATABASE_URL is not empty (')
+    expect(refused.stderr).toContain('--replace')
+
+    const replaced = await runCli('restore', [file, '--replace'])
+    expect(replaced.stderr).toBe('')
+    expect(replaced.code).toBe(0)
+    expect(replaced.stdout).toContain(`fingerprint ${backedUp.digest.slice(0, 16)}`)
+    if (embedded()) {
+      // The folder it replaced is kept, renamed, for the operator to delete.
+      const aside = /kept in (\S+);/.exec(replaced.stdout)?.[1] ?? ''
+      expect(existsSync(aside) && statSync(aside).isDirectory()).toBe(true)
+    }
+  })
+
+  it('refuses a file that does not match its checksum, and one without a checksum, before touching the database', async () => {
+    const damaged = path.join(tempDir('tec-damaged-'), path.basename(file))
+    copyFileSync(file, damaged)
+    copyFileSync(`${file}.sha256`, `${damaged}.sha256`)
+    const bytes = readFileSync(damaged)
+    const middle = Math.floor(bytes.length / 2)
+    bytes.writeUInt8((bytes.readUInt8(middle) + 1) % 256, middle)
+    writeFileSync(damaged, bytes)
+    const mismatch = await runCli('restore', [damaged, '--replace'])
+    expect(mismatch.code).toBe(1)
+    expect(mismatch.stderr).toContain('does not match its checksum')
+    expect(mismatch.stderr).toContain('Nothing was restored.')
+
+    rmSync(`${damaged}.sha256`)
+    const missing = await runCli('restore', [damaged, '--replace'])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain(`${damaged}.sha256 is missing`)
+  })
+})
+
+describe.skipIf(noDatabase)('scheduled backups', () => {
+  it('on the embedded database, writes a backup each run and keeps the newest BACKUP_KEEP; on PostgreSQL, none', async () => {
+    const dir = tempDir('tec-scheduled-')
+    const config = loadConfig({ BACKUP_DIR: dir, BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '2' })
+    const app = await createTestApp()
+    try {
+      const schedule = backupSchedule(config, app.database, createLogger('silent'))
+      if (app.database.kind === 'postgres') {
+        expect(schedule).toBeUndefined()
+        return
+      }
+      if (schedule === undefined) throw new Error('no backup schedule on the embedded database')
+      expect(schedule).toMatchObject({ key: 'backup', everyMs: 6 * 3_600_000 })
+      expect(backupSchedule(loadConfig({ BACKUP_DIR: dir, BACKUP_EVERY_HOURS: '0' }), app.database, createLogger('silent'))).toBeUndefined()
+      for (const hour of ['00', '06', '12']) await schedule.run(new Date(`2026-11-27T${hour}:00:00Z`))
+      expect(readdirSync(dir).sort()).toEqual([
+        'tec-backup-2026-11-27T06-00-00Z.tar.gz',
+        'tec-backup-2026-11-27T06-00-00Z.tar.gz.sha256',
+        'tec-backup-2026-11-27T12-00-00Z.tar.gz',
+        'tec-backup-2026-11-27T12-00-00Z.tar.gz.sha256',
+      ])
+      const newest = await fingerprintOfTarball(new Blob([readFileSync(path.join(dir, 'tec-backup-2026-11-27T12-00-00Z.tar.gz'))]))
+      expect(newest.tables).toEqual((await fingerprintOf(app.database)).tables)
+    } finally {
+      await app.close()
+    }
+  })
+})
