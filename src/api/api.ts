@@ -11,6 +11,7 @@ import { createGalleryRecordsApi } from './gallery-records'
 import { createHistoryApi } from './history'
 import { createLessonReportsApi } from './lesson-reports'
 import { createLessonsApi } from './lessons'
+import { createMailApi } from './mail'
 import { createMediaApi } from './media'
 import { createPlacementsApi } from './placements'
 import { createPostRecordsApi } from './post-records'
@@ -38,6 +39,7 @@ export function createApi(client: ApiClient, upload: Uploader) {
     site: createSiteApi(client),
     siteRecords: createSiteRecordsApi(client),
     staff: createStaffApi(client),
+    mail: createMailApi(client),
     contact: createContactApi(client),
     enrolments: createEnrolmentsApi(client),
     registrations: createRegistrationsApi(client),

@@ -56,6 +56,10 @@ export const queryKeys = {
   },
   users: { all: ['users'] as const },
   /** The office's list of accounts that sign in (admins and tutors), by name. */
+  mail: {
+    all: ['mail'] as const,
+    list: (query: QueryOf<'listMail'>) => ['mail', 'list', query] as const,
+  },
   staff: {
     all: ['staff'] as const,
     list: (query: QueryOf<'listStaffAccounts'>) => ['staff', 'list', query] as const,

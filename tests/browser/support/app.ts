@@ -56,11 +56,14 @@ export interface TestApp {
 
 /**
  * The real server on its own copy of the seeded database, a real SMTP sink, and Debian's Chromium. `env` adds
- * server settings (TRUST_PROXY, so a test can send as many visitors through X-Forwarded-For).
+ * server settings (TRUST_PROXY, so a test can send as many visitors through X-Forwarded-For). `prepare` changes the
+ * database copy before the server opens it (which then holds it alone), for a state no screen can make, such as mail
+ * that failed a day ago.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { prepare?: (dataDir: string) => Promise<void> } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tec-browser-'))
   cpSync(inject('browserTemplateDataDir'), dataDir, { recursive: true })
+  await options.prepare?.(dataDir)
   const mail = await startSmtpSink()
   const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: mail.url, ...env })
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: OFFLINE_CHROMIUM_ARGS })

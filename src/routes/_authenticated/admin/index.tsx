@@ -108,6 +108,21 @@ function Figures({ figures }: { figures: Dashboard['figures'] }) {
   )
 }
 
+/** Shown only while mail failed in the last 7 days: people may be waiting for a link or an answer that never came. */
+function FailedMail({ count }: { count: number }) {
+  if (count === 0) return null
+  return (
+    <Alert color="red" variant="light" title={`${count} ${plural(count, 'mail', 'mails')} could not be sent`}>
+      <Text size="sm">
+        The mail server refused {plural(count, 'it', 'them')} for a whole day.{' '}
+        <AnchorLink to="/admin/settings/mail" search={{ status: 'failed' }}>
+          See what went wrong and send {plural(count, 'it', 'them')} again
+        </AnchorLink>
+      </Text>
+    </Alert>
+  )
+}
+
 /** The record an activity was about, linked to its page when it has one. */
 function Subject({ entry }: { entry: ActivityEntry }) {
   const { subject } = entry
@@ -233,6 +248,7 @@ function AdminDashboard({ name }: { name: string }) {
         </SimpleGrid>
       ) : (
         <>
+          <FailedMail count={dashboard.data.figures.failedMail} />
           <section aria-labelledby="figures-title">
             <Title order={2} size="h3" id="figures-title" mb="sm">
               Needs attention

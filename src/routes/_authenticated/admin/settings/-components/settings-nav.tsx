@@ -12,6 +12,7 @@ const SECTIONS = [
   { to: '/admin/settings/pages', label: 'Pages', exact: false },
   { to: '/admin/settings/gallery', label: 'Gallery', exact: false },
   { to: '/admin/settings/staff', label: 'Staff accounts', exact: false },
+  { to: '/admin/settings/mail', label: 'Mail', exact: false },
   { to: '/admin/settings/media', label: 'Media library', exact: false },
 ] as const
 

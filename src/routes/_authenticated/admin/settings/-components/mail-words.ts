@@ -1,0 +1,8 @@
+/** The colour of each mail status's badge dot; the words are in shared/labels.ts. */
+export const MAIL_STATUS_COLORS = { pending: 'blue', stored: 'yellow', sent: 'green', failed: 'red' } as const
+
+/** "1 mail", "3 mails". */
+export const mails = (n: number) => `${n} ${n === 1 ? 'mail' : 'mails'}`
+
+/** "once", "twice", "3 times". */
+export const times = (n: number) => (n === 1 ? 'once' : n === 2 ? 'twice' : `${n} times`)
