@@ -20,7 +20,7 @@ import { Jobs } from './jobs/jobs.ts'
 import { registerJobs } from './jobs/schedules.ts'
 import { Readiness } from './lib/readiness.ts'
 import { writeBackupAccess } from './backup/embedded.ts'
-import { Metrics } from './lib/metrics.ts'
+import { answerClusterScrapes, Metrics } from './lib/metrics.ts'
 
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -190,6 +190,8 @@ async function supervise(config: Config): Promise<void> {
     stopping = true
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal)
   }
+  // A scrape reaches one process of all: it asks here for everyone's metrics added up.
+  answerClusterScrapes()
   cluster.on('listening', (worker) => listened.add(worker.id))
   cluster.on('exit', (worker, code, signal) => {
     const served = listened.delete(worker.id)

@@ -1,7 +1,8 @@
+import cluster from 'node:cluster'
 import { timingSafeEqual, createHash } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import type { Database } from '../db/client.ts'
 import type { Logger } from '../logger.ts'
 import { describeError } from '../messages.ts'
@@ -44,8 +45,9 @@ async function readFigures(database: Database): Promise<Figures> {
 /**
  * This process's Prometheus metrics (GET /api/metrics): requests by contract operation and status with their
  * latency, lookups of what is kept in memory, the database pool, the work queues' lines, and figures read from the
- * database at scrape time (mail waiting and failed, job lag), besides Node's own process metrics. Each process has
- * its own registry: counters never leave the process that counted them.
+ * database at scrape time (mail waiting and failed, job lag), besides Node's own process metrics. Each process counts
+ * in its own registry; with WEB_CONCURRENCY above 1 a scrape reaches whichever process the port hands it to, so that
+ * process asks the supervisor, which adds up every process's registry (answerClusterScrapes).
  */
 export class Metrics {
   readonly registry = new Registry()
@@ -120,6 +122,11 @@ export class Metrics {
     figure('tec_mail_waiting', 'Mail not yet sent: waiting for its next try, or kept while no mail server is set.', (figures) => figures.mailWaiting)
     figure('tec_mail_failed', 'Mail given up on after a day of tries, until someone resends it.', (figures) => figures.mailFailed)
     figure('tec_job_lag_seconds', 'How long the oldest due job has waited to run (0 when none is due).', (figures) => figures.jobLagSeconds)
+    if (cluster.isWorker) {
+      // Answers the supervisor's requests for this process's figures (prom-client's own messages).
+      new AggregatorRegistry()
+      AggregatorRegistry.setRegistries(this.registry)
+    }
   }
 
   #figuresOnce(): Promise<Figures | undefined> {
@@ -147,10 +154,75 @@ export class Metrics {
     this.#queues.set(name, queue)
   }
 
-  /** The scrape, in Prometheus' text format (version 0.0.4). */
+  /** The scrape, in Prometheus' text format (version 0.0.4): of every API process when there are several. */
   async scrape(): Promise<string> {
-    return this.registry.metrics()
+    if (!cluster.isWorker) return this.registry.metrics()
+    try {
+      return await askSupervisor()
+    } catch (error) {
+      // This process's own figures are better than none; the warning says why they are not everyone's.
+      this.logger.warn({ err: describeError(error) }, 'metrics: the supervisor did not add up the processes, so this scrape shows this process alone')
+      return this.registry.metrics()
+    }
   }
+}
+
+const SCRAPE_ASKED = 'tec:metrics-asked'
+const SCRAPE_ANSWERED = 'tec:metrics-answered'
+/** prom-client gives the workers 5 s to answer the supervisor; this leaves it time to say that they did not. */
+const SUPERVISOR_ANSWERS_WITHIN_MS = 6000
+
+interface ScrapeMessage {
+  type: string
+  id: string
+  text?: string
+  error?: string
+}
+
+const isScrapeMessage = (message: unknown, type: string): message is ScrapeMessage =>
+  typeof message === 'object' && message !== null && (message as { type?: unknown }).type === type && typeof (message as { id?: unknown }).id === 'string'
+
+let scrapesAsked = 0
+
+/** Asks the supervisor (index.ts) for every API process's metrics added up, over the cluster's message channel. */
+function askSupervisor(): Promise<string> {
+  const id = `${process.pid}:${++scrapesAsked}`
+  return new Promise((resolve, reject) => {
+    const listener = (message: unknown) => {
+      if (!isScrapeMessage(message, SCRAPE_ANSWERED) || message.id !== id) return
+      done()
+      if (message.text !== undefined) resolve(message.text)
+      else reject(new Error(message.error ?? 'no metrics'))
+    }
+    const timer = setTimeout(() => {
+      done()
+      reject(new Error(`no answer within ${SUPERVISOR_ANSWERS_WITHIN_MS} ms`))
+    }, SUPERVISOR_ANSWERS_WITHIN_MS)
+    const done = () => {
+      clearTimeout(timer)
+      process.off('message', listener)
+    }
+    process.on('message', listener)
+    if (process.send === undefined) reject(new Error('no channel to the supervisor'))
+    else process.send({ type: SCRAPE_ASKED, id })
+  })
+}
+
+/**
+ * In the supervisor of several API processes: answers a process asked for a scrape with every process's metrics
+ * added up (prom-client's AggregatorRegistry: counts and pool use summed, figures read from the shared database taken
+ * once), so counters stay steady whichever process a scrape reaches.
+ */
+export function answerClusterScrapes(): void {
+  const aggregator = new AggregatorRegistry()
+  cluster.on('message', (worker, message: unknown) => {
+    if (!isScrapeMessage(message, SCRAPE_ASKED)) return
+    const { id } = message
+    aggregator.clusterMetrics().then(
+      (text) => worker.send({ type: SCRAPE_ANSWERED, id, text }),
+      (error: unknown) => worker.send({ type: SCRAPE_ANSWERED, id, error: error instanceof Error ? error.message : String(error) }),
+    )
+  })
 }
 
 /** The PostgreSQL pool under the Drizzle database, or undefined for the embedded one. */

@@ -1,11 +1,13 @@
+import { get } from 'node:http'
 import { networkInterfaces } from 'node:os'
 import type { AddressInfo } from 'node:net'
 import { serve, type ServerType } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createApp } from '../../server/app.ts'
 import { jobs, mailOutbox } from '../../server/db/schema.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { startServerProcess } from '../support/server-process.ts'
+import { createTestApp, noDatabase, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
 /**
@@ -155,5 +157,43 @@ describe.skipIf(noDatabase)('the metrics', () => {
     expect((await fetch(remote)).status).toBe(404)
     expect((await fetch(remote, { headers: { authorization: 'Bearer wrong-token-wrong-token-wrong-token' } })).status).toBe(404)
     expect((await fetch(remote, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200)
+  })
+})
+
+/** A GET on a connection of its own: the supervisor of several processes hands each new connection to the next one. */
+function getAlone(url: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    get(url, { agent: false }, (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => (text += chunk))
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+    }).on('error', reject)
+  })
+}
+
+describe.runIf(inject('testDatabase').kind === 'postgres')('the metrics of several API processes (WEB_CONCURRENCY)', () => {
+  test("add up every process's counts, whichever process a scrape reaches", { timeout: 120_000 }, async () => {
+    const database = await testDatabaseForProcess()
+    const server = await startServerProcess({ ...database.env, WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' })
+    try {
+      const listening = () => new Set([...server.output().matchAll(/"pid":(\d+),"port":\d+,"msg":"listening"/g)].map((match) => match[1]))
+      await until(
+        () => Promise.resolve(listening().size),
+        (size) => size === 2,
+      )
+      expect(listening().size).toBe(2)
+      for (let n = 0; n < 6; n++) expect((await getAlone(`${server.baseUrl}/api/health/live`)).status).toBe(200)
+      // Four scrapes, so both processes answer some: each says the six requests, not its own share of them.
+      for (let n = 0; n < 4; n++) {
+        const scraped = await getAlone(`${server.baseUrl}/api/metrics`)
+        expect(scraped.status).toBe(200)
+        expect(sample(scraped.text, 'tec_http_requests_total', { operation: 'getLiveness', status: '200' })).toBe(6)
+        // Read from the shared database once, not once per process.
+        expect(sample(scraped.text, 'tec_mail_failed')).toBe(0)
+      }
+    } finally {
+      await server.stop()
+    }
   })
 })
