@@ -29,7 +29,7 @@ export class Readiness {
     try {
       await this.database.ping()
       const pending = await this.database.pendingMigrations()
-      if (pending > 0) problems.push(`${pending} migration${pending === 1 ? ' is' : 's are'} not applied (a server of this build applies them as it starts)`)
+      if (pending > 0) problems.push(`${pending} migration${pending === 1 ? ' is' : 's are'} not applied (run npm run migrate, or start a server of this build without MIGRATE_ON_START=false)`)
     } catch {
       problems.push('the database does not answer')
     }

@@ -32,7 +32,7 @@ describe.skipIf(noDatabase)('health', () => {
     try {
       const answer = await ready()
       expect(answer.status).toBe(503)
-      expect(answer.body.message).toBe('Not ready: 1 migration is not applied (a server of this build applies them as it starts).')
+      expect(answer.body.message).toBe('Not ready: 1 migration is not applied (run npm run migrate, or start a server of this build without MIGRATE_ON_START=false).')
       expect(answer.headers.get('retry-after')).toBe('5')
       expect((await live()).status).toBe(200)
     } finally {
