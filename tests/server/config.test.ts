@@ -169,6 +169,17 @@ describe('settings', () => {
     expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false)
   })
 
+  it('takes a METRICS_TOKEN long enough not to be guessed, and refuses a short one without repeating it', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined()
+    const token = 'x'.repeat(16) + 'Y'.repeat(16)
+    expect(loadConfig({ METRICS_TOKEN: token }).metricsToken).toBe(token)
+    for (const refused of ['s3cret-too-short', `${token} with spaces`]) {
+      expect(() => loadConfig({ METRICS_TOKEN: refused })).toThrow(ConfigError)
+      expect(() => loadConfig({ METRICS_TOKEN: refused })).toThrow(/^METRICS_TOKEN must be 32 to 512 letters, digits or/)
+      expect(() => loadConfig({ METRICS_TOKEN: refused })).not.toThrow(/s3cret|with spaces/)
+    }
+  })
+
   it('never repeats a database or SMTP URL, which may hold a password', () => {
     for (const env of [{ DATABASE_URL: 'mysql://user:s3cret@db/tec' }, { DATABASE_URL: 'not a url s3cret' }, { SMTP_URL: 'smtp//user:s3cret@mail' }]) {
       let message = ''

@@ -1,31 +1,33 @@
-import { get } from 'node:http'
+import { createServer, get, type Server } from 'node:http'
 import { networkInterfaces } from 'node:os'
 import type { AddressInfo } from 'node:net'
-import { serve, type ServerType } from '@hono/node-server'
+import { getRequestListener } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
-import { createApp } from '../../server/app.ts'
+import { createApp, keptAnswers } from '../../server/app.ts'
 import { jobs, mailOutbox } from '../../server/db/schema.ts'
+import { keptReadsFirst } from '../../server/kept-reads-first.ts'
 import { startServerProcess } from '../support/server-process.ts'
 import { createTestApp, noDatabase, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
 /**
  * GET /api/metrics: what a Prometheus scraper reads, and who may read it. The app is also served on a real socket
- * (every interface), so requests arrive from loopback and from this machine's network address as a scraper's would.
+ * (every interface) as index.ts serves it, kept public reads answered first, so requests arrive from loopback and from
+ * this machine's network address as a scraper's would.
  */
 const TOKEN = 'metrics-token-for-the-test-0123456789abcdef'
 let t: TestApp
-let server: ServerType
+let server: Server
 let port = 0
 
 beforeAll(async () => {
   if (noDatabase) return
   t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } })
-  const app = createApp(t.deps)
-  await new Promise<void>((resolve) => {
-    server = serve({ fetch: app.fetch, port: 0, hostname: '0.0.0.0' }, () => resolve())
-  })
+  const kept = keptAnswers(t.deps)
+  const app = createApp(t.deps, { kept })
+  server = createServer(keptReadsFirst(kept.publicReads, t.deps.config, t.deps.logger, t.deps.metrics, getRequestListener(app.fetch)))
+  await new Promise<void>((resolve) => server.listen(0, '0.0.0.0', resolve))
   port = (server.address() as AddressInfo).port
 })
 afterAll(async () => {
@@ -102,6 +104,23 @@ describe.skipIf(noDatabase)('the metrics', () => {
     )
     expect(count(after, 'hit') - count(before, 'hit')).toBe(1)
     expect(count(after, 'miss') - count(before, 'miss')).toBeGreaterThanOrEqual(1)
+  })
+
+  test('count the kept public reads answered before the framework, under their operation', async () => {
+    const served = (text: string) => sample(text, 'tec_http_requests_total', { operation: 'getSiteSettings', status: '200' }) ?? 0
+    const hits = (text: string) => sample(text, 'tec_kept_lookups_total', { store: 'public_read', result: 'hit' }) ?? 0
+    const before = await scrape()
+    let asked = 0
+    // Over the socket, where the server answers what it keeps before the framework sees the request.
+    const after = await until(
+      async () => {
+        asked += 1
+        expect((await getAlone(`http://127.0.0.1:${port}/api/site-settings`)).status).toBe(200)
+        return scrape()
+      },
+      (text) => hits(text) > hits(before),
+    )
+    expect(served(after) - served(before)).toBe(asked)
   })
 
   test('show mail waiting and failed, read from the outbox at each scrape', async () => {
