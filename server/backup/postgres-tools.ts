@@ -100,10 +100,10 @@ export async function backupPostgres(url: string, dir: string, now: Date): Promi
   }
 }
 
-/** How many tables' data a pg_dump archive holds, read from its table of contents (which proves it readable). */
-export async function tablesInArchive(file: string, url: string): Promise<number> {
+/** Our tables in a pg_dump archive, read from its table of contents (which also proves the archive readable). */
+export async function tablesInArchive(file: string, url: string): Promise<string[]> {
   const list = await runTool('pg_restore', ['--list', file], url)
-  return list.split('\n').filter((line) => / TABLE DATA public /.test(line)).length
+  return list.split('\n').flatMap((line) => / TABLE public (\S+) /.exec(line)?.[1] ?? [])
 }
 
 /**

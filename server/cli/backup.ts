@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   if (config.databaseUrl !== undefined) {
     const dumped = await backupPostgres(config.databaseUrl, folder, now)
     const tables = await tablesInArchive(dumped.file, config.databaseUrl)
-    written = { ...dumped, summary: `${describeFingerprint(dumped.fingerprint)} (pg_dump's snapshot); the archive lists ${tables} tables` }
+    written = { ...dumped, summary: `${describeFingerprint(dumped.fingerprint)} (pg_dump's snapshot); the archive lists ${tables.length} tables` }
   } else {
     try {
       written = await backupFolder(config, folder, now)

@@ -12,8 +12,8 @@ import { databaseFromPglite, databaseFromUrl, pgliteFolder, type Database } from
 import { DataDirLockedError, lockDataDir } from '../db/lock.ts'
 import { tablesWithRows } from '../backup/copy.ts'
 import { BackupError, kindOfBackup, verifyChecksum } from '../backup/files.ts'
-import { describeFingerprint, drizzleQuery, fingerprint, type Fingerprint } from '../backup/fingerprint.ts'
-import { clientQuery, restorePostgres } from '../backup/postgres-tools.ts'
+import { describeFingerprint, drizzleQuery, fingerprint, tablesOf, type Fingerprint } from '../backup/fingerprint.ts'
+import { clientQuery, restorePostgres, tablesInArchive } from '../backup/postgres-tools.ts'
 import { startupMessage } from '../startup.ts'
 
 const USAGE = 'Usage: npm run restore -- FILE [--replace]'
@@ -41,6 +41,13 @@ async function restoreIntoPostgres(file: string, url: string, replace: boolean):
     const holding = await tablesWithRows(clientQuery(client))
     if (holding.length > 0 && !replace) {
       throw new BackupError(`The database in DATABASE_URL is not empty (${describeHolding(holding)}). Restore into an empty database, or add --replace to drop what it holds.`)
+    }
+    // pg_restore --clean drops only what the archive holds: a table a newer version added would stay, and the
+    // restored record of migrations would then try to create it again.
+    const archived = new Set(await tablesInArchive(file, url))
+    const extra = (await tablesOf(clientQuery(client))).filter((table) => !archived.has(table))
+    if (extra.length > 0) {
+      throw new BackupError(`The database in DATABASE_URL has tables the backup does not (${extra.join(', ')}): it was made by a newer version or by something else. Restore into a new, empty database.`)
     }
   } finally {
     await client.end()

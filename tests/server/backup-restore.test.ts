@@ -179,6 +179,17 @@ describe.skipIf(noDatabase)('backup and restore', () => {
     expect(replaced.stderr).toBe('')
     expect(replaced.code).toBe(0)
     expect(replaced.stdout).toContain(`fingerprint ${backedUp.digest.slice(0, 16)}`)
+    if (!embedded()) {
+      // pg_restore --clean drops only what the archive holds, so a table it does not know (a newer version's) is refused.
+      const client = new pg.Client({ connectionString: target.env.DATABASE_URL })
+      await client.connect()
+      await client.query('create table added_later (id int)')
+      const newer = await runCli('restore', [file, '--replace'])
+      await client.query('drop table added_later')
+      await client.end()
+      expect(newer.code).toBe(1)
+      expect(newer.stderr).toContain('has tables the backup does not (added_later)')
+    }
     if (embedded()) {
       // The folder it replaced is kept, renamed, for the operator to delete.
       const aside = /kept in (\S+);/.exec(replaced.stdout)?.[1] ?? ''
