@@ -14,7 +14,7 @@ import { backupEmbedded, readBackupAccess, verifyTarball } from '../backup/embed
 import { BackupError, backupFileName, readableSize, writeBackupFile, type WrittenBackup } from '../backup/files.ts'
 import { describeFingerprint } from '../backup/fingerprint.ts'
 import { backupPostgres, tablesInArchive } from '../backup/postgres-tools.ts'
-import { startupMessage } from '../startup.ts'
+import { commandMessage } from '../backup/messages.ts'
 
 const USAGE = 'Usage: npm run backup [-- FOLDER]   (FOLDER defaults to BACKUP_DIR)'
 
@@ -89,7 +89,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof BackupError ? error.message : startupMessage(error)
+  const message = commandMessage(error)
   console.error(message === undefined ? error : `Backup failed: ${message}`)
   process.exitCode = 1
 })

@@ -12,7 +12,7 @@ import { pgliteQuery } from '../backup/embedded.ts'
 import { BackupError } from '../backup/files.ts'
 import { describeFingerprint, differences, fingerprint } from '../backup/fingerprint.ts'
 import { clientQuery } from '../backup/postgres-tools.ts'
-import { startupMessage } from '../startup.ts'
+import { commandMessage } from '../backup/messages.ts'
 
 const USAGE = 'Usage: npm run db:move -- postgres://user:password@host:5432/database'
 
@@ -100,7 +100,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof BackupError ? error.message : startupMessage(error)
+  const message = commandMessage(error)
   console.error(message === undefined ? error : `Move failed: ${message}`)
   process.exitCode = 1
 })

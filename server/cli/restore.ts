@@ -14,7 +14,7 @@ import { tablesWithRows } from '../backup/copy.ts'
 import { BackupError, kindOfBackup, verifyChecksum } from '../backup/files.ts'
 import { describeFingerprint, drizzleQuery, fingerprint, tablesOf, type Fingerprint } from '../backup/fingerprint.ts'
 import { clientQuery, restorePostgres, tablesInArchive } from '../backup/postgres-tools.ts'
-import { startupMessage } from '../startup.ts'
+import { commandMessage } from '../backup/messages.ts'
 
 const USAGE = 'Usage: npm run restore -- FILE [--replace]'
 
@@ -128,7 +128,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  const message = error instanceof BackupError ? error.message : startupMessage(error)
+  const message = commandMessage(error)
   console.error(message === undefined ? error : `Restore failed: ${message}`)
   process.exitCode = 1
 })
