@@ -197,6 +197,14 @@ describe.skipIf(noDatabase)('backup and restore', () => {
     }
   })
 
+  it('backs up a stopped embedded database by opening its folder itself', async () => {
+    if (!embedded()) return
+    const run = await runCli('backup', [tempDir('tec-backups-stopped-')])
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain(`fingerprint ${backedUp.digest.slice(0, 16)} (the copy opens and holds what the database held)`)
+  })
+
   it('refuses a file that does not match its checksum, and one without a checksum, before touching the database', async () => {
     const damaged = path.join(tempDir('tec-damaged-'), path.basename(file))
     copyFileSync(file, damaged)

@@ -65,7 +65,8 @@ beforeAll(async () => {
   await (await PGlite.create({ dataDir: pgliteFolder(dataDir), loadDataDir: tarball })).close()
   const name = `tec_move_${randomBytes(6).toString('hex')}`
   await adminQuery(testDatabase.adminUrl, `create database ${name}`)
-  targetUrl = testDatabase.adminUrl.replace(/\/postgres$/, `/${name}`)
+  // With a password, as a real one has (the test cluster trusts local connections, so any password is taken).
+  targetUrl = testDatabase.adminUrl.replace(/\/postgres$/, `/${name}`).replace('postgres://postgres@', 'postgres://postgres:Not-Printed-9@')
 })
 
 afterAll(() => {
@@ -90,7 +91,8 @@ describe.skipIf(!onPostgres)('moving the embedded database to PostgreSQL', () =>
     expect(run.code).toBe(0)
     expect(run.stdout).toMatch(/^ {2}media: \d+ rows$/m)
     expect(run.stdout).toContain("every table's row count and checksum match the embedded database")
-    expect(run.stdout).toContain(`DATABASE_URL=${targetUrl}\n`)
+    expect(run.stdout).toContain(`DATABASE_URL=${targetUrl.replace(':Not-Printed-9@', ':****@')}\n`)
+    expect(run.stdout).not.toContain('Not-Printed-9')
 
     const source = await openDatabase({ dataDir, databaseUrl: undefined })
     const expected = await fingerprintOf(source)
