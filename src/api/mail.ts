@@ -5,6 +5,7 @@ import type { components, operations } from './schema.gen'
 
 type Schemas = components['schemas']
 export type MailSummary = Schemas['MailSummary']
+export type MailDetail = Schemas['MailDetail']
 export type MailPage = Schemas['MailPage']
 export type MailStatus = Schemas['MailStatus']
 /** listMail's query: status and page. */
@@ -24,4 +25,8 @@ export type MailApi = ReturnType<typeof createMailApi>
 
 export function mailListQueryOptions(mailApi: MailApi, query: MailListQuery) {
   return queryOptions({ queryKey: queryKeys.mail.list(query), queryFn: () => mailApi.list(query) })
+}
+
+export function mailQueryOptions(mailApi: MailApi, mailId: string) {
+  return queryOptions({ queryKey: queryKeys.mail.detail(mailId), queryFn: () => mailApi.get(mailId) })
 }

@@ -59,6 +59,7 @@ export const queryKeys = {
   mail: {
     all: ['mail'] as const,
     list: (query: QueryOf<'listMail'>) => ['mail', 'list', query] as const,
+    detail: (mailId: string) => ['mail', 'detail', mailId] as const,
   },
   staff: {
     all: ['staff'] as const,

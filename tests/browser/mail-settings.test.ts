@@ -7,8 +7,8 @@ import { animationsSettled, expectAccessibleInBothSchemes, signIn } from './supp
 
 /**
  * Settings → Mail: the dashboard says mail could not be sent and opens the failed mail, each with what went wrong in
- * plain words; one is resent, then all the others after a confirmation, and the SMTP sink receives them. Axe at 360
- * and 1280 px, light and dark.
+ * plain words; one is resent, then all the others after a confirmation, and the SMTP sink receives them; a sent mail
+ * opens with its words, a password reset without them. Axe at 360 and 1280 px, light and dark.
  */
 let app: TestApp
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 3600_000)
@@ -20,6 +20,9 @@ const failed = [
   { to: 'office@example.org', subject: 'New contact message MSG-AAAAA', kind: 'contact_message', lastError: 'EMESSAGE: Message failed: 451 Mailbox busy, try again later' },
 ] as const
 
+const RESET_LINK = 'http://127.0.0.1/reset-password?token=never-shown-on-a-screen'
+const reset = { to: 'rita@example.org', subject: 'Reset your TEC password', kind: 'password_reset', carriesSecretLink: true, text: `Open this link: ${RESET_LINK}` } as const
+
 beforeAll(async () => {
   app = await startTestApp(
     {},
@@ -27,9 +30,10 @@ beforeAll(async () => {
       prepare: async (dataDir) => {
         const database = await openDatabase({ dataDir, databaseUrl: undefined })
         try {
-          await database.db.insert(mailOutbox).values(
-            failed.map((mail) => ({ ...mail, text: 'Hello.', html: null, status: 'failed' as const, attempts: 13, createdAt: hoursAgo(26), queuedAt: hoursAgo(26), nextAttemptAt: hoursAgo(1) })),
-          )
+          await database.db.insert(mailOutbox).values([
+            ...failed.map((mail) => ({ ...mail, text: `Words for ${mail.to}.`, html: null, status: 'failed' as const, attempts: 13, createdAt: hoursAgo(26), queuedAt: hoursAgo(26), nextAttemptAt: hoursAgo(1) })),
+            { ...reset, html: null, status: 'sent' as const, attempts: 1, sentAt: hoursAgo(2) },
+          ])
         } finally {
           await database.close()
         }
@@ -81,7 +85,20 @@ describe('Settings → Mail', () => {
     await expectAccessibleInBothSchemes(page, 'the empty failed list')
     // The chip's radio is hidden behind its label, which is what a person clicks.
     await page.locator('label').filter({ hasText: /^Sent \(\d+\)$/ }).click()
-    await row('office@example.org').waitFor()
+
+    // A sent mail opens with its words; a password reset never shows them.
+    await row('office@example.org').getByRole('button', { name: 'New contact message MSG-AAAAA' }).click()
+    const opened = page.getByRole('dialog', { name: 'New contact message MSG-AAAAA' })
+    await opened.getByText('Words for office@example.org.').waitFor()
+    await opened.getByRole('button', { name: 'Close', exact: true }).click()
+    await opened.waitFor({ state: 'hidden' })
+    await row('rita@example.org').getByRole('button', { name: 'Reset your TEC password' }).click()
+    const secret = page.getByRole('dialog', { name: 'Reset your TEC password' })
+    await secret.getByText('Its words are not shown').waitFor()
+    await animationsSettled(page)
+    await expectAccessibleInBothSchemes(page, 'a mail whose words are withheld')
+    expect(await page.content()).not.toContain('never-shown-on-a-screen')
+    await secret.getByRole('button', { name: 'Close', exact: true }).click()
     await page.goto('/admin')
     await page.getByRole('region', { name: 'Needs attention' }).waitFor()
     await expect(page.getByText(/could not be sent/).count()).resolves.toBe(0)

@@ -11,6 +11,7 @@ import { useAppContext } from '../../../-lib/use-app-context'
 import { ListPage, useListSearch } from '../../-components/list-page'
 import { mailListSpec } from '../../-components/list-specs'
 import { ResendAllFailed, ResendMail } from './-components/mail-actions'
+import { MailDetails } from './-components/mail-details'
 import { MAIL_STATUS_COLORS, mails, times } from './-components/mail-words'
 
 export const Route = createFileRoute('/_authenticated/admin/settings/mail')({
@@ -131,11 +132,7 @@ function MailPage() {
         caption="Mail"
         columns={columns}
         rowKey={(mail) => mail.id}
-        rowTitle={(mail) => (
-          <Text span fw={600} style={{ overflowWrap: 'anywhere' }}>
-            {mail.subject}
-          </Text>
-        )}
+        rowTitle={(mail) => <MailDetails mail={mail} />}
         rowLinked={false}
         noun={{ one: 'mail', many: 'mails' }}
         empty={{
