@@ -117,13 +117,13 @@ export default tseslint.config(
             {
               target: ['./server/{lib,db,contract,mail,ssr}/**', './server/auth/!(handlers).ts', './server/!(app|index|handlers).ts'],
               from: './server',
-              except: ['./lib', './db', './contract', './mail', './ssr', './auth', './config.ts', './logger.ts', './messages.ts', './http-context.ts', './http-timeouts.ts', './tasks.ts', './deps.ts', './security-headers.ts', './static-site.ts', './startup.ts'],
+              except: ['./lib', './db', './contract', './mail', './ssr', './auth', './config.ts', './logger.ts', './messages.ts', './http-context.ts', './http-timeouts.ts', './deps.ts', './security-headers.ts', './static-site.ts', './startup.ts'],
               message: 'The platform (lib, db, contract, mail, ssr, auth, settings) sits below the resources: it imports none of them.',
             },
             {
-              target: ['./server/!(demo|cli)/**/!(handlers).ts'],
+              target: ['./server/!(demo|cli|jobs)/**/!(handlers).ts'],
               from: ['./server/*/handlers.ts'],
-              message: 'Only the wiring (server/handlers.ts, demo, cli) imports a resource’s handlers; share queries instead.',
+              message: 'Only the wiring (server/handlers.ts, demo, cli, the job registry) imports a resource’s handlers; share queries instead.',
             },
             {
               target: ['./server/*/handlers.ts'],
@@ -131,9 +131,9 @@ export default tseslint.config(
               message: 'A resource’s handlers never import another resource’s handlers; share queries instead.',
             },
             {
-              target: ['./server/!(demo|cli)/**', './server/!(app|index|handlers).ts'],
-              from: ['./server/demo', './server/cli', './server/app.ts', './server/index.ts', './server/handlers.ts'],
-              message: 'Nothing imports the wiring (app, index, the handler map, demo data, the command line).',
+              target: ['./server/!(demo|cli|jobs)/**', './server/!(app|index|handlers).ts'],
+              from: ['./server/demo', './server/cli', './server/jobs', './server/app.ts', './server/index.ts', './server/handlers.ts'],
+              message: 'Nothing imports the wiring (app, index, the handler map, the job registry, demo data, the command line).',
             },
           ],
         },

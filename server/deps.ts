@@ -2,7 +2,7 @@ import type { Config } from './config.ts'
 import type { Database } from './db/client.ts'
 import type { Logger } from './logger.ts'
 import type { Mailer } from './mail/mailer.ts'
-import type { Jobs } from './jobs/jobs.ts'
+import type { Jobs } from './lib/jobs.ts'
 import type { Readiness } from './lib/readiness.ts'
 import type { Metrics } from './lib/metrics.ts'
 

@@ -2,7 +2,7 @@ import { and, eq, isNotNull, lt, or } from 'drizzle-orm'
 import { idleBy } from './auth/sessions.ts'
 import type { Db } from './db/client.ts'
 import { jobs, passwordResetTokens, sessions, signInChallenges, trustedDevices } from './db/schema.ts'
-import type { Schedule } from './jobs/jobs.ts'
+import type { Schedule } from './lib/jobs.ts'
 import type { Logger } from './logger.ts'
 
 export const HOUSEKEEPING = {

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts'
 import type { Database } from '../db/client.ts'
-import type { Schedule } from '../jobs/jobs.ts'
+import type { Schedule } from '../lib/jobs.ts'
 import type { Logger } from '../logger.ts'
 import { backupEmbedded } from './embedded.ts'
 import { pruneBackups, readableSize } from './files.ts'

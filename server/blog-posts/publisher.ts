@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.ts'
-import type { Schedule } from '../jobs/jobs.ts'
+import type { Schedule } from '../lib/jobs.ts'
 import type { Logger } from '../logger.ts'
 import { publishDuePosts } from './records.ts'
 

@@ -1,7 +1,7 @@
 import { and, eq, isNull, lt, or } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { mailOutbox } from '../db/schema.ts'
-import type { Schedule } from '../jobs/jobs.ts'
+import type { Schedule } from '../lib/jobs.ts'
 import type { Logger } from '../logger.ts'
 
 /** How often sent mail is looked at: a mail carrying a sign-in or reset link loses its body within this of being sent. */

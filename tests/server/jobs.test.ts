@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobs, mailOutbox } from '../../server/db/schema.ts'
 import { purgeFailedJobs } from '../../server/housekeeping.ts'
-import { Jobs, JOBS } from '../../server/jobs/jobs.ts'
+import { Jobs, JOBS } from '../../server/lib/jobs.ts'
 import { createLogger } from '../../server/logger.ts'
 import { purgeSentMailBodies } from '../../server/mail/retention.ts'
 import { createTestApp, noDatabase, rowsOf, type TestApp } from './support/test-app.ts'
@@ -34,7 +34,10 @@ describe.skipIf(noDatabase)('jobs', () => {
   it('runs each stored job exactly once, whichever of two processes claims it, and deletes it when done', async () => {
     const ran: number[] = []
     const [first, second] = [runner(), runner()]
-    for (const one of [first, second]) one.define('count', async (payload) => void ran.push(Number(payload.n)))
+    for (const one of [first, second]) one.define('count', (payload) => {
+      ran.push(Number(payload.n))
+      return Promise.resolve()
+    })
     await t.database.db.transaction(async (tx) => {
       for (let n = 0; n < 25; n++) await first.enqueue(tx, 'count', { n })
     })
@@ -61,9 +64,9 @@ describe.skipIf(noDatabase)('jobs', () => {
   it('retries a failing job later with its error kept, and gives it up after the last attempt, for the operator to see', async () => {
     const one = runner()
     let calls = 0
-    one.define('flaky', async () => {
+    one.define('flaky', () => {
       calls += 1
-      throw new Error('the mail server said no')
+      return Promise.reject(new Error('the mail server said no'))
     })
     await one.enqueue(t.database.db, 'flaky', { id: 'x' })
     await one.start()
@@ -92,14 +95,17 @@ describe.skipIf(noDatabase)('jobs', () => {
   it('claims again a job whose process died while running it (its lease ran out), and not one still held', async () => {
     const one = runner()
     const ran: string[] = []
-    one.define('orphan', async (payload) => void ran.push(String(payload.name)))
+    one.define('orphan', (payload) => {
+      ran.push(String(payload.name))
+      return Promise.resolve()
+    })
     await t.database.db.insert(jobs).values([
       { kind: 'orphan', payload: { name: 'dead holder' }, state: 'running', attempts: 1, leaseUntil: new Date(Date.now() - 1000), runAt: new Date(Date.now() - 60_000) },
       { kind: 'orphan', payload: { name: 'live holder' }, state: 'running', attempts: 1, leaseUntil: new Date(Date.now() + 60_000), runAt: new Date(Date.now() - 60_000) },
     ])
     await one.start()
     await until(
-      async () => ran,
+      () => Promise.resolve(ran),
       (names) => names.length > 0,
     )
     await one.idle()
@@ -109,7 +115,7 @@ describe.skipIf(noDatabase)('jobs', () => {
 
   it('leaves kinds it does not know to processes that do (an older build during a rolling deploy)', async () => {
     const one = runner()
-    one.define('known', async () => {})
+    one.define('known', () => Promise.resolve())
     await t.database.db.insert(jobs).values({ kind: 'from-a-newer-build', payload: {} })
     await one.enqueue(t.database.db, 'known', {})
     await one.start()
@@ -122,7 +128,10 @@ describe.skipIf(noDatabase)('jobs', () => {
 
   it('runs a schedule once across processes per interval, moves it on after each run, and keeps one row for it', async () => {
     const runs: Date[] = []
-    const schedule = { key: 'test-schedule', everyMs: 60_000, firstInMs: 0, run: async (now: Date) => void runs.push(now) }
+    const schedule = { key: 'test-schedule', everyMs: 60_000, firstInMs: 0, run: (now: Date) => {
+        runs.push(now)
+        return Promise.resolve()
+      } }
     const [first, second] = [runner(), runner()]
     first.every(schedule)
     second.every(schedule)
@@ -144,7 +153,7 @@ describe.skipIf(noDatabase)('jobs', () => {
     first.kick()
     second.kick()
     await until(
-      async () => runs,
+      () => Promise.resolve(runs),
       (all) => all.length === 2,
     )
     await Promise.all([first.idle(), second.idle()])

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { jobs } from '../db/schema.ts'
 import type { Logger } from '../logger.ts'
-import { Rounds } from '../lib/rounds.ts'
+import { Rounds } from './rounds.ts'
 
 export const JOBS = {
   /** How often each process looks for due work another process (or an earlier run) stored. */
