@@ -1,4 +1,5 @@
 import { mailResetLink, RESET_MAIL_JOB } from '../auth/handlers.ts'
+import { backupSchedule } from '../backup/schedule.ts'
 import { publishingSchedule } from '../blog-posts/publisher.ts'
 import type { AppDeps } from '../deps.ts'
 import { housekeepingSchedule } from '../housekeeping.ts'
@@ -19,4 +20,6 @@ export function registerJobs(deps: AppDeps, options: { schedules: boolean } = { 
   jobs.every(housekeepingSchedule(database.db, logger))
   jobs.every(publishingSchedule(database.db, logger, config.publishEveryMs))
   jobs.every(mailRetentionSchedule(database.db, logger, config.mailKeepSentDays))
+  const backups = backupSchedule(config, database, logger)
+  if (backups) jobs.every(backups)
 }

@@ -1,4 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobs, mailOutbox } from '../../server/db/schema.ts'
 import { purgeFailedJobs } from '../../server/housekeeping.ts'
@@ -158,6 +161,18 @@ describe.skipIf(noDatabase)('jobs', () => {
     )
     await Promise.all([first.idle(), second.idle()])
     expect(runs).toHaveLength(2)
+  })
+
+  it('a server stores every schedule once: housekeeping, publishing, the purge of sent mail, and backups on the embedded database', async () => {
+    const backupDir = mkdtempSync(path.join(tmpdir(), 'tec-scheduled-backups-'))
+    const app = await createTestApp({ schedules: true, env: { BACKUP_DIR: backupDir } })
+    try {
+      const keys = (await app.database.db.select({ key: jobs.key }).from(jobs)).map((row) => row.key).sort()
+      const expected = ['housekeeping', 'publish-scheduled-posts', 'purge-sent-mail-bodies']
+      expect(keys).toEqual(app.database.kind === 'pglite' ? ['backup', ...expected] : expected)
+    } finally {
+      await app.close()
+    }
   })
 
   it('a reset mail asked for is a stored job before the answer, and mails the link at its time', async () => {
