@@ -1,11 +1,17 @@
 import { spawn } from 'node:child_process'
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fingerprintOfTarball } from '../../server/backup/embedded.ts'
 import { backupSchedule } from '../../server/backup/schedule.ts'
+import { backupPostgres } from '../../server/backup/postgres-tools.ts'
+import { backupEmbedded, fingerprintOfTarball } from '../../server/backup/embedded.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createLogger } from '../../server/logger.ts'
 import { drizzleQuery, fingerprint, type Fingerprint } from '../../server/backup/fingerprint.ts'
@@ -39,10 +45,10 @@ function tempDir(prefix: string): string {
 }
 
 /** `npm run backup` / `npm run restore` as an operator runs them, with the database's settings and nothing else. */
-function runCli(script: 'backup' | 'restore', args: string[]): Promise<Run> {
+function runCli(script: 'backup' | 'restore', args: string[], env: Record<string, string> = target.env): Promise<Run> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `server/cli/${script}.ts`, ...args], {
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', DATA_DIR: '', BACKUP_DIR: backupDir, ...target.env },
+      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', DATA_DIR: '', BACKUP_DIR: backupDir, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
     let stdout = ''
@@ -251,5 +257,48 @@ describe.skipIf(noDatabase)('scheduled backups', () => {
     } finally {
       await app.close()
     }
+  })
+})
+
+/** This build's migrations less the newest: what an older version of TEC web would have applied. */
+function olderMigrations(): string {
+  const folder = tempDir('tec-older-migrations-')
+  cpSync('server/db/migrations', folder, { recursive: true })
+  const journalFile = path.join(folder, 'meta', '_journal.json')
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: unknown[] }
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, -1) }))
+  return folder
+}
+
+describe.skipIf(noDatabase)('a backup taken by an older version', () => {
+  it('is restored, then brought up to date by this version’s migrations', async () => {
+    const migrationsFolder = olderMigrations()
+    const dir = tempDir('tec-older-backup-')
+    let file: string
+    let into: Record<string, string>
+    if (embedded()) {
+      const client = await PGlite.create()
+      await migratePglite(drizzlePglite({ client }), { migrationsFolder })
+      file = (await backupEmbedded(client, dir, new Date())).file
+      await client.close()
+      into = { DATA_DIR: tempDir('tec-older-restored-') }
+    } else {
+      const older = await testDatabaseForProcess()
+      const client = new pg.Client({ connectionString: older.env.DATABASE_URL })
+      await client.connect()
+      await client.query('drop schema public cascade; create schema public; drop schema drizzle cascade')
+      await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder })
+      await client.end()
+      file = (await backupPostgres(older.env.DATABASE_URL ?? '', dir, new Date())).file
+      into = older.env
+      const wiped = new pg.Client({ connectionString: older.env.DATABASE_URL })
+      await wiped.connect()
+      await wiped.query('drop schema public cascade; create schema public; drop schema drizzle cascade')
+      await wiped.end()
+    }
+    const run = await runCli('restore', [file], into)
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('Brought up to this version: 1 migration(s) applied.')
   })
 })
