@@ -13,6 +13,8 @@ const apiPort = process.env.PORT ?? '3000'
  * Server test files that never reach the database, or reach it only to start a server: the same on either
  * database, so they run once, in the embedded-database project.
  */
+/** Files about PostgreSQL alone (moving the embedded database into it): the embedded database's project leaves them out. */
+const POSTGRES_ONLY = ['tests/server/db-move.test.ts']
 const DATABASE_INDEPENDENT = ['tests/server/config.test.ts', 'tests/server/data-dir-lock.test.ts', 'tests/server/slow-clients.test.ts', 'tests/server/svg-cleaner.test.ts']
 
 /** The four test projects (`npm test`); the unit tests share this config's plugins. */
@@ -34,6 +36,7 @@ const TEST_PROJECTS: UserConfig['test'] = {
       test: {
         name: 'server',
         include: ['tests/server/**/*.test.ts'],
+        exclude: POSTGRES_ONLY,
         environment: 'node',
         globalSetup: ['tests/server/global-setup.ts'],
         testTimeout: 60_000,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import { sql, type SQL } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
 
 /** Runs one statement and answers its rows, whichever driver is underneath (PGlite, node-postgres, Drizzle). */
 export type Query = (text: string) => Promise<Record<string, unknown>[]>
@@ -10,6 +11,11 @@ export function drizzleQuery(db: { execute: (query: SQL) => Promise<unknown> }):
     const result = await db.execute(sql.raw(text))
     return typeof result === 'object' && result !== null && 'rows' in result && Array.isArray(result.rows) ? (result.rows as Record<string, unknown>[]) : []
   }
+}
+
+/** The fingerprint of a whole database, read in one transaction of its own. */
+export async function databaseFingerprint(db: Db): Promise<Fingerprint> {
+  return db.transaction(async (tx) => fingerprint(drizzleQuery(tx)))
 }
 
 export interface TableFingerprint {

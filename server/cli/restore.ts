@@ -12,7 +12,7 @@ import { databaseFromPglite, databaseFromUrl, pgliteFolder, type Database } from
 import { DataDirLockedError, lockDataDir } from '../db/lock.ts'
 import { tablesWithRows } from '../backup/copy.ts'
 import { BackupError, kindOfBackup, verifyChecksum } from '../backup/files.ts'
-import { describeFingerprint, drizzleQuery, fingerprint, tablesOf, type Fingerprint } from '../backup/fingerprint.ts'
+import { databaseFingerprint, describeFingerprint, tablesOf, type Fingerprint } from '../backup/fingerprint.ts'
 import { clientQuery, restorePostgres, tablesInArchive } from '../backup/postgres-tools.ts'
 import { commandMessage } from '../backup/messages.ts'
 
@@ -30,7 +30,7 @@ function readArguments(): { file: string; replace: boolean } {
 async function migrateAndFingerprint(database: Database): Promise<{ applied: number; print: Fingerprint }> {
   const applied = await database.pendingMigrations()
   await database.migrate()
-  const print = await database.db.transaction(async (tx) => fingerprint(drizzleQuery(tx)))
+  const print = await databaseFingerprint(database.db)
   return { applied, print }
 }
 

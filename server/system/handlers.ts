@@ -4,9 +4,6 @@ import { mailOutbox } from '../db/schema.ts'
 import { linksIn } from '../mail/templates.ts'
 import { MESSAGES } from '../messages.ts'
 
-/** The backup route lives with the backups (server/backup); the contract files it under system. */
-export { createBackup } from '../backup/handlers.ts'
-
 const OUTBOX_PAGE_SIZE = 50
 
 export const getHealth: Handler<'getHealth'> = async (_input, deps) => {

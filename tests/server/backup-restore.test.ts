@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { copyFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -14,9 +13,9 @@ import { backupPostgres } from '../../server/backup/postgres-tools.ts'
 import { backupEmbedded, fingerprintOfTarball } from '../../server/backup/embedded.ts'
 import { loadConfig } from '../../server/config.ts'
 import { createLogger } from '../../server/logger.ts'
-import { drizzleQuery, fingerprint, type Fingerprint } from '../../server/backup/fingerprint.ts'
-import type { Database } from '../../server/db/client.ts'
+import { databaseFingerprint, type Fingerprint } from '../../server/backup/fingerprint.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, writeDemoData } from '../../server/demo/seed.ts'
+import { runCommand, type CommandRun } from '../support/command.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
 import { createTestApp, noDatabase, testDatabaseForProcess } from './support/test-app.ts'
 
@@ -25,12 +24,6 @@ import { createTestApp, noDatabase, testDatabaseForProcess } from './support/tes
  * server on the embedded database, pg_dump on PostgreSQL), wipe, `npm run restore`, then every table's row count and
  * content checksum match the backup and the admin signs in on the restored database.
  */
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
 const ADMIN = DEMO_ACCOUNTS.find((account) => account.role === 'ADMIN')?.email ?? ''
 const folders: string[] = []
 let target: Awaited<ReturnType<typeof testDatabaseForProcess>>
@@ -45,27 +38,13 @@ function tempDir(prefix: string): string {
 }
 
 /** `npm run backup` / `npm run restore` as an operator runs them, with the database's settings and nothing else. */
-function runCli(script: 'backup' | 'restore', args: string[], env: Record<string, string> = target.env): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `server/cli/${script}.ts`, ...args], {
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', DATA_DIR: '', BACKUP_DIR: backupDir, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
+function runCli(script: 'backup' | 'restore', args: string[], env: Record<string, string> = target.env): Promise<CommandRun> {
+  return runCommand(script, args, { NODE_ENV: 'test', BACKUP_DIR: backupDir, ...env })
 }
 
-async function fingerprintOf(database: Database): Promise<Fingerprint> {
-  return database.db.transaction(async (tx) => fingerprint(drizzleQuery(tx)))
-}
 
 /** The backup file the last run wrote (its name is printed, and it is the only one in the folder). */
-function backupFile(run: Run): string {
+function backupFile(run: CommandRun): string {
   const file = /^Backup written: (\S+) /m.exec(run.stdout)?.[1]
   if (file === undefined) throw new Error(`no backup written:\n${run.stdout}\n${run.stderr}`)
   return file
@@ -147,7 +126,7 @@ describe.skipIf(noDatabase)('backup and restore', () => {
     } else {
       expect(file).toMatch(/\.dump$/)
       const database = await target.open()
-      backedUp = await fingerprintOf(database)
+      backedUp = await databaseFingerprint(database.db)
       await database.close()
       expect(run.stdout).toContain(`the archive lists ${backedUp.tables.length} tables`)
     }
@@ -166,7 +145,7 @@ describe.skipIf(noDatabase)('backup and restore', () => {
 
     const app = await createTestApp({ database: await target.open() })
     try {
-      expect((await fingerprintOf(app.database)).tables).toEqual(backedUp.tables)
+      expect((await databaseFingerprint(app.database.db)).tables).toEqual(backedUp.tables)
       const answer = await app.request('POST', '/api/auth/login', { body: { email: ADMIN, pass: DEMO_PASSWORD, remember: false } })
       expect(answer.status).toBe(200)
       expect(answer.body.token).toBeTruthy()
@@ -253,7 +232,7 @@ describe.skipIf(noDatabase)('scheduled backups', () => {
         'tec-backup-2026-11-27T12-00-00Z.tar.gz.sha256',
       ])
       const newest = await fingerprintOfTarball(new Blob([readFileSync(path.join(dir, 'tec-backup-2026-11-27T12-00-00Z.tar.gz'))]))
-      expect(newest.tables).toEqual((await fingerprintOf(app.database)).tables)
+      expect(newest.tables).toEqual((await databaseFingerprint(app.database.db)).tables)
     } finally {
       await app.close()
     }

@@ -1,15 +1,9 @@
-import { spawn } from 'node:child_process'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, test } from 'vitest'
 import { verifyPassword } from '../../server/auth/passwords.ts'
 import { auditEvents, users } from '../../server/db/schema.ts'
+import { runCommand, type CommandRun } from '../support/command.ts'
 import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
-
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
 
 let env: Record<string, string>
 let openDatabase: Awaited<ReturnType<typeof testDatabaseForProcess>>['open']
@@ -22,20 +16,8 @@ beforeAll(async () => {
 })
 
 /** `npm run user:create` as an operator runs it, with the password piped on standard input. */
-function createUser(args: string[], stdin: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/create-user.ts', ...args], {
-      env: { ...process.env, NODE_ENV: 'production', LOG_LEVEL: 'silent', DATABASE_URL: '', DATA_DIR: '', ...env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(stdin)
-  })
+function createUser(args: string[], stdin: string): Promise<CommandRun> {
+  return runCommand('create-user', args, { NODE_ENV: 'production', ...env }, stdin)
 }
 
 describe.skipIf(noDatabase)('the create-user command', () => {

@@ -1,54 +1,33 @@
-import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { drizzleQuery, fingerprint, type Fingerprint } from '../../server/backup/fingerprint.ts'
-import { databaseFromPglite, databaseFromUrl, openDatabase, pgliteFolder, type Database } from '../../server/db/client.ts'
+import { databaseFingerprint } from '../../server/backup/fingerprint.ts'
+import { databaseFromPglite, databaseFromUrl, openDatabase, pgliteFolder } from '../../server/db/client.ts'
 import { lockDataDir } from '../../server/db/lock.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, writeDemoData } from '../../server/demo/seed.ts'
 import type { components } from '../../src/api/schema.gen.ts'
+import { runCommand, type CommandRun } from '../support/command.ts'
 import { adminQuery } from './support/postgres-cluster.ts'
 import { createTestApp } from './support/test-app.ts'
 
 /**
  * `npm run db:move`: the demo data, moved from an embedded database's folder into an empty PostgreSQL database of the
  * test cluster, and a server on PostgreSQL where the admin signs in and opens a report with its history. PostgreSQL
- * only (the server-pg project); skipped where there is no cluster.
+ * only (the server-pg project; vite.config.ts leaves it out of the other); skipped where there is no cluster.
  */
 type Schemas = components['schemas']
 const testDatabase = inject('testDatabase')
 const onPostgres = testDatabase.kind === 'postgres'
 const ADMIN = DEMO_ACCOUNTS.find((account) => account.role === 'ADMIN')?.email ?? ''
 
-interface Run {
-  code: number | null
-  stdout: string
-  stderr: string
-}
-
 let dataDir: string
 let targetUrl: string
 
-function runMove(args: string[]): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/db-move.ts', ...args], {
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: '', DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
-}
-
-async function fingerprintOf(database: Database): Promise<Fingerprint> {
-  return database.db.transaction(async (tx) => fingerprint(drizzleQuery(tx)))
+function runMove(args: string[]): Promise<CommandRun> {
+  return runCommand('db-move', args, { NODE_ENV: 'test', DATA_DIR: dataDir })
 }
 
 beforeAll(async () => {
@@ -73,6 +52,7 @@ afterAll(() => {
   if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true })
 })
 
+// The server-pg project alone runs this file (POSTGRES_ONLY in vite.config.ts), skipped only where no cluster runs.
 describe.skipIf(!onPostgres)('moving the embedded database to PostgreSQL', () => {
   it('refuses while a server holds the folder', async () => {
     const lock = lockDataDir(dataDir)
@@ -95,10 +75,10 @@ describe.skipIf(!onPostgres)('moving the embedded database to PostgreSQL', () =>
     expect(run.stdout).not.toContain('Not-Printed-9')
 
     const source = await openDatabase({ dataDir, databaseUrl: undefined })
-    const expected = await fingerprintOf(source)
+    const expected = await databaseFingerprint(source.db)
     await source.close()
     const target = databaseFromUrl(targetUrl)
-    const found = await fingerprintOf(target)
+    const found = await databaseFingerprint(target.db)
     await target.close()
     expect(found.tables).toEqual(expected.tables)
     expect(found.tables.find((table) => table.table === 'media')?.rows).toBeGreaterThan(0)

@@ -1,8 +1,7 @@
-import { networkInterfaces } from 'node:os'
 import { afterAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/auth/passwords.ts'
 import { users } from '../../server/db/schema.ts'
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
+import { networkAddress, startServerProcess, type ServerProcess } from '../support/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
 
@@ -18,14 +17,6 @@ afterAll(async () => {
   await sink?.close()
 })
 
-/** This machine's address on its network (not loopback): where another machine would reach the server. */
-function networkAddress(): string {
-  const found = Object.values(networkInterfaces())
-    .flat()
-    .find((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal)
-  if (!found) throw new Error('This machine has no IPv4 address besides loopback, so the test cannot reach the server as another machine would.')
-  return found.address
-}
 
 async function startWithAccount(settings: Record<string, string>): Promise<ServerProcess> {
   const target = await testDatabaseForProcess()

@@ -1,5 +1,4 @@
 import { createServer, get, type Server } from 'node:http'
-import { networkInterfaces } from 'node:os'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
@@ -7,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createApp, keptAnswers } from '../../server/app.ts'
 import { jobs, mailOutbox } from '../../server/db/schema.ts'
 import { keptReadsFirst } from '../../server/kept-reads-first.ts'
-import { startServerProcess } from '../support/server-process.ts'
+import { networkAddress, startServerProcess } from '../support/server-process.ts'
 import { createTestApp, noDatabase, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
@@ -35,14 +34,6 @@ afterAll(async () => {
   await t?.close()
 })
 
-/** This machine's address on its network (not loopback): where another machine would reach the server. */
-function networkAddress(): string {
-  const found = Object.values(networkInterfaces())
-    .flat()
-    .find((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal)
-  if (!found) throw new Error('This machine has no IPv4 address besides loopback, so the test cannot reach the server as another machine would.')
-  return found.address
-}
 
 async function scrape(): Promise<string> {
   const answer = await t.request('GET', '/api/metrics', { token: TOKEN })

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { networkInterfaces } from 'node:os'
 import { createServer } from 'node:net'
 
 /** A free TCP port on the loopback interface, chosen by the kernel. */
@@ -76,4 +77,13 @@ async function stopProcess(child: ChildProcess): Promise<void> {
   const timer = setTimeout(() => child.kill('SIGKILL'), 15_000)
   await exited
   clearTimeout(timer)
+}
+
+/** This machine's address on its network (not loopback): where another machine would reach the server. */
+export function networkAddress(): string {
+  const found = Object.values(networkInterfaces())
+    .flat()
+    .find((entry) => entry !== undefined && entry.family === 'IPv4' && !entry.internal)
+  if (!found) throw new Error('This machine has no IPv4 address besides loopback, so the test cannot reach the server as another machine would.')
+  return found.address
 }

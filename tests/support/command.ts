@@ -1,0 +1,28 @@
+import { spawn } from 'node:child_process'
+
+export interface CommandRun {
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Runs one of the project's command-line tools (server/cli/<name>.ts) as an operator runs it: a process of its own,
+ * with the environment given on top of this one's (the database settings cleared first, so none leaks in from the
+ * test run), and what it printed.
+ */
+export function runCommand(name: string, args: string[], env: Record<string, string>, stdin?: string): Promise<CommandRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `server/cli/${name}.ts`, ...args], {
+      env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', DATA_DIR: '', ...env },
+      stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+    })
+    let stdout = ''
+    let stderr = ''
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+    if (stdin !== undefined) child.stdin?.end(stdin)
+  })
+}
