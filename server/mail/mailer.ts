@@ -80,11 +80,18 @@ export class Mailer {
 
   /**
    * Starts polling for pending mail (including mail left by an earlier run or another process). Mail kept while no
-   * transport was set is sent now that there is one: it was meant for its reader, not for the outbox page.
+   * transport was set is sent now that there is one: it was meant for its reader, not for the outbox page. Its day of
+   * tries starts now, as if it were queued now: it was never tried, and mail kept for more than a day would otherwise be
+   * marked failed after one try.
    */
   async start(): Promise<void> {
     if (!this.sends || this.#timer) return
-    const kept = await this.db.update(mailOutbox).set({ status: 'pending', nextAttemptAt: new Date() }).where(eq(mailOutbox.status, 'stored')).returning({ id: mailOutbox.id })
+    const now = new Date()
+    const kept = await this.db
+      .update(mailOutbox)
+      .set({ status: 'pending', nextAttemptAt: now, queuedAt: now, attempts: 0 })
+      .where(eq(mailOutbox.status, 'stored'))
+      .returning({ id: mailOutbox.id })
     if (kept.length > 0) this.logger.info({ count: kept.length }, 'mail kept while SMTP_URL was not set is being sent')
     this.#timer = setInterval(() => this.kick(), MAIL_DELIVERY.pollIntervalMs)
     this.#timer.unref()

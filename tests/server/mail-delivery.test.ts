@@ -50,6 +50,21 @@ describe.skipIf(noDatabase)('mail delivery', () => {
     expect((await until(() => rowTo('kept@example.org'), (row) => row?.status === 'sent'))?.status).toBe('sent')
   })
 
+  it('gives mail kept for days while no mail server was set a new day of tries once one is', async () => {
+    await t.deps.mailer.enqueue(t.database.db, letter('kept-for-days@example.org'))
+    const threeDaysAgo = new Date(Date.now() - 72 * 3600_000)
+    await t.database.db.update(mailOutbox).set({ queuedAt: threeDaysAgo, createdAt: threeDaysAgo }).where(eq(mailOutbox.to, 'kept-for-days@example.org'))
+
+    const { mailer } = await sinkAndMailer({}, 1000)
+    const started = Date.now()
+    await mailer.start()
+    const refused = await until(() => rowTo('kept-for-days@example.org'), (row) => row?.lastError != null)
+    // Refused once, it waits for its next try instead of being given up: its day started when the mail server was set.
+    expect(refused).toMatchObject({ status: 'pending', attempts: 1 })
+    expect(refused!.queuedAt.getTime()).toBeGreaterThanOrEqual(started - 1000)
+    expect(refused!.createdAt.getTime()).toBe(threeDaysAgo.getTime())
+  })
+
   it('tries a refused mail again a minute later, and sends it then', async () => {
     const { sink, mailer } = await sinkAndMailer({}, 1)
     await mailer.start()
