@@ -52,18 +52,25 @@ export function forwardedList(header: string | undefined): string[] {
  * the visitor is the entry `hops` from the right; with addresses, the first from the right (starting from the
  * socket's peer, which must be one of them) that is not a trusted proxy. A header shorter than that means the
  * request skipped a proxy, and its farthest entry is the best anyone knows.
+ *
+ * An entry that is not an IP address was not written by a proxy but made up by the sender, who could otherwise
+ * change it at will to escape the per-address limits and have it stored as their address. The header is then read
+ * as if it began after that entry: the nearest address to its right, or the socket's peer when there is none, just
+ * as for a header that is too short or missing.
  */
 export function forwardedOf(trust: TrustProxy, peer: string | undefined, forwardedFor: string | undefined): Forwarded {
   if (trust.kind === 'none') return { clientIp: peer, proxies: 0 }
   const entries = forwardedList(forwardedFor).map(forwardedAddress)
-  if (trust.kind === 'hops') {
-    if (entries.length === 0) return { clientIp: peer, proxies: trust.hops }
-    return { clientIp: entries[Math.max(0, entries.length - trust.hops)], proxies: trust.hops }
-  }
+  if (trust.kind === 'hops') return { clientIp: addressFrom(entries, entries.length - trust.hops, peer), proxies: trust.hops }
   if (peer === undefined || !isTrusted(trust.addresses, peer)) return { clientIp: peer, proxies: 0 }
   let proxies = 1
   while (proxies < entries.length && isTrusted(trust.addresses, entries[entries.length - proxies] ?? '')) proxies++
-  return { clientIp: entries[Math.max(0, entries.length - proxies)] ?? peer, proxies }
+  return { clientIp: addressFrom(entries, entries.length - proxies, peer), proxies }
+}
+
+/** The first entry from `index` (0 when negative) rightwards that is an IP address, else the peer. */
+function addressFrom(entries: readonly string[], index: number, peer: string | undefined): string | undefined {
+  return entries.slice(Math.max(0, index)).find((entry) => isIP(entry) !== 0) ?? peer
 }
 
 /**

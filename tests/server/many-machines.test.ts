@@ -51,6 +51,16 @@ describe.skipIf(noDatabase)('visitors behind proxies', () => {
     expect((await send(`198.51.100.8, ${cdn}`)).status).toBe(202)
   })
 
+  it('with TRUST_PROXY=2, a request that skipped the CDN cannot pass off a made-up entry that is no address as its own, to rotate its way past the limits', async () => {
+    // Only the load balancer added an entry (the sender's real address); the entry the CDN would have written is the
+    // sender's own words, a new one each time.
+    const send = (madeUp: string) => t.request('POST', '/api/contact-messages', { ip: `${madeUp}, 198.51.100.40`, body: message() })
+    for (let n = 0; n < 5; n++) expect((await send(`visitor-${n}`)).status).toBe(202)
+    expect((await send('visitor-5')).status).toBe(429)
+    expect((await send('[not-an-address]:80')).status).toBe(429)
+    expect((await send('')).status).toBe(429)
+  })
+
   it('with a list of the proxies\' addresses, walks X-Forwarded-For from a trusted peer to the first address that is not a proxy, and believes nothing from any other peer', async () => {
     const servers: Server[] = []
     /** The same app over a real socket (the peer is 127.0.0.1), trusting the proxies at `ranges`. */
