@@ -10,6 +10,7 @@ import { createSession, revokeSession, revokeUserSessions } from './sessions.ts'
 import { endLinks, issueLink, LINK_LIFETIMES_MS, liveLink, useLink } from './links.ts'
 import type { Handler, HandlerInput, Reply, RequestInfo } from '../contract/types.ts'
 import { passwordResetTokens, tutorProfiles, users } from '../db/schema.ts'
+import type { Db } from '../db/client.ts'
 import type { AppDeps } from '../deps.ts'
 import { resetPasswordMail } from '../mail/templates.ts'
 import { fieldProblem, tooManyAttempts } from '../lib/replies.ts'
@@ -105,22 +106,19 @@ async function signIn({ body, cookies, request }: HandlerInput<'login'>, deps: A
 export const RESET_MAIL_JOB = 'password-reset-mail'
 
 /**
- * Replaces the user's one live link with a reset link and queues the mail, all or nothing (the job RESET_MAIL_JOB,
- * run a moment after the answer). The job row is deleted once this ran, so the typed address is kept no longer.
+ * Replaces the user's one live link with a reset link and queues the mail, in the job's transaction (RESET_MAIL_JOB,
+ * run a moment after the answer), so the link, the mail and the job's end commit together. Answers whether a mail was
+ * queued. The job row is deleted with it, so the typed address is kept no longer.
  */
-export async function mailResetLink(deps: AppDeps, email: string, request: Pick<RequestInfo, 'ip'>): Promise<void> {
-  const { db } = deps.database
-  const queued = await db.transaction(async (tx) => {
-    // Locking the user row serialises two requests for one account, so neither trips the one-live-link index.
-    const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update').limit(1)
-    // A tutor who left, or a deactivated account, gets nothing, as an unknown email does: they may not sign in again.
-    if (!user || user.deactivatedAt !== null || (user.role === 'TUTOR' && (await hasLeft(tx, user.id)))) return false
-    const link = await issueLink(tx, user, 'reset', deps.config.publicUrl)
-    await deps.mailer.enqueue(tx, resetPasswordMail(user, link, RESET_LINK_MINUTES))
-    await recordAudit(tx, { action: 'auth.password_reset_requested', actorUserId: null, subject: { type: 'user', id: user.id }, ip: request.ip })
-    return true
-  })
-  if (queued) deps.mailer.kick()
+export async function mailResetLink(deps: AppDeps, email: string, request: Pick<RequestInfo, 'ip'>, tx: Db): Promise<boolean> {
+  // Locking the user row serialises two requests for one account, so neither trips the one-live-link index.
+  const [user] = await tx.select().from(users).where(eq(users.email, email)).for('update').limit(1)
+  // A tutor who left, or a deactivated account, gets nothing, as an unknown email does: they may not sign in again.
+  if (!user || user.deactivatedAt !== null || (user.role === 'TUTOR' && (await hasLeft(tx, user.id)))) return false
+  const link = await issueLink(tx, user, 'reset', deps.config.publicUrl)
+  await deps.mailer.enqueue(tx, resetPasswordMail(user, link, RESET_LINK_MINUTES))
+  await recordAudit(tx, { action: 'auth.password_reset_requested', actorUserId: null, subject: { type: 'user', id: user.id }, ip: request.ip })
+  return true
 }
 
 export const forgetPassword: Handler<'forgetPassword'> = async ({ body, request }, deps) => {

@@ -11,12 +11,15 @@ import { describeFingerprint } from './fingerprint.ts'
  * undefined when that is off, or on PostgreSQL, whose backups are pg_dump's or WAL archiving's (docs/production.md).
  * The first runs a minute after the setting is first seen, so a new BACKUP_DIR shows at once whether it works.
  */
+/** The backups' schedule in the jobs table; its row is deleted when the settings turn backups off. */
+export const BACKUP_SCHEDULE_KEY = 'backup'
+
 export function backupSchedule(config: Pick<Config, 'backups'>, database: Database, logger: Logger): Schedule | undefined {
   const { dir, everyHours, keep } = config.backups
   const client = database.pglite
   if (dir === undefined || everyHours === 0 || client === undefined) return undefined
   return {
-    key: 'backup',
+    key: BACKUP_SCHEDULE_KEY,
     everyMs: everyHours * 3_600_000,
     firstInMs: 60_000,
     run: async (now) => {

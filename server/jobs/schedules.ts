@@ -1,5 +1,5 @@
 import { mailResetLink, RESET_MAIL_JOB } from '../auth/handlers.ts'
-import { backupSchedule } from '../backup/schedule.ts'
+import { BACKUP_SCHEDULE_KEY, backupSchedule } from '../backup/schedule.ts'
 import { publishingSchedule } from '../blog-posts/publisher.ts'
 import type { AppDeps } from '../deps.ts'
 import { housekeepingSchedule } from '../housekeeping.ts'
@@ -11,10 +11,11 @@ import { mailRetentionSchedule } from '../mail/retention.ts'
  */
 export function registerJobs(deps: AppDeps, options: { schedules: boolean } = { schedules: true }): void {
   const { jobs, database, logger, config } = deps
-  jobs.define(RESET_MAIL_JOB, async (payload) => {
+  jobs.define(RESET_MAIL_JOB, async (payload, { tx }) => {
     const { email, ip } = payload
     if (typeof email !== 'string' || typeof ip !== 'string') throw new Error('a reset-mail job without its address')
-    await mailResetLink(deps, email, { ip })
+    const queued = await mailResetLink(deps, email, { ip }, tx)
+    return queued ? () => deps.mailer.kick() : undefined
   })
   if (!options.schedules) return
   jobs.every(housekeepingSchedule(database.db, logger))
@@ -22,4 +23,5 @@ export function registerJobs(deps: AppDeps, options: { schedules: boolean } = { 
   jobs.every(mailRetentionSchedule(database.db, logger, config.mailKeepSentDays))
   const backups = backupSchedule(config, database, logger)
   if (backups) jobs.every(backups)
+  else jobs.forget(BACKUP_SCHEDULE_KEY)
 }

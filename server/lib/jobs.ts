@@ -7,9 +7,11 @@ import { Rounds } from './rounds.ts'
 export const JOBS = {
   /** How often each process looks for due work another process (or an earlier run) stored. */
   pollIntervalMs: 5_000,
-  /** A claimed job is hidden from other processes this long; a process still running it renews it a third of the way. */
+  /**
+   * A claimed job is hidden from other processes this long; the process running it renews it a third of the way. Jobs
+   * are claimed one at a time, so no claimed job waits unrenewed behind a slow one.
+   */
   leaseMs: 5 * 60_000,
-  batchSize: 10,
   /** A one-off job that failed this often is kept as failed for the operator instead of being tried again. */
   maxAttempts: 8,
   /** Wait before retry n of a one-off job: this times 2^(n-1), at most retryCapMs (30 s, 1 min, … an hour). */
@@ -28,7 +30,15 @@ export interface Schedule {
   run: (now: Date) => Promise<void>
 }
 
-export type JobHandler = (payload: Record<string, unknown>, now: Date) => Promise<void>
+/**
+ * Runs a one-off job inside the transaction that deletes it, so its writes and the job's end commit together: a crash
+ * cannot leave work done and the job still stored (to be done twice). Keep it to database work (mail goes through the
+ * outbox); what must happen after the commit (kicking the mailer) is the function it answers, if any.
+ */
+export type JobHandler = (payload: Record<string, unknown>, context: { tx: Db; now: Date }) => Promise<void | (() => void)>
+
+/** The claim was lost (its lease ran out and another process took the job): this run's writes are rolled back. */
+class LostClaim extends Error {}
 
 type JobRow = typeof jobs.$inferSelect
 
@@ -45,6 +55,7 @@ function errorText(error: unknown): string {
 export class Jobs {
   readonly #handlers = new Map<string, JobHandler>()
   readonly #schedules = new Map<string, Schedule>()
+  readonly #forgotten = new Set<string>()
   readonly #soon = new Set<Promise<void>>()
   #timer: NodeJS.Timeout | undefined
   #started = false
@@ -84,18 +95,25 @@ export class Jobs {
     this.#wakeAt(runAt, true)
   }
 
+  /** A schedule this build knows but the settings turn off (backups without BACKUP_DIR): its row is deleted at start. */
+  forget(key: string): void {
+    this.#forgotten.add(key)
+  }
+
   /** Stores every schedule that is not stored yet, then runs due work now and every poll interval. */
   async start(): Promise<void> {
     if (this.#started) return
     const now = Date.now()
+    if (this.#forgotten.size > 0) await this.db.delete(jobs).where(and(inArray(jobs.key, [...this.#forgotten]), sql`${jobs.key} = ${jobs.kind}`))
     for (const schedule of this.#schedules.values()) {
-      const runAt = new Date(now + (schedule.firstInMs ?? schedule.everyMs))
-      // A stored time further off than this build's interval (the setting was shortened) is brought forward.
-      await this.db
+      // A stored time stays as it is, so a restart neither skips a run nor adds one; only one further off than this
+      // build's interval (the setting was shortened) is brought forward to it.
+      const [stored] = await this.db
         .insert(jobs)
-        .values({ kind: schedule.key, key: schedule.key, runAt })
-        .onConflictDoUpdate({ target: jobs.key, set: { runAt: sql`least(${jobs.runAt}, excluded.run_at)` }, setWhere: eq(jobs.state, 'pending') })
-      this.#wakeAt(runAt, false)
+        .values({ kind: schedule.key, key: schedule.key, runAt: new Date(now + (schedule.firstInMs ?? schedule.everyMs)) })
+        .onConflictDoUpdate({ target: jobs.key, set: { runAt: sql`least(${jobs.runAt}, ${new Date(now + schedule.everyMs).toISOString()}::timestamptz)` }, setWhere: eq(jobs.state, 'pending') })
+        .returning({ runAt: jobs.runAt })
+      if (stored) this.#wakeAt(stored.runAt, false)
     }
     this.#started = true
     this.#timer = setInterval(() => this.kick(), JOBS.pollIntervalMs)
@@ -145,22 +163,19 @@ export class Jobs {
   }
 
   async #runDue(): Promise<void> {
-    for (;;) {
-      const batch = await this.#claim()
-      for (const row of batch) {
-        if (this.#stopped) return
-        await this.#run(row)
-      }
-      if (batch.length < JOBS.batchSize || this.#stopped) return
+    while (!this.#stopped) {
+      const row = await this.#claim()
+      if (!row) return
+      await this.#run(row)
     }
   }
 
-  async #claim(): Promise<JobRow[]> {
+  async #claim(): Promise<JobRow | undefined> {
     const kinds = this.#kinds
-    if (kinds.length === 0) return []
+    if (kinds.length === 0) return undefined
     const now = new Date()
     return this.db.transaction(async (tx) => {
-      const due = await tx
+      const [due] = await tx
         .select({ id: jobs.id })
         .from(jobs)
         .where(
@@ -170,23 +185,22 @@ export class Jobs {
           ),
         )
         .orderBy(asc(jobs.runAt))
-        .limit(JOBS.batchSize)
+        .limit(1)
         .for('update', { skipLocked: true })
-      if (due.length === 0) return []
-      return tx
+      if (!due) return undefined
+      const [claimed] = await tx
         .update(jobs)
         .set({ state: 'running', attempts: sql`${jobs.attempts} + 1`, leaseUntil: new Date(now.getTime() + JOBS.leaseMs) })
-        .where(
-          inArray(
-            jobs.id,
-            due.map((row) => row.id),
-          ),
-        )
+        .where(eq(jobs.id, due.id))
         .returning()
+      return claimed
     })
   }
 
-  /** Only the claim still held (same row, same attempt, still running) may finish or renew a job. */
+  /**
+   * Only the claim still held (same row, same count of claims, still running) may finish or renew a job. Every claim
+   * adds one to `attempts`, a schedule's included (for a schedule it counts its runs), so two claims never match.
+   */
   #held(row: JobRow) {
     return and(eq(jobs.id, row.id), eq(jobs.state, 'running'), eq(jobs.attempts, row.attempts))
   }
@@ -204,32 +218,44 @@ export class Jobs {
     renew.unref()
     const started = new Date()
     let failure: string | undefined
+    let afterCommit: void | (() => void) = undefined
     try {
       if (schedule) await schedule.run(started)
-      else if (handler) await handler(row.payload, started)
+      else if (handler) {
+        afterCommit = await this.db.transaction(async (tx) => {
+          const answer = await handler(row.payload, { tx, now: started })
+          const ended = await tx.delete(jobs).where(this.#held(row)).returning({ id: jobs.id })
+          if (ended.length === 0) throw new LostClaim()
+          return answer
+        })
+      }
     } catch (error) {
+      if (error instanceof LostClaim) {
+        this.logger.warn({ job: row.kind, jobId: row.id }, 'job claimed by another process while it ran here; this run was rolled back')
+        return
+      }
       failure = errorText(error)
       this.logger.warn({ job: row.kind, jobId: row.id, attempt: row.attempts, error: failure }, 'job failed')
     } finally {
       clearInterval(renew)
     }
+    if (afterCommit) afterCommit()
     const finished = new Date()
     if (schedule) {
       // The next run is a full interval after this one started, whatever happened: a failing schedule does not spin.
       const next = new Date(started.getTime() + schedule.everyMs)
       await this.db
         .update(jobs)
-        .set({ state: 'pending', runAt: next, leaseUntil: null, attempts: 0, lastRunAt: finished, lastError: failure ?? null })
+        .set({ state: 'pending', runAt: next, leaseUntil: null, lastRunAt: finished, lastError: failure ?? null })
         .where(this.#held(row))
       this.#wakeAt(next, false)
-    } else if (failure === undefined) {
-      await this.db.delete(jobs).where(this.#held(row))
-    } else {
+    } else if (failure !== undefined) {
       const giveUp = row.attempts >= JOBS.maxAttempts
       const retryAt = new Date(finished.getTime() + Math.min(JOBS.retryCapMs, JOBS.retryBaseMs * 2 ** (row.attempts - 1)))
+      // A job given up keeps its kind and last error for the operator, not its payload (what a visitor typed).
       await this.db
         .update(jobs)
-        .set(giveUp ? { state: 'failed', leaseUntil: null, lastError: failure } : { state: 'pending', runAt: retryAt, leaseUntil: null, lastError: failure })
+        .set(giveUp ? { state: 'failed', leaseUntil: null, lastError: failure, payload: {} } : { state: 'pending', runAt: retryAt, leaseUntil: null, lastError: failure })
         .where(this.#held(row))
       if (giveUp) this.logger.error({ job: row.kind, jobId: row.id, attempts: row.attempts }, 'job given up')
     }

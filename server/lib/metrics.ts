@@ -25,6 +25,8 @@ interface Figures {
   mailWaiting: number
   mailFailed: number
   jobLagSeconds: number
+  jobsFailed: number
+  schedulesFailing: number
 }
 
 /**
@@ -36,10 +38,18 @@ async function readFigures(database: Database): Promise<Figures> {
     select
       (select count(*) from mail_outbox where status in ('pending', 'stored')) as mail_waiting,
       (select count(*) from mail_outbox where status = 'failed') as mail_failed,
-      (select coalesce(extract(epoch from now() - min(run_at)), 0) from jobs where state = 'pending' and run_at <= now()) as job_lag
-  `)) as { rows: { mail_waiting: string | number; mail_failed: string | number; job_lag: string | number }[] }
+      (select coalesce(extract(epoch from now() - min(run_at)), 0) from jobs where state = 'pending' and run_at <= now()) as job_lag,
+      (select count(*) from jobs where state = 'failed') as jobs_failed,
+      (select count(*) from jobs where key = kind and last_error is not null) as schedules_failing
+  `)) as { rows: Record<'mail_waiting' | 'mail_failed' | 'job_lag' | 'jobs_failed' | 'schedules_failing', string | number>[] }
   const row = result.rows[0]
-  return { mailWaiting: Number(row?.mail_waiting ?? 0), mailFailed: Number(row?.mail_failed ?? 0), jobLagSeconds: Math.max(0, Number(row?.job_lag ?? 0)) }
+  return {
+    mailWaiting: Number(row?.mail_waiting ?? 0),
+    mailFailed: Number(row?.mail_failed ?? 0),
+    jobLagSeconds: Math.max(0, Number(row?.job_lag ?? 0)),
+    jobsFailed: Number(row?.jobs_failed ?? 0),
+    schedulesFailing: Number(row?.schedules_failing ?? 0),
+  }
 }
 
 /**
@@ -122,6 +132,8 @@ export class Metrics {
     figure('tec_mail_waiting', 'Mail not yet sent: waiting for its next try, or kept while no mail server is set.', (figures) => figures.mailWaiting)
     figure('tec_mail_failed', 'Mail given up on after a day of tries, until someone resends it.', (figures) => figures.mailFailed)
     figure('tec_job_lag_seconds', 'How long the oldest due job has waited to run (0 when none is due).', (figures) => figures.jobLagSeconds)
+    figure('tec_jobs_failed', 'Delayed jobs given up after their last try (kept a month with their error).', (figures) => figures.jobsFailed)
+    figure('tec_schedules_failing', 'Schedules whose last run failed (a backup, housekeeping, publishing); each says why in the log.', (figures) => figures.schedulesFailing)
     if (cluster.isWorker) {
       // Answers the supervisor's requests for this process's figures (prom-client's own messages).
       new AggregatorRegistry()
