@@ -201,8 +201,10 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
   return async (c: Context<AppEnv>): Promise<Response> => {
     // Development helpers answer only this machine, as if they did not exist for anyone else.
     if ((operation.devOnly || operation.loopbackOnly) && !isDirectFromThisMachine(c)) return errorAnswer(c, 404, MESSAGES.noSuchEndpoint)
-    // The operator's endpoints likewise, unless the request carries the operator's token.
-    if (operation.operatorOnly && !carriesMetricsToken(c.req.header('authorization'), deps.config.metricsToken) && !isDirectFromThisMachine(c)) {
+    // The operator's endpoints likewise, unless the request carries the operator's token. Behind a proxy (TRUST_PROXY
+    // set) only the token opens them: a proxy on this machine that adds no forwarding header makes every visitor's
+    // request look like one straight from loopback.
+    if (operation.operatorOnly && !carriesMetricsToken(c.req.header('authorization'), deps.config.metricsToken) && !(deps.config.trustProxy.kind === 'none' && isDirectFromThisMachine(c))) {
       return errorAnswer(c, 404, MESSAGES.noSuchEndpoint)
     }
     // Only answers that passed validation are kept, so a kept address needs no checking again.

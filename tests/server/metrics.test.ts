@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
 import { createApp, keptAnswers } from '../../server/app.ts'
 import { jobs, mailOutbox } from '../../server/db/schema.ts'
 import { keptReadsFirst } from '../../server/kept-reads-first.ts'
+import { TRUST_NO_PROXY } from '../../server/lib/trusted-proxies.ts'
 import { networkAddress, startServerProcess } from '../support/server-process.ts'
 import { createTestApp, noDatabase, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
 import { until } from './support/until.ts'
@@ -167,17 +168,35 @@ describe.skipIf(noDatabase)('the metrics', () => {
     await t.createUser({ email: 'metrics-admin@tec.test', role: 'ADMIN' })
     expect((await t.request('GET', '/api/metrics', { token: await t.login('metrics-admin@tec.test') })).status).toBe(404)
 
-    // Over a real socket: loopback through no proxy may read them without a token...
-    const local = await fetch(`http://127.0.0.1:${port}/api/metrics`)
-    expect(local.status).toBe(200)
-    expect(await local.text()).toContain('tec_http_requests_total')
-    // ...but not when a proxy on this machine passed the request on (every visitor's socket looks local then)...
-    expect((await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { 'x-forwarded-for': '198.51.100.7' } })).status).toBe(404)
-    // ...nor from another address, unless it carries the token.
+    // Over a real socket, from another address: only with the token.
     const remote = `http://${networkAddress()}:${port}/api/metrics`
     expect((await fetch(remote)).status).toBe(404)
     expect((await fetch(remote, { headers: { authorization: 'Bearer wrong-token-wrong-token-wrong-token' } })).status).toBe(404)
     expect((await fetch(remote, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200)
+  })
+
+  test('answer loopback without the token only when no proxy is trusted: a proxy on this machine may add no header at all', async () => {
+    // This app trusts a proxy (TRUST_PROXY=true): whatever a proxy on this machine passes on comes from loopback, with
+    // or without a forwarding header, so loopback alone proves nothing.
+    expect(t.deps.config.trustProxy.kind).not.toBe('none')
+    expect((await fetch(`http://127.0.0.1:${port}/api/metrics`)).status).toBe(404)
+    expect((await fetch(`http://127.0.0.1:${port}/api/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } })).status).toBe(200)
+
+    // A server trusting no proxy: a local scraper reads them over loopback without a token...
+    const listener = getRequestListener(createApp({ ...t.deps, config: { ...t.deps.config, trustProxy: TRUST_NO_PROXY } }).fetch)
+    const direct = createServer((request, response) => void listener(request, response))
+    await new Promise<void>((resolve) => direct.listen(0, '0.0.0.0', resolve))
+    try {
+      const directPort = (direct.address() as AddressInfo).port
+      const local = await fetch(`http://127.0.0.1:${directPort}/api/metrics`)
+      expect(local.status).toBe(200)
+      expect(await local.text()).toContain('tec_http_requests_total')
+      // ...but not when something passed the request on (every visitor's socket looks local then), nor from another address.
+      expect((await fetch(`http://127.0.0.1:${directPort}/api/metrics`, { headers: { 'x-forwarded-for': '198.51.100.7' } })).status).toBe(404)
+      expect((await fetch(`http://${networkAddress()}:${directPort}/api/metrics`)).status).toBe(404)
+    } finally {
+      await new Promise((resolve) => direct.close(resolve))
+    }
   })
 })
 
