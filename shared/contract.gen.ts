@@ -461,6 +461,7 @@ export const LIMITS = {
   },
   MailResent: {
     resent: { minimum: 0 },
+    skipped: { minimum: 0 },
   },
   RegistrationStatusCounts: {
     new: { minimum: 0 },

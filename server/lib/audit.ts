@@ -73,6 +73,7 @@ export type AuditAction =
   | 'gallery.item_removed'
   | 'gallery.order_changed'
   | 'mail.resent'
+  | 'mail.read'
 
 export interface AuditEvent {
   action: AuditAction

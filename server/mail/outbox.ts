@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte } from 'drizzle-orm'
 import { ENUMS } from '../../shared/contract.gen.ts'
 import { labelOf } from '../../shared/labels.ts'
 import type { components } from '../../src/api/schema.gen.ts'
+import { LINK_LIFETIMES_MS } from '../auth/links.ts'
 import type { Db } from '../db/client.ts'
 import { mailOutbox } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
@@ -17,8 +18,16 @@ export const MAIL_SCREEN_MESSAGES = {
   notFailed: (status: string) => `Only a failed mail can be sent again, and this one is not (it is ${status.toLowerCase()}). Reload the list to see where it is now.`,
   secretLink:
     'This mail holds a link that signs someone in or sets a password, so its words are never shown here: anyone who read them could use the link. If it did not arrive, the person can ask for a new link.',
-  purged: (on: string) => `The words of this mail were deleted on ${on}, as sent mail is kept only for a while. Who it went to and its subject stay.`,
+  purged: (on: string) => `The words of this mail were deleted on ${on}, as mail is kept only for a while. Who it went to and its subject stay.`,
+  expiredReset: `This mail held a link to set a new password, which works for only ${LINK_LIFETIMES_MS.reset / 60_000} minutes, so it has expired and sending it again would not help. Ask the person to use "Forgot your password?" on the sign-in page: that mails them a new link.`,
+  expiredInvitation: `This invitation's link worked for ${LINK_LIFETIMES_MS.invite / 3600_000} hours and has expired, so sending it again would not help. Ask the person to use "Forgot your password?" on the sign-in page with this address: that mails them a new link, and choosing a password with it completes the invitation.`,
+  purgedResend: 'The words of this mail were deleted, as mail is kept only for a while, so there is nothing left to send again. If the person still needs it, write to them another way.',
+  skipped: (n: number) =>
+    `${n === 1 ? '1 failed mail was left as it is, since sending it' : `${n} failed mails were left as they are, since sending them`} again cannot work: a password or invitation link has expired, or the words were deleted. The row of each says what to do instead.`,
 } as const
+
+/** Mail whose link works for an invitation's lifetime (LINK_LIFETIMES_MS.invite), not a reset's. */
+export const INVITATION_KINDS: Schemas['MailKind'][] = ['staff_invitation', 'tutor_invitation']
 
 /** How far back the dashboard looks for mail that could not be sent. */
 export const FAILED_MAIL_DAYS = 7
@@ -35,9 +44,28 @@ const summaryColumns = {
   sentAt: mailOutbox.sentAt,
   nextAttemptAt: mailOutbox.nextAttemptAt,
   lastError: mailOutbox.lastError,
+  carriesSecretLink: mailOutbox.carriesSecretLink,
+  bodyPurgedAt: mailOutbox.bodyPurgedAt,
 }
 
-function summaryOf(row: Pick<MailRow, keyof typeof summaryColumns>): Schemas['MailSummary'] {
+/**
+ * Why a failed mail cannot be sent again, or undefined when it can. A link that sets a password works for a while from
+ * when it was made with its mail (created_at; a resend makes no new link): a reset link's 30 minutes are always past by
+ * the time a mail is given up after a day of tries, an invitation's 72 hours may not be.
+ */
+function resendRefusal(row: Pick<MailRow, 'status' | 'kind' | 'carriesSecretLink' | 'createdAt' | 'bodyPurgedAt'>, now: Date): string | undefined {
+  if (row.status !== 'failed') return undefined
+  if (row.carriesSecretLink) {
+    // Mail of another kind with such a link (none is made today) is held to the shorter life.
+    const invitation = INVITATION_KINDS.includes(row.kind)
+    const lifetime = invitation ? LINK_LIFETIMES_MS.invite : LINK_LIFETIMES_MS.reset
+    if (row.createdAt.getTime() + lifetime <= now.getTime()) return invitation ? MAIL_SCREEN_MESSAGES.expiredInvitation : MAIL_SCREEN_MESSAGES.expiredReset
+  }
+  return row.bodyPurgedAt === null ? undefined : MAIL_SCREEN_MESSAGES.purgedResend
+}
+
+function summaryOf(row: Pick<MailRow, keyof typeof summaryColumns>, now = new Date()): Schemas['MailSummary'] {
+  const resendRefused = resendRefusal(row, now)
   return {
     id: row.id,
     to: row.to,
@@ -50,6 +78,7 @@ function summaryOf(row: Pick<MailRow, keyof typeof summaryColumns>): Schemas['Ma
     // Only waiting mail has a next try; a failed mail's column holds when it was given up.
     ...(row.status === 'pending' ? { nextAttemptAt: row.nextAttemptAt.toISOString() } : {}),
     ...(row.lastError === null ? {} : { lastError: explainMailError(row.lastError) }),
+    ...(resendRefused === undefined ? {} : { resendRefused }),
   }
 }
 
@@ -63,7 +92,8 @@ export async function listMailPage(db: Db, query: PageRequest & { status?: Schem
   ])
   const statusCounts = Object.fromEntries(ENUMS.MailStatus.map((status) => [status, 0])) as Schemas['MailStatusCounts']
   for (const row of byStatus) statusCounts[row.status] = row.n
-  const items = rows.map(summaryOf)
+  const now = new Date()
+  const items = rows.map((row) => summaryOf(row, now))
   return { items, total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize, statusCounts }
 }
 
@@ -103,20 +133,25 @@ async function requeue(tx: Db, rows: Pick<MailRow, 'id' | 'kind'>[], context: Ch
 
 /** Sends one failed mail again; answers the mail as it is now, or why not. */
 export async function resendOneMail(tx: Db, id: string, context: ChangeContext & { sends: boolean }): Promise<Schemas['MailSummary'] | 'missing' | { refused: string }> {
-  const [row] = await tx.select({ id: mailOutbox.id, kind: mailOutbox.kind, status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, id)).for('update').limit(1)
+  const [row] = await tx.select(summaryColumns).from(mailOutbox).where(eq(mailOutbox.id, id)).for('update').limit(1)
   if (!row) return 'missing'
   if (row.status !== 'failed') return { refused: MAIL_SCREEN_MESSAGES.notFailed(labelOf('MailStatus', row.status)) }
+  const refused = resendRefusal(row, new Date())
+  if (refused !== undefined) return { refused }
   await requeue(tx, [row], { ...context, all: false })
   const [after] = await tx.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1)
   if (!after) throw new Error('A mail vanished inside its own transaction.')
   return summaryOf(after)
 }
 
-/** Sends every failed mail again; answers how many. */
-export async function resendFailedMails(tx: Db, context: ChangeContext & { sends: boolean }): Promise<number> {
-  const rows = await tx.select({ id: mailOutbox.id, kind: mailOutbox.kind }).from(mailOutbox).where(eq(mailOutbox.status, 'failed')).for('update')
-  await requeue(tx, rows, { ...context, all: true })
-  return rows.length
+/** Sends every failed mail again that can still work; answers how many, and how many were left and why. */
+export async function resendFailedMails(tx: Db, context: ChangeContext & { sends: boolean }): Promise<Schemas['MailResent']> {
+  const rows = await tx.select(summaryColumns).from(mailOutbox).where(eq(mailOutbox.status, 'failed')).for('update')
+  const now = new Date()
+  const resendable = rows.filter((row) => resendRefusal(row, now) === undefined)
+  const skipped = rows.length - resendable.length
+  await requeue(tx, resendable, { ...context, all: true })
+  return { resent: resendable.length, skipped, ...(skipped > 0 ? { skippedReason: MAIL_SCREEN_MESSAGES.skipped(skipped) } : {}) }
 }
 
 /** Mail given up in the last FAILED_MAIL_DAYS days and not resent since, for the dashboard. */

@@ -1,8 +1,11 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
+import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
-import { auditEvents, mailOutbox } from '../../server/db/schema.ts'
-import { contactMessageMail, resetPasswordMail, type MailMessage } from '../../server/mail/templates.ts'
+import { auditEvents, mailOutbox, users } from '../../server/db/schema.ts'
+import { MAIL_SCREEN_MESSAGES } from '../../server/mail/outbox.ts'
+import { purgeMailBodies } from '../../server/mail/retention.ts'
+import { adminInviteMail, contactMessageMail, resetPasswordMail, tutorInviteMail, type MailMessage } from '../../server/mail/templates.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 import { until } from './support/until.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
@@ -84,6 +87,10 @@ describe.skipIf(noDatabase)('Settings → Mail', () => {
     expect(reset?.lastError?.plain).toBe('The mail server could not take this mail for now (code 451), for example because it was busy. Sending it again later usually works.')
     expect(reset?.lastError?.detail).toContain('Mailbox busy')
     expect(reset).not.toHaveProperty('nextAttemptAt')
+    // Its link worked for 30 minutes and the mail was given up after a day: the row says why it cannot be resent.
+    expect(reset?.resendRefused).toBe(MAIL_SCREEN_MESSAGES.expiredReset)
+    expect(reset?.resendRefused).toContain('"Forgot your password?"')
+    expect(failed.body.items.find((mail) => mail.to === 'office@example.org')).not.toHaveProperty('resendRefused')
 
     const waiting = await get<Schemas['MailPage']>('/admin/mail?status=pending')
     expect(waiting.body.items).toHaveLength(1)
@@ -109,6 +116,16 @@ describe.skipIf(noDatabase)('Settings → Mail', () => {
     expect(readable).toMatchObject({ kind: 'contact_message', carriesSecretLink: false })
     expect(readable.text).toContain('Do you teach chemistry?')
     expect(readable).not.toHaveProperty('withheld')
+    // Each opening is recorded, whether or not its words were shown; the list is not.
+    const [me] = await t.database.db.select().from(users).where(eq(users.email, 'mail.admin@tec.test'))
+    const reads = await t.database.db.select().from(auditEvents).where(eq(auditEvents.action, 'mail.read'))
+    expect(reads.map((event) => ({ subjectId: event.subjectId, actorUserId: event.actorUserId, details: event.details }))).toEqual(
+      expect.arrayContaining([
+        { subjectId: contact?.id, actorUserId: me!.id, details: { kind: 'contact_message', shown: true } },
+        { subjectId: reset?.id, actorUserId: me!.id, details: { kind: 'password_reset', shown: false } },
+      ]),
+    )
+    expect(reads).toHaveLength(3)
   })
 
   it('shows on the dashboard how many mails failed in the last 7 days', async () => {
@@ -122,40 +139,156 @@ describe.skipIf(noDatabase)('Settings → Mail', () => {
   })
 
   it('resends one failed mail with a new day of tries, and refuses to resend one that has not failed', async () => {
-    const reset = await rowTo('reset.me@example.org')
-    const resent = await post<Schemas['MailSummary']>(`/admin/mail/${reset!.id}/resend`)
+    const contact = await rowTo('office@example.org')
+    const resent = await post<Schemas['MailSummary']>(`/admin/mail/${contact!.id}/resend`)
     expect(resent.status).toBe(200)
     expect(resent.body).toMatchObject({ status: 'pending', attempts: 0 })
     expect(resent.body).not.toHaveProperty('lastError')
     // Refused once more (the sink's last refusal): it waits for another try instead of failing, as its day starts again.
-    const retried = await until(() => rowTo('reset.me@example.org'), (row) => row?.attempts === 1 && row.lastError !== null)
+    const retried = await until(() => rowTo('office@example.org'), (row) => row?.attempts === 1 && row.lastError !== null)
     expect(retried).toMatchObject({ status: 'pending', attempts: 1 })
-    expect(retried!.createdAt.getTime()).toBe(reset!.createdAt.getTime())
-    await t.database.db.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.to, 'reset.me@example.org'))
+    expect(retried!.createdAt.getTime()).toBe(contact!.createdAt.getTime())
+    await t.database.db.update(mailOutbox).set({ nextAttemptAt: new Date() }).where(eq(mailOutbox.to, 'office@example.org'))
     t.deps.mailer.kick()
-    expect((await sink.waitForMail('reset.me@example.org')).text).toContain(RESET_LINK)
-    await until(() => rowTo('reset.me@example.org'), (row) => row?.status === 'sent')
+    expect((await sink.waitForMail('office@example.org')).text).toContain('Do you teach chemistry?')
+    await until(() => rowTo('office@example.org'), (row) => row?.status === 'sent')
 
-    const again = await post<Schemas['Error']>(`/admin/mail/${reset!.id}/resend`)
+    const again = await post<Schemas['Error']>(`/admin/mail/${contact!.id}/resend`)
     expect(again.status).toBe(409)
     expect(again.body.message).toBe('Only a failed mail can be sent again, and this one is not (it is sent). Reload the list to see where it is now.')
     expect((await post(`/admin/mail/${MISSING_ID}/resend`)).status).toBe(404)
-    const audited = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'mail.resent'), eq(auditEvents.subjectId, reset!.id)))
+    const audited = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'mail.resent'), eq(auditEvents.subjectId, contact!.id)))
     expect(audited).toHaveLength(1)
+  })
+
+  it('refuses to resend a password reset, whose link has expired, and says what to do instead', async () => {
+    const reset = await rowTo('reset.me@example.org')
+    const refused = await post<Schemas['Error']>(`/admin/mail/${reset!.id}/resend`)
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe(MAIL_SCREEN_MESSAGES.expiredReset)
+    expect(await rowTo('reset.me@example.org')).toMatchObject({ status: 'failed', attempts: 1 })
+    expect(await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'mail.resent'), eq(auditEvents.subjectId, reset!.id)))).toEqual([])
   })
 
   it('resends every failed mail at once and says how many', async () => {
     const answer = await post<Schemas['MailResent']>('/admin/mail/resend-failed')
     expect(answer.status).toBe(200)
-    expect(answer.body).toEqual({ resent: 2 })
-    await sink.waitForMail('office@example.org')
+    // The password reset is left as it is: its link has expired.
+    expect(answer.body).toEqual({ resent: 1, skipped: 1, skippedReason: MAIL_SCREEN_MESSAGES.skipped(1) })
+    expect(answer.body.skippedReason).toContain('1 failed mail was left as it is')
     await sink.waitForMail('second@example.org')
     const counts = await until(
       async () => (await get<Schemas['MailPage']>('/admin/mail')).body.statusCounts,
-      (statusCounts) => statusCounts.sent === 3,
+      (statusCounts) => statusCounts.sent === 2,
     )
-    expect(counts).toEqual({ pending: 1, stored: 0, sent: 3, failed: 0 })
-    expect((await get<Schemas['Dashboard']>('/admin/dashboard')).body.figures.failedMail).toBe(0)
-    expect((await post<Schemas['MailResent']>('/admin/mail/resend-failed')).body).toEqual({ resent: 0 })
+    expect(counts).toEqual({ pending: 1, stored: 0, sent: 2, failed: 1 })
+    expect(await rowTo('reset.me@example.org')).toMatchObject({ status: 'failed' })
+    expect((await get<Schemas['Dashboard']>('/admin/dashboard')).body.figures.failedMail).toBe(1)
+    expect((await post<Schemas['MailResent']>('/admin/mail/resend-failed')).body).toEqual({ resent: 0, skipped: 1, skippedReason: MAIL_SCREEN_MESSAGES.skipped(1) })
+  })
+
+  it('resends a failed invitation while its link works, and refuses one whose link has expired or whose words were deleted', async () => {
+    const invite = (to: string) => adminInviteMail({ email: to, name: 'Ivy Invite' }, 'http://tec.test/reset-password?token=invite-0123&welcome=1', 72, 'Mona Mail')
+    const failedSince = async (message: MailMessage, createdHoursAgo: number, purged = false) => {
+      const [row] = await t.database.db
+        .insert(mailOutbox)
+        .values({ ...message, status: 'failed', attempts: 9, createdAt: hoursAgo(createdHoursAgo), queuedAt: hoursAgo(createdHoursAgo), nextAttemptAt: hoursAgo(1), lastError: 'Mailbox busy', ...(purged ? { text: '', html: null, bodyPurgedAt: hoursAgo(1) } : {}) })
+        .returning()
+      return row!
+    }
+    const live = await failedSince(invite('invite.live@example.org'), 30)
+    const expired = await failedSince(tutorInviteMail({ email: 'invite.old@example.org', name: 'Otto Old' }, 'http://tec.test/reset-password?token=old-0123&welcome=1', 72, 'invited'), 73)
+    const purged = await failedSince(contactMessageMail('purged@example.org', { reference: 'MSG-CCCCC', name: 'Pia', email: 'pia@example.org', phone: null, subject: 'Hi', message: 'Hello' }), 24 * 40, true)
+
+    const listed = (await get<Schemas['MailPage']>('/admin/mail?status=failed')).body.items
+    expect(listed.find((mail) => mail.id === live.id)).not.toHaveProperty('resendRefused')
+    expect(listed.find((mail) => mail.id === expired.id)?.resendRefused).toBe(MAIL_SCREEN_MESSAGES.expiredInvitation)
+    expect(listed.find((mail) => mail.id === purged.id)?.resendRefused).toBe(MAIL_SCREEN_MESSAGES.purgedResend)
+
+    const refusedOld = await post<Schemas['Error']>(`/admin/mail/${expired.id}/resend`)
+    expect(refusedOld.status).toBe(409)
+    expect(refusedOld.body.message).toContain('72 hours and has expired')
+    const refusedPurged = await post<Schemas['Error']>(`/admin/mail/${purged.id}/resend`)
+    expect(refusedPurged.status).toBe(409)
+    expect(refusedPurged.body.message).toBe(MAIL_SCREEN_MESSAGES.purgedResend)
+
+    const resent = await post<Schemas['MailSummary']>(`/admin/mail/${live.id}/resend`)
+    expect(resent.status).toBe(200)
+    expect(resent.body).toMatchObject({ status: 'pending', attempts: 0 })
+    await sink.waitForMail('invite.live@example.org')
+    expect(await rowTo('invite.old@example.org')).toMatchObject({ status: 'failed' })
+    expect(await rowTo('purged@example.org')).toMatchObject({ status: 'failed' })
+  })
+
+  it('empties the words of failed mail: at once when its link has expired, else the kept days after it was given up', async () => {
+    const failed = (to: string, message: Partial<MailMessage>, createdHoursAgo: number, givenUpDaysAgo: number) => ({
+      to,
+      subject: 'A mail',
+      text: 'Some words',
+      html: null,
+      kind: 'other' as const,
+      carriesSecretLink: false,
+      ...message,
+      status: 'failed' as const,
+      createdAt: hoursAgo(createdHoursAgo),
+      nextAttemptAt: hoursAgo(givenUpDaysAgo * 24),
+    })
+    const link = 'http://tec.test/reset-password?token=purge-0123'
+    await t.database.db.insert(mailOutbox).values([
+      failed('purge.reset@example.org', resetPasswordMail({ email: 'purge.reset@example.org', name: 'Rex' }, link, 30), 25, 0),
+      failed('purge.invite.live@example.org', tutorInviteMail({ email: 'purge.invite.live@example.org', name: 'Ina' }, `${link}&welcome=1`, 72, 'invited'), 25, 0),
+      failed('purge.invite.old@example.org', tutorInviteMail({ email: 'purge.invite.old@example.org', name: 'Ian' }, `${link}&welcome=1`, 72, 'invited'), 73, 2),
+      failed('purge.recent@example.org', { kind: 'placement_started', text: 'Lessons with Lily on Mondays' }, 50, 29),
+      failed('purge.old@example.org', { kind: 'placement_started', text: 'Lessons with Leo on Tuesdays' }, 800, 31),
+    ])
+    await purgeMailBodies(t.database.db, 30)
+    const texts = Object.fromEntries(
+      (await t.database.db.select({ to: mailOutbox.to, text: mailOutbox.text }).from(mailOutbox)).filter((row) => row.to.startsWith('purge.')).map((row) => [row.to, row.text]),
+    )
+    // An invitation given up a day after it was written can still be sent again for two more days: it keeps its words.
+    expect(texts['purge.invite.live@example.org']).toContain('/reset-password?token=')
+    expect({ ...texts, 'purge.invite.live@example.org': 'kept' }).toEqual({
+      'purge.reset@example.org': '',
+      'purge.invite.live@example.org': 'kept',
+      'purge.invite.old@example.org': '',
+      'purge.recent@example.org': 'Lessons with Lily on Mondays',
+      'purge.old@example.org': '',
+    })
+    expect(await rowTo('purge.old@example.org')).toMatchObject({ status: 'failed', subject: 'A mail', html: null, kind: 'placement_started' })
+  })
+
+  it('marks mail stored before kinds were recorded that holds a password or invitation link (migration 0027), so its words are withheld', async () => {
+    // As migration 0023 left them: the column defaults, whatever the mail held.
+    const before = (to: string, subject: string, text: string) => ({ to, subject, text, html: null, status: 'sent' as const, sentAt: new Date() })
+    const rows = await t.database.db
+      .insert(mailOutbox)
+      .values([
+        before('old.reset@example.org', 'Reset your TEC password', 'Hello Rae,\n\nhttp://tec.test/reset-password?token=old-reset-0123\n\nThe link works once, for 30 minutes.'),
+        before('old.tutor@example.org', 'Welcome to TEC: choose your password', 'Welcome to TEC: your tutor application has been accepted.\n\nhttp://tec.test/reset-password?token=old-tutor-0123\n'),
+        before('old.admin@example.org', 'Welcome to TEC: choose your password', "Mona Mail has made you an admin account for TEC's office.\n\nhttp://tec.test/reset-password?token=old-admin-0123&welcome=1\n"),
+        before('old.contact@example.org', 'New contact message MSG-DDDDD', 'Do you teach biology?'),
+      ])
+      .returning()
+    const idOf = (to: string) => rows.find((row) => row.to === to)!.id
+    const shown = await get<Schemas['MailDetail']>(`/admin/mail/${idOf('old.reset@example.org')}`)
+    expect(shown.body).toMatchObject({ kind: 'other', carriesSecretLink: false })
+
+    await t.database.db.execute(sql.raw(readFileSync(new URL('../../server/db/migrations/0027_mail_secret_links_backfill.sql', import.meta.url), 'utf8')))
+    const kinds = Object.fromEntries(
+      (await t.database.db.select().from(mailOutbox)).filter((row) => row.to.startsWith('old.')).map((row) => [row.to, [row.kind, row.carriesSecretLink]]),
+    )
+    expect(kinds).toEqual({
+      'old.reset@example.org': ['password_reset', true],
+      'old.tutor@example.org': ['tutor_invitation', true],
+      'old.admin@example.org': ['staff_invitation', true],
+      'old.contact@example.org': ['other', false],
+    })
+    const withheld = await get<Schemas['MailDetail']>(`/admin/mail/${idOf('old.reset@example.org')}`)
+    expect(withheld.body).toMatchObject({ kind: 'password_reset', carriesSecretLink: true, withheld: MAIL_SCREEN_MESSAGES.secretLink })
+    expect(withheld.text).not.toContain('old-reset-0123')
+    // The purge now empties them too.
+    await purgeMailBodies(t.database.db, 30)
+    expect((await rowTo('old.admin@example.org'))?.text).toBe('')
+    expect((await rowTo('old.contact@example.org'))?.text).toBe('Do you teach biology?')
   })
 })

@@ -49,16 +49,23 @@ function MailState({ mail }: { mail: MailSummary }) {
   )
 }
 
-/** The last error in plain words, then the code and the mail server's own words for whoever runs it. */
+/**
+ * The last error in plain words, then the code and the mail server's own words for whoever runs it; for a failed mail
+ * that cannot be sent again, why and what to do instead (the Resend column only says that it cannot).
+ */
 function MailError({ mail }: { mail: MailSummary }) {
-  if (!mail.lastError) return null
-  const { plain, code, detail } = mail.lastError
+  if (!mail.lastError && !mail.resendRefused) return null
   return (
     <Stack gap={2}>
-      <Text size="sm">{plain}</Text>
-      <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
-        {code ? `Code ${code}. ` : ''}The server said: {detail}
-      </Text>
+      {mail.lastError && (
+        <>
+          <Text size="sm">{mail.lastError.plain}</Text>
+          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+            {mail.lastError.code ? `Code ${mail.lastError.code}. ` : ''}The server said: {mail.lastError.detail}
+          </Text>
+        </>
+      )}
+      {mail.resendRefused && <Text size="sm">{mail.resendRefused}</Text>}
     </Stack>
   )
 }

@@ -16,7 +16,10 @@ function useRefreshMail() {
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.mail.all }), queryClient.invalidateQueries({ queryKey: queryKeys.dashboard.all })])
 }
 
-/** Sends one failed mail again at once; a mail that is no longer failed is refused and the list reloads. */
+/**
+ * Sends one failed mail again at once; a mail that is no longer failed is refused and the list reloads. A mail the server
+ * says cannot work again (an expired password or invitation link, deleted words) has no button: its row says why.
+ */
 export function ResendMail({ mail }: { mail: MailSummary }) {
   const { api } = useAppContext()
   const refresh = useRefreshMail()
@@ -31,6 +34,13 @@ export function ResendMail({ mail }: { mail: MailSummary }) {
       await refresh()
     },
   })
+  if (mail.resendRefused) {
+    return (
+      <Text size="xs" c="dimmed">
+        Cannot be sent again
+      </Text>
+    )
+  }
   return (
     <Button
       variant="default"
@@ -52,13 +62,14 @@ export function ResendAllFailed({ failed }: { failed: number }) {
   const [opened, setOpened] = useState(false)
   const resend = useMutation({
     mutationFn: () => api.mail.resendFailed(),
-    onSuccess: async ({ resent }) => {
+    onSuccess: async ({ resent, skipped, skippedReason }) => {
       setOpened(false)
       await refresh()
+      const sending = resent === 0 ? '' : 'They are being sent now. Any that fail again are tried for another day before they show here as failed.'
       notify({
-        title: resent === 0 ? 'Nothing to resend' : `${mails(resent)} queued again`,
-        message: resent === 0 ? 'No mail had failed by the time you asked.' : 'They are being sent now. Any that fail again are tried for another day before they show here as failed.',
-        color: 'green',
+        title: resent > 0 ? `${mails(resent)} queued again` : skipped > 0 ? 'No mail could be sent again' : 'Nothing to resend',
+        message: [sending, skippedReason ?? (resent === 0 ? 'No mail had failed by the time you asked.' : '')].filter(Boolean).join(' '),
+        color: skipped > 0 ? 'yellow' : 'green',
       })
     },
   })
@@ -72,7 +83,8 @@ export function ResendAllFailed({ failed }: { failed: number }) {
         <Stack gap="md">
           <Text>
             Each is sent again now and, if the mail server still refuses it, tried for another day. Fix what the errors point to first (such as a
-            misspelled address or the mail server’s settings), or they will fail again.
+            misspelled address or the mail server’s settings), or they will fail again. A mail whose password or invitation link has expired, or
+            whose words were deleted, is left as it is: its row says what to do instead.
           </Text>
           {resend.isError && (
             <Text c="red" role="alert">
