@@ -50,7 +50,7 @@ async function backupThroughServer(config: Config, folder: string, now: Date): P
 /** No server holds the folder: this process takes it for the time of the copy. */
 async function backupFolder(config: Config, folder: string, now: Date): Promise<WrittenBackup & { summary: string }> {
   if (!existsSync(pgliteFolder(config.dataDir))) throw new BackupError(`There is no embedded database in DATA_DIR ${config.dataDir}.`)
-  const lock = lockDataDir(config.dataDir)
+  const lock = await lockDataDir(config.dataDir)
   try {
     const client = await PGlite.create({ dataDir: pgliteFolder(config.dataDir) })
     try {

@@ -73,7 +73,7 @@ function describeHolding(holding: { table: string; rows: number }[]): string {
 async function restoreIntoFolder(file: string, config: Config, replace: boolean): Promise<{ applied: number; print: Fingerprint; keptAside?: string }> {
   let lock
   try {
-    lock = lockDataDir(config.dataDir)
+    lock = await lockDataDir(config.dataDir)
   } catch (error) {
     if (error instanceof DataDirLockedError) throw new BackupError(`${error.message.replace(/ Stop it first.*$/, '')} Stop the server first: a restore replaces the folder it holds.`)
     throw error

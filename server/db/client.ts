@@ -162,7 +162,7 @@ export function databaseFromUrl(url: string, { poolMax = poolMaxFor(1) }: { pool
 /** PostgreSQL when DATABASE_URL is set; otherwise PGlite in DATA_DIR, locked to this process until close. */
 export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolMax'>>): Promise<Database> {
   if (config.databaseUrl !== undefined) return databaseFromUrl(config.databaseUrl, { poolMax: config.databasePoolMax })
-  const lock = lockDataDir(config.dataDir)
+  const lock = await lockDataDir(config.dataDir)
   try {
     const client = await PGlite.create({ dataDir: pgliteFolder(config.dataDir) })
     return databaseFromPglite(client, () => lock.release())

@@ -21,6 +21,8 @@ export const LOCK_FILE_NAME = 'tec-web.lock'
  */
 export const LOCK_REFRESH_MS = 5_000
 export const LOCK_STALE_MS = 30_000
+/** How often a starter looks whether a lock it cannot check by pid has been touched. */
+const LOCK_WATCH_MS = 1_000
 
 /** Who holds the lock. Older builds wrote only the pid. */
 interface Holder {
@@ -57,7 +59,7 @@ function readHolder(file: string): Holder | null {
     if (typeof parsed.pid !== 'number' || typeof parsed.instance !== 'string') return null
     return { pid: parsed.pid, space: parsed.space, host: parsed.host, instance: parsed.instance }
   } catch {
-    // Being written by another starter, or damaged: its age decides.
+    // Being written by another starter, or damaged: whether it changes decides.
     return null
   }
 }
@@ -76,13 +78,30 @@ function errorCode(error: unknown): string | undefined {
   return (error as NodeJS.ErrnoException | undefined)?.code
 }
 
-function ageOf(file: string): number | undefined {
+/** What a lock file holds and when it was last touched; undefined when there is none. */
+function snapshotOf(file: string): string | undefined {
   try {
-    return Date.now() - statSync(file).mtimeMs
+    return `${statSync(file).mtimeMs} ${readFileSync(file, 'utf8')}`
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return undefined
     throw error
   }
+}
+
+/**
+ * Watches a lock for LOCK_STALE_MS on this process's own monotonic clock: 'touched' as soon as its time or contents
+ * change (its holder is alive), 'gone' when it is removed, else 'untouched'. Comparing the file's time with this
+ * machine's clock would let clocks more than LOCK_STALE_MS apart take a live lock, or never take a dead one.
+ */
+async function watchLock(file: string, seen: string): Promise<'touched' | 'gone' | 'untouched'> {
+  const since = performance.now()
+  while (performance.now() - since < LOCK_STALE_MS) {
+    await new Promise((resolve) => setTimeout(resolve, LOCK_WATCH_MS))
+    const now = snapshotOf(file)
+    if (now === undefined) return 'gone'
+    if (now !== seen) return 'touched'
+  }
+  return 'untouched'
 }
 
 export interface LockOptions {
@@ -102,10 +121,11 @@ function stopTheProcess(message: string): void {
 /**
  * Takes the lock file in `dir` (created if missing) and keeps it fresh until release. A live holder makes this
  * throw DataDirLockedError. A lock is stale, and taken over, when its holder shares this process's pid namespace and
- * is dead (or has this process's own pid, so it is an earlier life of it), or when it has not been refreshed for
- * LOCK_STALE_MS: the only sign that works across containers and machines sharing the folder, where pids mean nothing.
+ * is dead (or has this process's own pid, so it is an earlier life of it), or when this process watched it for
+ * LOCK_STALE_MS and nobody refreshed it: the only sign that works across containers and machines sharing the folder,
+ * where pids mean nothing. It needs no clock but this process's own; a start that meets such a lock waits that long.
  */
-export function lockDataDir(dir: string, { onLost = stopTheProcess }: LockOptions = {}): DataDirLock {
+export async function lockDataDir(dir: string, { onLost = stopTheProcess }: LockOptions = {}): Promise<DataDirLock> {
   const absolute = path.resolve(dir)
   mkdirSync(absolute, { recursive: true })
   const file = path.join(absolute, LOCK_FILE_NAME)
@@ -144,12 +164,26 @@ export function lockDataDir(dir: string, { onLost = stopTheProcess }: LockOption
     } catch (error) {
       if (errorCode(error) !== 'EEXIST') throw error
     }
+    const seen = snapshotOf(file)
+    if (seen === undefined) continue
     const holder = readHolder(file)
-    const age = ageOf(file)
-    if (age === undefined) continue
-    // An older build's lock (a bare pid) was written on this machine, by a process this one can see.
+    // An older build's lock (a bare pid) is taken to be of a process this one can see, unless it has this process's
+    // own pid: then it may be another container's pid 1 during an upgrade, alive, and an older build never refreshes
+    // its lock, so nothing here can tell. The operator can.
+    if (holder !== null && holder.space === undefined && holder.pid === process.pid) {
+      throw new DataDirLockedError(
+        `DATA_DIR ${absolute} is in use by an older TEC web build (pid ${holder.pid}, the same as this process's, so it may run in another container where it cannot be checked from here; if none runs, delete ${file}). Stop it first, or set DATA_DIR to another folder.`,
+      )
+    }
     const checkable = holder !== null && (holder.space === undefined || holder.space === space)
-    const stale = checkable ? holder.pid === process.pid || !isAlive(holder.pid) : age > LOCK_STALE_MS
+    let stale: boolean
+    if (checkable) stale = holder.pid === process.pid || !isAlive(holder.pid)
+    else {
+      console.warn(`DATA_DIR ${absolute} is locked by ${holder === null ? 'another TEC web process' : `pid ${holder.pid} on ${holder.host ?? 'another machine'}`}: waiting up to ${LOCK_STALE_MS / 1000} s to see whether its holder still keeps it fresh.`)
+      const watched = await watchLock(file, seen)
+      if (watched === 'gone') continue
+      stale = watched === 'untouched'
+    }
     if (!stale) {
       const who = holder === null ? 'another TEC web process' : checkable ? `another TEC web process (pid ${holder.pid})` : `another TEC web process (pid ${holder.pid} on ${holder.host ?? 'another machine'}, in another container or on another machine)`
       throw new DataDirLockedError(
@@ -157,7 +191,8 @@ export function lockDataDir(dir: string, { onLost = stopTheProcess }: LockOption
       )
     }
     // Stale: move it out of the way (only one starter can move it), then create ours as on a first start. Had a
-    // quicker starter already replaced it, what was moved is that starter's fresh lock: put it back.
+    // quicker starter already replaced it, or its holder touched it after all, what was moved is not what was judged
+    // stale: put it back.
     const moved = `${file}.${own.instance}.stale`
     try {
       renameSync(file, moved)
@@ -165,8 +200,7 @@ export function lockDataDir(dir: string, { onLost = stopTheProcess }: LockOption
       if (errorCode(error) === 'ENOENT') continue
       throw error
     }
-    const movedHolder = readHolder(moved)
-    if (holder !== null && movedHolder !== null && movedHolder.instance !== holder.instance) {
+    if (snapshotOf(moved) !== seen) {
       try {
         linkSync(moved, file)
       } catch (error) {

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DataDirLockedError, LOCK_FILE_NAME, LOCK_REFRESH_MS, LOCK_STALE_MS, lockDataDir } from '../../server/db/lock.ts'
 import { until } from './support/until.ts'
 
@@ -17,13 +17,13 @@ afterEach(() => {
 })
 
 describe('the embedded data folder lock', () => {
-  it('refuses a folder a live process holds, naming the folder and the pid', () => {
+  it('refuses a folder a live process holds, naming the folder and the pid', async () => {
     const dir = tempDir()
     const other = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'])
     try {
       writeFileSync(path.join(dir, LOCK_FILE_NAME), `${other.pid}\n`)
-      expect(() => lockDataDir(dir)).toThrow(DataDirLockedError)
-      expect(() => lockDataDir(dir)).toThrow(`DATA_DIR ${dir} is in use by another TEC web process (pid ${other.pid}). Stop it first, or set DATA_DIR to another folder.`)
+      await expect(lockDataDir(dir)).rejects.toThrow(DataDirLockedError)
+      await expect(lockDataDir(dir)).rejects.toThrow(`DATA_DIR ${dir} is in use by another TEC web process (pid ${other.pid}). Stop it first, or set DATA_DIR to another folder.`)
     } finally {
       other.kill()
     }
@@ -34,15 +34,25 @@ describe('the embedded data folder lock', () => {
     const dead = spawn(process.execPath, ['-e', ''])
     await new Promise((resolve) => dead.once('exit', resolve))
     writeFileSync(path.join(dir, LOCK_FILE_NAME), `${dead.pid}\n`)
-    const lock = lockDataDir(dir)
+    const lock = await lockDataDir(dir)
     expect(holderOf(dir).pid).toBe(process.pid)
     lock.release()
     expect(existsSync(path.join(dir, LOCK_FILE_NAME))).toBe(false)
   })
 
-  it('creates the folder and the lock on a first start', () => {
+  it("refuses an older build's lock (a bare pid) that has this process's own pid, since another container's pid 1 has it too, and says which file to delete if none runs", async () => {
+    const dir = tempDir()
+    const file = path.join(dir, LOCK_FILE_NAME)
+    writeFileSync(file, `${process.pid}\n`)
+    await expect(lockDataDir(dir)).rejects.toThrow(
+      `DATA_DIR ${dir} is in use by an older TEC web build (pid ${process.pid}, the same as this process's, so it may run in another container where it cannot be checked from here; if none runs, delete ${file}). Stop it first, or set DATA_DIR to another folder.`,
+    )
+    expect(readFileSync(file, 'utf8')).toBe(`${process.pid}\n`)
+  })
+
+  it('creates the folder and the lock on a first start', async () => {
     const dir = path.join(tempDir(), 'new', 'data')
-    const lock = lockDataDir(dir)
+    const lock = await lockDataDir(dir)
     expect(holderOf(dir).pid).toBe(process.pid)
     lock.release()
   })
@@ -62,7 +72,7 @@ function containerProcess(dir: string): { child: ChildProcess; outcome: Promise<
   const script = `
     const { lockDataDir } = await import(${JSON.stringify(path.resolve('server/db/lock.ts'))})
     try {
-      lockDataDir(process.argv[1])
+      await lockDataDir(process.argv[1])
       console.log('locked as pid', process.pid)
       setInterval(() => {}, 1000)
     } catch (error) {
@@ -72,12 +82,14 @@ function containerProcess(dir: string): { child: ChildProcess; outcome: Promise<
   const child = spawn('unshare', ['--pid', '--fork', process.execPath, '--import', 'tsx', '--input-type=module', '-e', script, dir], { stdio: ['ignore', 'pipe', 'pipe'] })
   const outcome = new Promise<string>((resolve) => {
     let output = ''
+    // What it prints while it waits goes to stderr: told only when nothing else came.
+    let errors = ''
     child.stdout?.on('data', (chunk: Buffer) => {
       output += chunk.toString()
       if (output.includes('\n')) resolve(output.trim())
     })
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.on('exit', () => resolve(output.trim()))
+    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()))
+    child.on('exit', () => resolve((output || errors).trim()))
   })
   const exitCode = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)))
   return { child, outcome, exitCode }
@@ -113,19 +125,43 @@ describe('the data folder lock across containers sharing a volume', () => {
     }
   }, 20_000)
 
-  it('takes over a lock from another container that its holder stopped refreshing (a crash), and refuses one that is fresh', () => {
+  it("judges another machine's lock on this process's clock alone: refused while it is touched, however old its time looks; taken over once untouched for the stale time, however new its time looks", async () => {
     const dir = tempDir()
     const file = path.join(dir, LOCK_FILE_NAME)
     const elsewhere = { pid: 1, space: 'another boot pid:[1]', host: 'web-2', instance: 'e3b0c442-98fc-4c14-9afb-f4c8996fb924' }
     writeFileSync(file, `${JSON.stringify(elsewhere)}\n`)
-    expect(() => lockDataDir(dir)).toThrow(/^DATA_DIR .* is in use by another TEC web process \(pid 1 on web-2, in another container or on another machine\)\./)
+    // The watching starter's clock is moved by the test; the files' times are whatever web-2's clock says.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    try {
+      // web-2's clock is ten minutes behind ours: its live lock looks ten minutes old. It refreshes it all the same.
+      const behind = (ms: number) => new Date(Date.now() - 10 * 60_000 + ms)
+      utimesSync(file, behind(0), behind(0))
+      const refused = lockDataDir(dir)
+      const settled = refused.catch((error: unknown) => error)
+      await vi.advanceTimersByTimeAsync(LOCK_REFRESH_MS - 1000)
+      utimesSync(file, behind(LOCK_REFRESH_MS), behind(LOCK_REFRESH_MS))
+      await vi.advanceTimersByTimeAsync(1000)
+      expect(await settled).toBeInstanceOf(DataDirLockedError)
+      await expect(refused).rejects.toThrow(/^DATA_DIR .* is in use by another TEC web process \(pid 1 on web-2, in another container or on another machine\)\./)
+      expect(holderOf(dir).instance).toBe(elsewhere.instance)
 
-    const crashed = new Date(Date.now() - LOCK_STALE_MS - 1000)
-    utimesSync(file, crashed, crashed)
-    const lock = lockDataDir(dir)
-    expect(holderOf(dir).pid).toBe(process.pid)
-    expect(holderOf(dir).instance).not.toBe(elsewhere.instance)
-    lock.release()
-    expect(existsSync(file)).toBe(false)
+      // web-2 crashed with its clock an hour ahead: its lock looks fresh for an hour, yet nobody touches it.
+      const ahead = new Date(Date.now() + 60 * 60_000)
+      utimesSync(file, ahead, ahead)
+      const taking = lockDataDir(dir)
+      let taken = false
+      void taking.then(() => (taken = true))
+      await vi.advanceTimersByTimeAsync(LOCK_STALE_MS - LOCK_REFRESH_MS)
+      expect(taken).toBe(false)
+      expect(holderOf(dir).instance).toBe(elsewhere.instance)
+      await vi.advanceTimersByTimeAsync(LOCK_REFRESH_MS + 1000)
+      const lock = await taking
+      expect(holderOf(dir).pid).toBe(process.pid)
+      expect(holderOf(dir).instance).not.toBe(elsewhere.instance)
+      lock.release()
+      expect(existsSync(file)).toBe(false)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 })

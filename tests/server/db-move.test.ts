@@ -55,7 +55,7 @@ afterAll(() => {
 // The server-pg project alone runs this file (POSTGRES_ONLY in vite.config.ts), skipped only where no cluster runs.
 describe.skipIf(!onPostgres)('moving the embedded database to PostgreSQL', () => {
   it('refuses while a server holds the folder', async () => {
-    const lock = lockDataDir(dataDir)
+    const lock = await lockDataDir(dataDir)
     try {
       const run = await runMove([targetUrl])
       expect(run.code).toBe(1)
