@@ -8,9 +8,10 @@ import { siteAssets, siteBuilds } from './db/schema.ts'
 import type { Logger } from './logger.ts'
 
 /**
- * How long the files of older builds stay servable: the last `builds` builds, and any build first started within
+ * How long the files of older builds stay servable: the last `builds` builds started, and any build started within
  * `days`, whichever keeps more. A rolling deploy takes minutes; a tab left open on an old page may ask for one of
- * its chunks days later.
+ * its chunks days later. Counted from a build's latest start, not its first: a rollback to an old build serves again,
+ * so its files must not be pruned under it by another machine's start.
  */
 export const KEPT_BUILDS = { builds: 3, days: 7 }
 
@@ -53,7 +54,12 @@ export async function keepBuildAssets(db: Db, root: string | undefined, now: Dat
   const names = assetNames(folder)
   if (names.length === 0) return undefined
   const build = buildIdOf(names)
-  await db.insert(siteBuilds).values({ id: build, firstStartedAt: now }).onConflictDoNothing()
+  // The column keeps its first name (first_started_at) but holds the build's latest start: every start moves it on,
+  // never back (a machine whose clock lags must not make a build look older than another machine saw it start).
+  await db
+    .insert(siteBuilds)
+    .values({ id: build, firstStartedAt: now })
+    .onConflictDoUpdate({ target: siteBuilds.id, set: { firstStartedAt: sql`greatest(${siteBuilds.firstStartedAt}, excluded.first_started_at)` } })
 
   const present = new Set((await db.select({ name: siteAssets.name }).from(siteAssets).where(inArray(siteAssets.name, names))).map((row) => row.name))
   const missing = names.filter((name) => !present.has(name))
@@ -72,7 +78,8 @@ export async function keepBuildAssets(db: Db, root: string | undefined, now: Dat
   }
   await flush()
 
-  // Only from an older build: a machine of an old build starting again must not take files back from a newer one.
+  // Only from a build started before this one, so a file lives with the build started last that has it, and is
+  // pruned only with it.
   const startedAt = sql`(select ${siteBuilds.firstStartedAt} from ${siteBuilds} where ${siteBuilds.id} = ${build})`
   const older = db.select({ id: siteBuilds.id }).from(siteBuilds).where(lt(siteBuilds.firstStartedAt, startedAt))
   if (present.size > 0) {

@@ -34,7 +34,7 @@ function build(files: Record<string, string>): string {
 /** A machine serving the build in `root`, on the test's database. */
 const machine = (root: string) => (address: string) => createApp({ ...t.deps, staticRoot: root }).request(address)
 
-/** Moves a build's first start back in time: the application's clock is what pruning compares with. */
+/** Moves a build's latest start back in time: the application's clock is what pruning compares with. */
 async function startedDaysAgo(build: string, days: number): Promise<void> {
   await t.database.db
     .update(siteBuilds)
@@ -115,5 +115,24 @@ describe.skipIf(noDatabase)("another build's hashed files", () => {
     expect((await keepBuildAssets(t.database.db, build(files(6))))?.pruned).toBe(1)
     expect(await served()).toEqual([4, 5, 6])
     expect((await bare('/assets/vendor-same.js')).status).toBe(200)
+  })
+
+  it('are kept from the latest start of a build: a rollback to a build older than the week and the last three keeps its files while it serves', async () => {
+    await t.database.db.execute(sql`delete from site_builds`)
+    const files = (n: number) => ({ [`back-r${n}.js`]: `console.log(${n})` })
+    const roots = [1, 2, 3, 4].map((n) => build(files(n)))
+    const ids: string[] = []
+    for (const root of roots) ids.push((await keepBuildAssets(t.database.db, root))!.build)
+    // Builds 1 to 4 last started 9, 8.5, 8 and 7.5 days ago: all four kept, since nothing started after them.
+    for (const [index, days] of [9, 8.5, 8, 7.5].entries()) await startedDaysAgo(ids[index]!, days)
+    const bare = machine(build({ 'main-bare001.js': '' }))
+    // Build 4 turns out bad: the machines are rolled back to build 1, which serves again...
+    expect((await keepBuildAssets(t.database.db, roots[0]))?.pruned).toBe(1)
+    // ...and a machine still on build 4 that restarts meanwhile keeps the last three started, build 1 among them.
+    expect((await keepBuildAssets(t.database.db, roots[3]))?.pruned).toBe(0)
+    expect((await bare('/assets/back-r1.js')).status).toBe(200)
+    expect((await bare('/assets/back-r2.js')).status).toBe(404)
+    expect((await bare('/assets/back-r3.js')).status).toBe(200)
+    expect((await bare('/assets/back-r4.js')).status).toBe(200)
   })
 })
