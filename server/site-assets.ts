@@ -58,8 +58,8 @@ export async function keepBuildAssets(db: Db, root: string | undefined, now: Dat
   // never back (a machine whose clock lags must not make a build look older than another machine saw it start).
   await db
     .insert(siteBuilds)
-    .values({ id: build, firstStartedAt: now })
-    .onConflictDoUpdate({ target: siteBuilds.id, set: { firstStartedAt: sql`greatest(${siteBuilds.firstStartedAt}, excluded.first_started_at)` } })
+    .values({ id: build, lastStartedAt: now })
+    .onConflictDoUpdate({ target: siteBuilds.id, set: { lastStartedAt: sql`greatest(${siteBuilds.lastStartedAt}, excluded.first_started_at)` } })
 
   const present = new Set((await db.select({ name: siteAssets.name }).from(siteAssets).where(inArray(siteAssets.name, names))).map((row) => row.name))
   const missing = names.filter((name) => !present.has(name))
@@ -80,8 +80,8 @@ export async function keepBuildAssets(db: Db, root: string | undefined, now: Dat
 
   // Only from a build started before this one, so a file lives with the build started last that has it, and is
   // pruned only with it.
-  const startedAt = sql`(select ${siteBuilds.firstStartedAt} from ${siteBuilds} where ${siteBuilds.id} = ${build})`
-  const older = db.select({ id: siteBuilds.id }).from(siteBuilds).where(lt(siteBuilds.firstStartedAt, startedAt))
+  const startedAt = sql`(select ${siteBuilds.lastStartedAt} from ${siteBuilds} where ${siteBuilds.id} = ${build})`
+  const older = db.select({ id: siteBuilds.id }).from(siteBuilds).where(lt(siteBuilds.lastStartedAt, startedAt))
   if (present.size > 0) {
     await db
       .update(siteAssets)
@@ -89,10 +89,10 @@ export async function keepBuildAssets(db: Db, root: string | undefined, now: Dat
       .where(and(inArray(siteAssets.name, [...present]), ne(siteAssets.buildId, build), inArray(siteAssets.buildId, older)))
   }
 
-  const newest = db.select({ id: siteBuilds.id }).from(siteBuilds).orderBy(sql`${siteBuilds.firstStartedAt} desc`).limit(KEPT_BUILDS.builds)
+  const newest = db.select({ id: siteBuilds.id }).from(siteBuilds).orderBy(sql`${siteBuilds.lastStartedAt} desc`).limit(KEPT_BUILDS.builds)
   const pruned = await db
     .delete(siteBuilds)
-    .where(and(ne(siteBuilds.id, build), lt(siteBuilds.firstStartedAt, new Date(now.getTime() - KEPT_BUILDS.days * DAY_MS)), notInArray(siteBuilds.id, newest)))
+    .where(and(ne(siteBuilds.id, build), lt(siteBuilds.lastStartedAt, new Date(now.getTime() - KEPT_BUILDS.days * DAY_MS)), notInArray(siteBuilds.id, newest)))
     .returning({ id: siteBuilds.id })
   return { build, stored: missing.length, pruned: pruned.length }
 }

@@ -886,12 +886,16 @@ export const safeguardingConcerns = pgTable(
 )
 
 /**
- * The builds of the web app that machines have served, newest by when one first started (server/site-assets.ts).
+ * The builds of the web app that machines have served, newest by when one last started (server/site-assets.ts).
  * The id names the build's hashed files, so every machine of one build agrees on it without being told.
  */
 export const siteBuilds = pgTable('site_builds', {
   id: text('id').primaryKey(),
-  firstStartedAt: timestamptz('first_started_at').notNull(),
+  /**
+   * Moved on at every start of the build. The column keeps the name it was made with (first_started_at): a rename
+   * would break machines of the older build still serving during a rolling deploy (expand, then contract).
+   */
+  lastStartedAt: timestamptz('first_started_at').notNull(),
 })
 
 /**

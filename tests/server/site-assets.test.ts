@@ -38,7 +38,7 @@ const machine = (root: string) => (address: string) => createApp({ ...t.deps, st
 async function startedDaysAgo(build: string, days: number): Promise<void> {
   await t.database.db
     .update(siteBuilds)
-    .set({ firstStartedAt: new Date(Date.now() - days * DAY_MS) })
+    .set({ lastStartedAt: new Date(Date.now() - days * DAY_MS) })
     .where(eq(siteBuilds.id, build))
 }
 
