@@ -1,7 +1,8 @@
-import { Alert, Button, EmptyState, Skeleton, Table, UnstyledButton, VisuallyHidden, type MantineBreakpoint } from '@mantine/core'
+import { EmptyState, Skeleton, Table, UnstyledButton, VisuallyHidden, type MantineBreakpoint } from '@mantine/core'
 import { IconArrowDown, IconArrowUp, IconArrowsSort, IconInbox } from '@tabler/icons-react'
 import type { MouseEvent, ReactNode } from 'react'
 import classes from './data-table.module.css'
+import { LoadFailedAlert } from './load-failed-alert'
 
 /** How a column sorts: the list's sort value for each direction it offers. */
 export interface ColumnSort<Sort extends string> {
@@ -50,12 +51,7 @@ export function DataTable<Row, Sort extends string = string>(props: DataTablePro
 
   if (error) {
     return (
-      <Alert color="red" variant="light" role="alert" title={`${caption} could not be loaded`}>
-        {error.message}
-        <Button mt="sm" variant="light" color="red" onClick={error.onRetry} display="block">
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailedAlert what={caption} message={error.message} onRetry={error.onRetry} />
     )
   }
 

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Center, Pagination, SimpleGrid, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { Anchor, Badge, Card, Center, Pagination, SimpleGrid, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { mediaListQueryOptions, type MediaItem } from '../../../api/media'
@@ -7,6 +7,7 @@ import { errorMessage } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
 import { mediaListSpec } from './list-specs'
 import { MediaImage } from './media-image'
+import { LoadFailedAlert } from '../../../ui/back-office/load-failed-alert'
 
 const PAGE_SIZE = 12
 const GRID_COLS = { base: 2, sm: 3, md: 4 }
@@ -108,12 +109,7 @@ export function MediaPickerLibrary({ onPick, onFix, unavailable }: PickerLibrary
         }}
       />
       {result.isError ? (
-        <Alert color="red" variant="light" role="alert" title="The library could not be loaded">
-          {errorMessage(result.error)}
-          <Button mt="sm" variant="light" color="red" display="block" onClick={() => void result.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert what="The library" message={errorMessage(result.error)} onRetry={() => void result.refetch()} />
       ) : result.isPending ? (
         <SimpleGrid cols={GRID_COLS} aria-hidden>
           {Array.from({ length: 4 }, (_, index) => (

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, List, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, List, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { historyQueryOptions, type HistoryEntry, type HistorySubject } from '../../../api/history'
@@ -7,6 +7,7 @@ import { labelOf } from '../../../../shared/labels'
 import { formatDateTime } from '../../../ui/format-date-time'
 import { errorMessage } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
+import { LoadFailedAlert } from '../../../ui/back-office/load-failed-alert'
 
 type HistoryValue = components['schemas']['HistoryValue']
 
@@ -77,12 +78,7 @@ export function RecordHistory({ subjectType, subjectId, words }: { subjectType: 
         </Title>
         {history.isPending && <Skeleton h={60} />}
         {history.isError && (
-          <Alert color="red" variant="light" role="alert" title="The history could not be loaded">
-            {errorMessage(history.error)}
-            <Button mt="sm" display="block" variant="light" color="red" onClick={() => void history.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadFailedAlert what="The history" message={errorMessage(history.error)} onRetry={() => void history.refetch()} />
         )}
         {history.data && (
           <List spacing="sm" listStyleType="none">

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Card, Group, List, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
@@ -12,6 +12,7 @@ import { toast } from '../../../ui/toasts'
 import { SecondFactorSetup } from '../-components/second-factor-setup'
 import { errorMessage } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
+import { LoadFailedAlert } from '../../../ui/back-office/load-failed-alert'
 
 export const Route = createFileRoute('/_authenticated/admin/')({
   staticData: { title: 'Admin' },
@@ -234,12 +235,7 @@ function AdminDashboard({ name }: { name: string }) {
         <Text>What needs the office now. Each figure opens the list it counts.</Text>
       </Stack>
       {dashboard.isError ? (
-        <Alert color="red" variant="light" role="alert" title="The figures could not be loaded">
-          {errorMessage(dashboard.error)}
-          <Button mt="sm" variant="light" color="red" display="block" onClick={() => void dashboard.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert what="The figures" message={errorMessage(dashboard.error)} onRetry={() => void dashboard.refetch()} />
       ) : dashboard.data === undefined ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" aria-busy="true">
           {Array.from({ length: 9 }, (_, index) => (

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, EmptyState, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
+import { Alert, Card, EmptyState, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { IconChartBar } from '@tabler/icons-react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
@@ -11,6 +11,7 @@ import { chosenPeriod, periodProblem, periodSearch, type Period } from './-compo
 import { FiguresPeriodForm } from './-components/figures-period-form'
 import { FigureSection } from './-components/figures-section'
 import { FigureTable, formatCount, formatPercent, type FigureRow } from './-components/figures-table'
+import { LoadFailedAlert } from '../../../../ui/back-office/load-failed-alert'
 
 export const Route = createFileRoute('/_authenticated/admin/reports/figures')({
   staticData: { title: 'Figures' },
@@ -158,12 +159,7 @@ function FiguresPage() {
           {problem.from ?? problem.to} Choose the days again above.
         </Alert>
       ) : figures.isError ? (
-        <Alert color="red" variant="light" role="alert" title="The figures could not be loaded">
-          {errorMessage(figures.error)}
-          <Button mt="sm" variant="light" color="red" display="block" onClick={() => void figures.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert what="The figures" message={errorMessage(figures.error)} onRetry={() => void figures.refetch()} />
       ) : shown === undefined ? (
         <Stack gap="md" aria-busy="true">
           <Skeleton height={24} width="60%" />

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useId, type ReactNode } from 'react'
 import { labelOf } from '../../../../../../shared/labels'
@@ -9,6 +9,7 @@ import { AnchorLink } from '../../../../-components/links'
 import { useAppContext } from '../../../../-lib/use-app-context'
 import { EndPlacement, MovePlacement } from './placement-actions'
 import { PLACEMENT_STATUS_COLORS } from './placement-words'
+import { LoadFailedAlert } from '../../../../../ui/back-office/load-failed-alert'
 
 /** How many placements a card shows, current ones first; the API's largest page. */
 const SHOWN = 100
@@ -81,12 +82,7 @@ export function PlacementsCard({
           {headerAction}
         </Group>
         {placements.isError ? (
-          <Alert color="red" variant="light" role="alert" title="The placements could not be loaded">
-            {placements.error.message}
-            <Button mt="sm" variant="light" color="red" display="block" onClick={() => void placements.refetch()}>
-              Try again
-            </Button>
-          </Alert>
+          <LoadFailedAlert what="The placements" message={placements.error.message} onRetry={() => void placements.refetch()} />
         ) : rows === undefined ? (
           <Skeleton height={72} />
         ) : rows.length === 0 ? (

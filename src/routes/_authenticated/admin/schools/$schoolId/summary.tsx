@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Button, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { IconPrinter } from '@tabler/icons-react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
@@ -18,6 +18,7 @@ import { TermSummaryExcerpts } from '../-components/term-summary-excerpts'
 import { TermSummaryLearners } from '../-components/term-summary-learners'
 import classes from '../-components/term-summary-print.module.css'
 import { chosenTerm, termSearch, type SchoolTerm } from '../-components/term-summary-terms'
+import { LoadFailedAlert } from '../../../../../ui/back-office/load-failed-alert'
 
 const today = () => londonDay(new Date())
 
@@ -116,12 +117,7 @@ function TermSummaryPage() {
         </Text>
       </Stack>
       {summary.isError ? (
-        <Alert color="red" variant="light" role="alert" title="The summary could not be loaded" className={classes.screenOnly}>
-          {errorMessage(summary.error)}
-          <Button mt="sm" variant="light" color="red" display="block" onClick={() => void summary.refetch()}>
-            Try again
-          </Button>
-        </Alert>
+        <LoadFailedAlert what="The summary" message={errorMessage(summary.error)} onRetry={() => void summary.refetch()} className={classes.screenOnly} />
       ) : shown === undefined ? (
         <ArticleSkeleton />
       ) : (

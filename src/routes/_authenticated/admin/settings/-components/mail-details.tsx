@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Skeleton, Stack, Text } from '@mantine/core'
+import { Alert, Anchor, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { labelOf } from '../../../../../../shared/labels'
@@ -7,6 +7,7 @@ import { ActionDialog } from '../../../../../ui/back-office/action-dialog'
 import { formatDateTime } from '../../../../../ui/format-date-time'
 import { errorMessage } from '../../../../-lib/server-errors'
 import { useAppContext } from '../../../../-lib/use-app-context'
+import { LoadFailedAlert } from '../../../../../ui/back-office/load-failed-alert'
 
 /**
  * A mail's subject, which opens the mail in a dialog: who it went to, what it is, and its words, unless it carries a
@@ -31,12 +32,7 @@ function MailBody({ mailId }: { mailId: string }) {
   const mail = useQuery(mailQueryOptions(api.mail, mailId))
   if (mail.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title="The mail could not be loaded">
-        {errorMessage(mail.error)}
-        <Button mt="sm" variant="light" color="red" display="block" onClick={() => void mail.refetch()}>
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailedAlert what="The mail" message={errorMessage(mail.error)} onRetry={() => void mail.refetch()} />
     )
   }
   if (mail.data === undefined) {

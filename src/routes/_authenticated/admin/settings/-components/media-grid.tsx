@@ -1,10 +1,11 @@
-import { Alert, Button, Card, EmptyState, SimpleGrid, Skeleton } from '@mantine/core'
+import { Card, EmptyState, SimpleGrid, Skeleton } from '@mantine/core'
 import { IconPhoto } from '@tabler/icons-react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { MediaItemPage } from '../../../../../api/media'
 import { errorMessage } from '../../../../-lib/server-errors'
 import { MediaCard } from './media-card'
+import { LoadFailedAlert } from '../../../../../ui/back-office/load-failed-alert'
 
 const COLS = { base: 2, sm: 3, md: 4, lg: 5 }
 
@@ -12,12 +13,7 @@ const COLS = { base: 2, sm: 3, md: 4, lg: 5 }
 export function MediaGrid({ result, empty }: { result: UseQueryResult<MediaItemPage>; empty: { title: string; description: ReactNode; action?: ReactNode } }) {
   if (result.isError) {
     return (
-      <Alert color="red" variant="light" role="alert" title="The media library could not be loaded">
-        {errorMessage(result.error)}
-        <Button mt="sm" variant="light" color="red" onClick={() => void result.refetch()} display="block">
-          Try again
-        </Button>
-      </Alert>
+      <LoadFailedAlert what="The media library" message={errorMessage(result.error)} onRetry={() => void result.refetch()} />
     )
   }
   if (result.isPending) {
