@@ -863,7 +863,11 @@ export const safeguardingConcerns = pgTable(
     lessonId: uuid('lesson_id')
       .notNull()
       .references(() => lessons.id, { onDelete: 'restrict' }),
-    studentId: uuid('student_id').references(() => students.id, { onDelete: 'set null' }),
+    /**
+     * Kept with the concern for its statutory retention: the database refuses to delete a learner a concern names,
+     * rather than forgetting whom it was about (anonymising keeps the row and this link).
+     */
+    studentId: uuid('student_id').references(() => students.id, { onDelete: 'restrict' }),
     raisedBy: uuid('raised_by')
       .notNull()
       .references(() => users.id, { onDelete: 'restrict' }),
@@ -871,7 +875,8 @@ export const safeguardingConcerns = pgTable(
     details: text('details').notNull(),
     status: text('status', { enum: ENUMS.ConcernStatus }).notNull().default('open'),
     statusNote: text('status_note'),
-    statusChangedBy: uuid('status_changed_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Who handled it last, kept as the concern is: a staff account it names cannot be deleted under it. */
+    statusChangedBy: uuid('status_changed_by').references(() => users.id, { onDelete: 'restrict' }),
     statusChangedAt: timestamptz('status_changed_at'),
     version: integer('version').notNull().default(1),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lessonInstant, londonDay, londonTime, monthsOf, shiftDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { contract } from '../../server/contract/document.ts'
-import { lessons, mailOutbox, safeguardingConcerns } from '../../server/db/schema.ts'
+import { lessons, mailOutbox, safeguardingConcerns, students, users } from '../../server/db/schema.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
@@ -614,5 +614,26 @@ describe.skipIf(noDatabase)('the tutor’s own lessons only', () => {
     expect(ada.body.items).toHaveLength(1)
     expect(ada.body.items[0]?.learners[0]?.name).toBe('Ada Lovelace')
     expect(ada.body.items[0]?.concernRaised).toBeUndefined()
+  })
+})
+
+describe.skipIf(noDatabase)('a concern outlives attempts to delete what it names', () => {
+  it('the database refuses to delete the learner or the staff member a concern names, and the concern keeps both links', async () => {
+    const [raised] = await t.database.db.select().from(safeguardingConcerns).limit(1)
+    if (!raised) throw new Error('the tests above raise a concern')
+    // A learner with nothing else to hold them (no placement, no lesson), so only the concern can.
+    const [learner] = await t.database.db
+      .insert(students)
+      .values({ name: 'Only Concern', contactName: 'Parent', contactEmail: 'parent@example.org', contactPhone: '01234 567890', subjects: ['Maths'], deliveryMode: 'online' })
+      .returning({ id: students.id })
+    const handler = await t.createUser({ email: 'handler-kept@tec.test', role: 'ADMIN' })
+    const [concern] = await t.database.db
+      .insert(safeguardingConcerns)
+      .values({ lessonId: raised.lessonId, studentId: learner!.id, raisedBy: raised.raisedBy, severity: 'low', details: 'Kept for its retention.', statusChangedBy: handler.id })
+      .returning({ id: safeguardingConcerns.id })
+    await expect(t.database.db.delete(students).where(eq(students.id, learner!.id))).rejects.toThrow()
+    await expect(t.database.db.delete(users).where(eq(users.id, handler.id))).rejects.toThrow()
+    const [kept] = await t.database.db.select().from(safeguardingConcerns).where(eq(safeguardingConcerns.id, concern!.id))
+    expect(kept).toMatchObject({ studentId: learner!.id, statusChangedBy: handler.id, details: 'Kept for its retention.' })
   })
 })
