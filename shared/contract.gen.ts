@@ -36,6 +36,7 @@ export const ENUMS = {
   CancelledBy: ["family", "school", "tutor", "office"],
   ConcernSeverity: ["low", "medium", "high"],
   ConcernStatus: ["open", "in_hand", "closed"],
+  RecordOpeningKind: ["opened", "exported", "downloaded"],
   ReportState: ["to_review", "awaiting_report", "overdue", "returned", "approved"],
   LessonFigure: ["month", "mode", "attendance", "reports", "tutor", "school"],
   LessonEvent: ["TIME_PASSED", "MOVE", "CANCEL", "MARK_MISSED", "SUBMIT_REPORT", "EDIT_REPORT", "RETURN", "RESUBMIT", "APPROVE"],

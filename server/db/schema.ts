@@ -32,8 +32,18 @@ export const users = pgTable(
     deactivatedAt: timestamptz('deactivated_at'),
     /** When the owner turned the second sign-in step on (a confirmed row in second_factors); null while it is off. */
     secondFactorAt: timestamptz('second_factor_at'),
+    /**
+     * A designated safeguarding lead (or deputy): only they read safeguarding concerns, their handling and who opened
+     * a record (Keeping Children Safe in Education's need-to-know). Admins only; at least one active admin keeps it.
+     */
+    safeguardingLead: boolean('safeguarding_lead').notNull().default(false),
+    /** When the account's personal details were replaced on request or under retention; it can never sign in again. */
+    anonymisedAt: timestamptz('anonymised_at'),
   },
-  (t) => [check('users_role_check', sql`${t.role} in ('ADMIN', 'TUTOR')`)],
+  (t) => [
+    check('users_role_check', sql`${t.role} in ('ADMIN', 'TUTOR')`),
+    check('users_safeguarding_lead_check', sql`not ${t.safeguardingLead} or ${t.role} = 'ADMIN'`),
+  ],
 )
 
 export const sessions = pgTable(
@@ -605,6 +615,10 @@ export const students = pgTable(
     goals: text('goals'),
     needs: text('needs'),
     notesForTutors: text('notes_for_tutors'),
+    /** When the learner last became finished (left us): retention counts its years from here. Null while not finished. */
+    finishedAt: timestamptz('finished_at'),
+    /** When the personal details were replaced on request or under retention; lessons and figures keep their counts. */
+    anonymisedAt: timestamptz('anonymised_at'),
     /** Raised by every change; an edit must name the version it was made from (If-Match), or it is refused. */
     version: integer('version').notNull().default(1),
     createdAt: timestamptz('created_at').notNull().defaultNow(),
@@ -921,6 +935,73 @@ export const siteAssets = pgTable(
       .references(() => siteBuilds.id, { onDelete: 'cascade' }),
   },
   (t) => [index('site_assets_build_idx').on(t.buildId)],
+)
+
+/**
+ * Who opened a record (a learner, tutor, school, report or concern), an export or a CSV download, and when: shown to
+ * safeguarding leads as "Who opened this record". Written in batches off the request's path (server/record-openings).
+ */
+export const recordOpenings = pgTable(
+  'record_openings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamptz('at').notNull().defaultNow(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** What was opened: a record's type (student, tutor, school, lesson_report, concern) or a list's (students for its CSV). */
+    subjectType: text('subject_type').notNull(),
+    /** The record's id; null for a CSV download of a whole list. */
+    subjectId: text('subject_id'),
+    /** How: the record itself, an export of everything held about it, or a CSV download. */
+    kind: text('kind', { enum: ENUMS.RecordOpeningKind }).notNull(),
+  },
+  (t) => [
+    check('record_openings_kind_check', sql`${t.kind} in (${valuesOf(ENUMS.RecordOpeningKind)})`),
+    index('record_openings_subject_idx').on(t.subjectType, t.subjectId, t.at.desc()),
+    index('record_openings_at_idx').on(t.at),
+    index('record_openings_user_idx').on(t.userId),
+  ],
+)
+
+/**
+ * How long each kind of record is kept (one row at most, id 1; while there is none the defaults apply, which are
+ * what the privacy notice promised). Applied daily by the retention job; the privacy notice shows these periods.
+ */
+export const retentionSettings = pgTable(
+  'retention_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** A learner's records are anonymised this many years after they finished (left us). */
+    learnerYears: integer('learner_years').notNull().default(6),
+    /** Applications (registrations) that led to no placement are erased this many months after they were sent. */
+    applicationMonths: integer('application_months').notNull().default(12),
+    /** Messages from the contact form are erased this many months after they were sent. */
+    messageMonths: integer('message_months').notNull().default(24),
+    /** Sent mail (to, subject and what is left of the body) is deleted this many days after it was sent. */
+    sentMailDays: integer('sent_mail_days').notNull().default(365),
+    /** Sign-in records (sessions, sign-in history) are deleted this many days after they ended or happened. */
+    signInDays: integer('sign_in_days').notNull().default(90),
+    /** The address and browser a public form was sent from are kept this many days, for abuse only. */
+    senderDetailsDays: integer('sender_details_days').notNull().default(30),
+    /** Who opened a record is kept this many months. */
+    openingMonths: integer('opening_months').notNull().default(24),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('retention_settings_single_row_check', sql`${t.id} = 1`)],
+)
+
+/** Each run of the retention job: when, and how many records of each kind it removed or anonymised. */
+export const retentionRuns = pgTable(
+  'retention_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    startedAt: timestamptz('started_at').notNull(),
+    finishedAt: timestamptz('finished_at').notNull().defaultNow(),
+    /** Counts by kind (e.g. { learnersAnonymised: 2, messagesErased: 5 }); never names or ids. */
+    removed: jsonb('removed').$type<Record<string, number>>().notNull(),
+  },
+  (t) => [index('retention_runs_started_at_idx').on(t.startedAt.desc())],
 )
 
 export type RegistrationRow = typeof registrations.$inferSelect
