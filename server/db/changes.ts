@@ -8,8 +8,8 @@ import pg from 'pg'
  */
 export const CHANGES_CHANNEL = 'tec_changes'
 
-/** The tables the public site shows: a change to one of them drops the public reads' kept answers. */
-export const CONTENT_TABLES: ReadonlySet<string> = new Set(['courses', 'blog_posts', 'gallery_items', 'media', 'site_settings', 'site_pages'])
+/** The tables the public site shows (the privacy notice shows the retention periods): a change to one of them drops the public reads' kept answers. */
+export const CONTENT_TABLES: ReadonlySet<string> = new Set(['courses', 'blog_posts', 'gallery_items', 'media', 'site_settings', 'site_pages', 'retention_settings'])
 /** The tables a signed-in request's session and account are read from (a tutor's profile says whether they left). */
 export const SESSION_TABLES: ReadonlySet<string> = new Set(['sessions', 'users', 'tutor_profiles'])
 /**

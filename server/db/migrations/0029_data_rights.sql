@@ -46,3 +46,10 @@ ALTER TABLE "users" ADD CONSTRAINT "users_safeguarding_lead_check" CHECK (not "u
 UPDATE "users" SET "safeguarding_lead" = true WHERE "role" = 'ADMIN' AND "deactivated_at" IS NULL;--> statement-breakpoint
 -- Learners who had already finished count their retention from their last change, the best date there is for it.
 UPDATE "students" SET "finished_at" = "updated_at" WHERE "status" = 'finished';
+--> statement-breakpoint
+-- The privacy notice shows the retention periods, so a change to them must drop the public site's kept answers, as
+-- site_settings does (CONTENT_TABLES in server/db/changes.ts).
+CREATE TRIGGER "retention_settings_changes_inserted" AFTER INSERT ON "retention_settings" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION tec_rows_changed();--> statement-breakpoint
+CREATE TRIGGER "retention_settings_changes_updated" AFTER UPDATE ON "retention_settings" REFERENCING NEW TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION tec_rows_changed();--> statement-breakpoint
+CREATE TRIGGER "retention_settings_changes_deleted" AFTER DELETE ON "retention_settings" REFERENCING OLD TABLE AS changed_rows FOR EACH STATEMENT EXECUTE FUNCTION tec_rows_changed();--> statement-breakpoint
+CREATE TRIGGER "retention_settings_changes_truncated" AFTER TRUNCATE ON "retention_settings" FOR EACH STATEMENT EXECUTE FUNCTION tec_table_changed();
