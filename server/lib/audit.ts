@@ -74,6 +74,12 @@ export type AuditAction =
   | 'gallery.order_changed'
   | 'mail.resent'
   | 'mail.read'
+  | 'student.anonymised'
+  | 'tutor.anonymised'
+  | 'contact.anonymised'
+  | 'school.contact_anonymised'
+  | 'registration.erased'
+  | 'contact_message.erased'
 
 export interface AuditEvent {
   action: AuditAction

@@ -1,0 +1,223 @@
+import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { lessonLearners, lessonReports, lessons, placements, registrationEvents, registrations, safeguardingConcerns, students } from '../db/schema.ts'
+import { recordAudit } from '../lib/audit.ts'
+import { anonymiseAnswers } from './answers.ts'
+import { ERASURE_MESSAGES } from './messages.ts'
+import {
+  dropWorkingRows,
+  placeholderHash,
+  PLACEHOLDER_DOMAIN,
+  PLACEHOLDER_PHONE,
+  purgeMail,
+  redactHistory,
+  replaceInJson,
+  replaceValues,
+  searchable,
+  stableCode,
+  type Replacement,
+} from './scrub.ts'
+
+/**
+ * Who asked and why: an admin's request (they typed the person's name to confirm it), or the daily retention job,
+ * which has no actor and confirms nothing.
+ */
+export type AnonymiseContext = { reason: 'request'; actorId: string; ip: string | null; confirmName: string } | { reason: 'retention' }
+
+/** How many rows of each kind lost personal values: ids and counts only ever go to the audit trail. */
+export type AnonymiseCounts = Record<string, number>
+
+export type AnonymiseOutcome =
+  | { status: 'anonymised'; counts: AnonymiseCounts }
+  | { status: 'missing' }
+  | { status: 'already' }
+  /** The typed name is not the person's: nothing changed. */
+  | { status: 'mismatch' }
+  /** The person may not be anonymised now; the message says why and what to do. */
+  | { status: 'refused'; message: string }
+
+/** Names compared as people type them: case, spaces around and between words, and Unicode forms do not matter. */
+export function sameName(typed: string, recorded: string): boolean {
+  const norm = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase()
+  return norm(typed) !== '' && norm(typed) === norm(recorded)
+}
+
+/** The name an anonymised learner is shown under: stable for the record, saying nothing of the child. */
+export const learnerLabel = (studentId: string) => `Anonymised learner ${stableCode(studentId)}`
+export const CONTACT_LABEL = 'Anonymised contact'
+
+const nonEmpty = (values: (string | null | undefined)[]) => values.filter((value): value is string => typeof value === 'string' && value.trim() !== '')
+
+/** The personal values one registration's answers hold, each with what replaces it in other people's text. */
+function answerValues(answers: Record<string, unknown>, labels: { person: string; email: string }, withContact: boolean): Replacement[] {
+  const found: Replacement[] = []
+  const student = answers.student as { name?: string } | undefined
+  if (student?.name) found.push({ value: student.name, by: labels.person })
+  if (!withContact) return found
+  const contact = answers.contact as { name?: string; email?: string; phone?: string } | undefined
+  if (contact?.name) found.push({ value: contact.name, by: CONTACT_LABEL })
+  if (contact?.email) found.push({ value: contact.email, by: labels.email })
+  if (contact?.phone) found.push({ value: contact.phone, by: PLACEHOLDER_PHONE })
+  const emergency = answers.emergencyContact as { name?: string; phone?: string } | undefined
+  if (emergency?.name) found.push({ value: emergency.name, by: 'Anonymised person' })
+  if (emergency?.phone) found.push({ value: emergency.phone, by: PLACEHOLDER_PHONE })
+  const address = answers.address as { line1?: string; line2?: string; postcode?: string } | undefined
+  for (const part of nonEmpty([address?.line1, address?.line2, address?.postcode])) found.push({ value: part, by: 'Removed' })
+  return found
+}
+
+/**
+ * Anonymises a learner in one transaction (a savepoint when `db` is already a transaction, so the retention job can
+ * call it learner by learner): their record's personal fields are replaced or cleared, their registrations' answers
+ * too, their one-to-one lessons' and reports' free text cleared (group lessons lose only their name), placement
+ * notes and end reasons cleared, the history's old values redacted, mail to or about them purged. Lessons,
+ * attendance, placements and figures keep their counts; safeguarding concerns keep their words and their link to
+ * the learner (statutory retention), and who opened the record stays (it holds nothing personal).
+ *
+ * The contact's own details leave this learner's records in every case; they are searched for and replaced
+ * elsewhere (mail, history, throttling rows) only when no other learner still on record shares the contact, since
+ * they are then that learner's contact too (anonymiseContact removes them everywhere).
+ *
+ * Refused while the learner has a current placement or a safeguarding concern that is not closed.
+ */
+export async function anonymiseLearner(db: Db, studentId: string, context: AnonymiseContext): Promise<AnonymiseOutcome> {
+  return db.transaction(async (tx) => {
+    const [student] = await tx.select().from(students).where(eq(students.id, studentId)).for('update').limit(1)
+    if (!student) return { status: 'missing' as const }
+    if (student.anonymisedAt !== null) return { status: 'already' as const }
+    if (context.reason === 'request' && !sameName(context.confirmName, student.name)) return { status: 'mismatch' as const }
+
+    const [current] = await tx
+      .select({ n: count() })
+      .from(placements)
+      .where(and(eq(placements.studentId, studentId), eq(placements.status, 'active')))
+    if ((current?.n ?? 0) > 0) return { status: 'refused' as const, message: ERASURE_MESSAGES.learnerPlaced(current?.n ?? 0) }
+    const [openConcerns] = await tx
+      .select({ n: count() })
+      .from(safeguardingConcerns)
+      .where(and(eq(safeguardingConcerns.studentId, studentId), ne(safeguardingConcerns.status, 'closed')))
+    if ((openConcerns?.n ?? 0) > 0) return { status: 'refused' as const, message: ERASURE_MESSAGES.learnerConcernOpen }
+
+    const now = new Date()
+    const label = learnerLabel(studentId)
+    const placeholderEmail = `contact-${stableCode(studentId).toLowerCase()}@${PLACEHOLDER_DOMAIN}`
+    const [sharing] = await tx
+      .select({ n: count() })
+      .from(students)
+      .where(and(ne(students.id, studentId), isNull(students.anonymisedAt), sql`lower(${students.contactEmail}) = lower(${student.contactEmail})`))
+    const contactShared = (sharing?.n ?? 0) > 0
+
+    const ownRegistrations = await tx.select().from(registrations).where(eq(registrations.studentId, studentId)).for('update')
+    const labels = { person: label, email: placeholderEmail }
+    const replacements: Replacement[] = [{ value: student.name, by: label }]
+    const addresses: string[] = []
+    if (!contactShared) {
+      replacements.push(
+        { value: student.contactName, by: CONTACT_LABEL },
+        { value: student.contactEmail, by: placeholderEmail },
+        { value: student.contactPhone, by: PLACEHOLDER_PHONE },
+        ...nonEmpty([student.addressLine1, student.addressLine2, student.postcode]).map((value) => ({ value, by: 'Removed' })),
+      )
+      addresses.push(student.contactEmail, ...ownRegistrations.map((row) => row.email))
+    }
+    for (const row of ownRegistrations) replacements.push(...answerValues(row.answers, labels, !contactShared))
+    const searched = searchable(replacements)
+
+    await tx
+      .update(students)
+      .set({
+        name: label,
+        school: null,
+        contactName: CONTACT_LABEL,
+        contactRelationship: null,
+        contactEmail: placeholderEmail,
+        contactPhone: PLACEHOLDER_PHONE,
+        preferredContact: null,
+        addressLine1: null,
+        addressLine2: null,
+        town: null,
+        postcode: null,
+        availabilityDays: [],
+        availabilityTimes: [],
+        goals: null,
+        needs: null,
+        notesForTutors: null,
+        anonymisedAt: now,
+        version: student.version + 1,
+        updatedAt: now,
+      })
+      .where(eq(students.id, studentId))
+
+    for (const row of ownRegistrations) {
+      await tx
+        .update(registrations)
+        .set({
+          answers: anonymiseAnswers(row.answers, labels),
+          name: label,
+          email: placeholderEmail,
+          summary: replaceValues(row.summary, searched),
+          duplicateKey: placeholderHash(row.id),
+          ip: null,
+          userAgent: null,
+          updatedAt: now,
+        })
+        .where(eq(registrations.id, row.id))
+    }
+    const registrationIds = ownRegistrations.map((row) => row.id)
+    if (registrationIds.length > 0) await tx.update(registrationEvents).set({ note: null, reason: null }).where(inArray(registrationEvents.registrationId, registrationIds))
+
+    const placed = await tx.update(placements).set({ notes: null, endReason: null }).where(eq(placements.studentId, studentId)).returning({ id: placements.id })
+
+    // A lesson with no other learner is this learner's alone; a group lesson's words belong to the others too.
+    const taught = await tx
+      .select({ lessonId: lessonLearners.lessonId, learners: sql<number>`(select count(*) from ${lessonLearners} others where others.lesson_id = ${lessonLearners.lessonId})`.mapWith(Number) })
+      .from(lessonLearners)
+      .where(eq(lessonLearners.studentId, studentId))
+    const solo = taught.filter((row) => row.learners === 1).map((row) => row.lessonId)
+    const group = taught.filter((row) => row.learners > 1).map((row) => row.lessonId)
+    if (solo.length > 0) {
+      await tx.update(lessons).set({ place: null, cancelReason: null, missedNote: null }).where(inArray(lessons.id, solo))
+      await tx
+        .update(lessonReports)
+        .set({ covered: null, progress: null, homework: null, staffNote: null, returnComment: null, draft: null })
+        .where(inArray(lessonReports.lessonId, solo))
+    }
+    if (group.length > 0 && searched.length > 0) {
+      for (const lesson of await tx.select().from(lessons).where(inArray(lessons.id, group))) {
+        const text = (value: string | null) => (value === null ? null : replaceValues(value, searched))
+        await tx.update(lessons).set({ place: text(lesson.place), cancelReason: text(lesson.cancelReason), missedNote: text(lesson.missedNote) }).where(eq(lessons.id, lesson.id))
+      }
+      for (const report of await tx.select().from(lessonReports).where(inArray(lessonReports.lessonId, group))) {
+        const text = (value: string | null) => (value === null ? null : replaceValues(value, searched))
+        await tx
+          .update(lessonReports)
+          .set({
+            covered: text(report.covered),
+            progress: text(report.progress),
+            homework: text(report.homework),
+            staffNote: text(report.staffNote),
+            returnComment: text(report.returnComment),
+            draft: report.draft === null ? null : replaceInJson(report.draft, searched),
+          })
+          .where(eq(lessonReports.lessonId, report.lessonId))
+      }
+    }
+
+    const history = await redactHistory(tx, {
+      refs: [`student:${studentId}`, ...registrationIds.map((id) => `registration:${id}`), ...placed.map((row) => `placement:${row.id}`), ...solo.map((id) => `lesson:${id}`)],
+      replacements: searched,
+    })
+    const mail = await purgeMail(tx, addresses, placeholderEmail, searched, now)
+    if (!contactShared) await dropWorkingRows(tx, addresses)
+
+    const counts = { registrations: registrationIds.length, placements: placed.length, lessons: solo.length + group.length, historyEntries: history, mail }
+    await recordAudit(tx, {
+      action: 'student.anonymised',
+      actorUserId: context.reason === 'request' ? context.actorId : null,
+      subject: { type: 'student', id: studentId },
+      ip: context.reason === 'request' ? context.ip : null,
+      details: { reason: context.reason, ...counts },
+    })
+    return { status: 'anonymised' as const, counts }
+  })
+}
