@@ -50,6 +50,7 @@ import { cancelLesson, getMyLesson, getTutorOverview, listMyLessons, markLessonM
 import { approveLessonReport, approveLessonReports, getLessonReport, listLessonReports, returnLessonReport } from './lesson-reports/handlers.ts'
 import { changeSafeguardingConcernStatus, getSafeguardingConcern, listSafeguardingConcerns } from './safeguarding-concerns/handlers.ts'
 import { exportLessonFigureRows, getLessonFigures, getSchoolTermSummary } from './lesson-figures/handlers.ts'
+import { downloadPersonalData, findPersonalData, getPersonalData } from './personal-data/handlers.ts'
 
 /**
  * Every contract operation's handler, each from its resource's `handlers.ts`; the type makes a missing or unknown
@@ -171,6 +172,9 @@ export const handlers: Handlers = {
   resendMail,
   resendFailedMail,
   listHistory,
+  findPersonalData,
+  getPersonalData,
+  downloadPersonalData,
   getMedia,
   getHealth,
   getLiveness,

@@ -26,6 +26,7 @@ export const ENUMS = {
   StudentStatus: ["waiting", "active", "paused", "finished"],
   HistorySubject: ["student", "school", "tutor", "lesson", "safeguarding_concern", "course", "blog_post"],
   HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved", "lesson.planned", "lesson.moved", "lesson.cancelled", "lesson.missed", "lesson.report_submitted", "lesson.report_edited", "lesson.report_returned", "lesson.report_resubmitted", "lesson.report_approved", "concern.raised", "concern.status_changed", "course.created", "course.updated", "course.status_changed", "post.created", "post.updated", "post.status_changed", "post.published"],
+  PersonalDataKind: ["learner", "contact", "tutor", "school-contact", "registration"],
   TutorStatus: ["invited", "active", "paused", "left"],
   CheckState: ["current", "expiring", "expired", "none"],
   SafeguardingCheckType: ["enhanced_barred", "enhanced", "basic", "other"],
@@ -648,6 +649,31 @@ export const LIMITS = {
       pupilCount: { minimum: 1, maximum: 5000 },
       notes: { maxLength: 2000 },
     },
+  },
+  PersonalDataExport: {
+    subject: {
+      contact: { minimum: 0 },
+    },
+    withheld: {
+      items: {
+        count: { minimum: 0 },
+      },
+    },
+  },
+  PersonalDataSubject: {
+    contact: { minimum: 0 },
+  },
+  PersonalDataWithheld: {
+    count: { minimum: 0 },
+  },
+  PersonalDataMatches: {
+    schoolContacts: {
+      items: {
+        contact: { minimum: 0 },
+      },
+    },
+    messages: { minimum: 0 },
+    mail: { minimum: 0 },
   },
   HistoryPage: {
     total: { minimum: 0 },
@@ -1445,5 +1471,18 @@ export const PARAMETERS = {
   listHistory: {
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  findPersonalData: {
+    email: { maxLength: 254 },
+  },
+  getPersonalData: {
+    email: { maxLength: 254 },
+    contact: { minimum: 0, maximum: 99 },
+    includeConcerns: { default: false },
+  },
+  downloadPersonalData: {
+    email: { maxLength: 254 },
+    contact: { minimum: 0, maximum: 99 },
+    includeConcerns: { default: false },
   },
 } as const

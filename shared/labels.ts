@@ -264,6 +264,7 @@ export const LABELS = {
   },
   Attendance: { public: { present: 'Present', late: 'Late', absent: 'Absent' } },
   CancelledBy: { public: { family: 'The family', school: 'The school', tutor: 'The tutor', office: 'The office' } },
+  PersonalDataKind: { public: { learner: 'Learner', contact: 'Contact person', tutor: 'Tutor or staff member', 'school-contact': 'School contact', registration: 'Registration' } },
   ConcernSeverity: {
     public: { low: 'Low', medium: 'Medium', high: 'High' },
     staff: { low: 'Low: worth noting', medium: 'Medium: needs the office this week', high: 'High: needs the office today' },

@@ -74,6 +74,7 @@ export type AuditAction =
   | 'gallery.order_changed'
   | 'mail.resent'
   | 'mail.read'
+  | 'personal_data.exported'
   | 'student.anonymised'
   | 'tutor.anonymised'
   | 'contact.anonymised'

@@ -1,0 +1,238 @@
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { and, count, eq, getTableColumns, getTableName, is, sql } from 'drizzle-orm'
+import { PgTable, pgTable, text, uuid } from 'drizzle-orm/pg-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { components } from '../../src/api/schema.gen.ts'
+import * as schema from '../../server/db/schema.ts'
+import { auditEvents, recordOpenings, users } from '../../server/db/schema.ts'
+import { holdsPersonalData, REGISTRY } from '../../server/personal-data/registry.ts'
+import { fillPersonEverywhere, type PersonEverywhere } from './support/person-everywhere.ts'
+import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+
+type Schemas = components['schemas']
+type Export = Schemas['PersonalDataExport']
+type Kind = Schemas['PersonalDataKind']
+
+let t: TestApp
+let person: PersonEverywhere
+/** An admin who is not a safeguarding lead, and one who is. */
+let admin: string
+let lead: string
+let adminId: string
+
+beforeAll(async () => {
+  if (noDatabase) return
+  t = await createTestApp()
+  person = await fillPersonEverywhere(t)
+  adminId = (await t.createUser({ email: 'export-admin@tec.test', role: 'ADMIN' })).id
+  const leadRow = await t.createUser({ email: 'export-lead@tec.test', role: 'ADMIN' })
+  // Set here whatever createUser's default, so each account is what its name says.
+  await t.database.db.update(users).set({ safeguardingLead: false }).where(eq(users.id, adminId))
+  await t.database.db.update(users).set({ safeguardingLead: true }).where(eq(users.id, leadRow.id))
+  admin = await t.login('export-admin@tec.test')
+  lead = await t.login('export-lead@tec.test')
+})
+afterAll(async () => t?.close())
+
+/** Every pgTable schema.ts exports, by its SQL name. */
+function schemaTables(module: Record<string, unknown>): Map<string, PgTable> {
+  const tables = new Map<string, PgTable>()
+  for (const value of Object.values(module)) if (is(value, PgTable)) tables.set(getTableName(value), value)
+  return tables
+}
+
+/** The schema walk: tables with no registry entry (the export would never look in them). */
+function unregistered(tables: Map<string, PgTable>): string[] {
+  const registered = new Set(REGISTRY.map((entry) => getTableName(entry.table)))
+  return [...tables.keys()].filter((name) => !registered.has(name))
+}
+
+function queryOf(kind: Kind, extra: Record<string, string> = {}): string {
+  const named: Record<Kind, Record<string, string>> = {
+    learner: { id: person.learnerId },
+    contact: { email: person.contactEmail },
+    tutor: { id: person.tutorId },
+    'school-contact': { id: person.schoolId, contact: String(person.schoolContact) },
+    registration: { id: person.registrationId },
+  }
+  return new URLSearchParams({ kind, ...named[kind], ...extra }).toString()
+}
+
+const exportOf = (kind: Kind, token = admin, extra: Record<string, string> = {}) => t.request<Export>('GET', `/api/admin/personal-data/export?${queryOf(kind, extra)}`, { token })
+
+/** A zip's entry, read by Python's zipfile: a reader of its own, not the library that wrote it. */
+function unzipEntry(bytes: Uint8Array, name: string): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'tec-export-')), 'export.zip')
+  writeFileSync(file, bytes)
+  return execFileSync('python3', ['-c', 'import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); assert z.testzip() is None; sys.stdout.write(z.read(sys.argv[2]).decode("utf-8"))', file, name], { encoding: 'utf8' })
+}
+
+const KINDS: Kind[] = ['learner', 'contact', 'tutor', 'school-contact', 'registration']
+
+describe.skipIf(noDatabase)('the registry of personal data', () => {
+  it('names every table of the schema, and the walk reports a table added without an entry', () => {
+    const tables = schemaTables(schema)
+    expect(tables.size).toBeGreaterThan(30)
+    expect(unregistered(tables)).toEqual([])
+    expect(REGISTRY.length).toBe(tables.size)
+    // A table added later without an entry is reported by the same walk, so this test fails until it has one.
+    const addedLater = pgTable('pupil_photos', { id: uuid('id').primaryKey(), caption: text('caption') })
+    expect(unregistered(new Map([...tables, ['pupil_photos', addedLater]]))).toEqual(['pupil_photos'])
+  })
+
+  it('names only real columns, declares every hash and secret, and says why a table holds nothing', () => {
+    for (const entry of REGISTRY) {
+      const columns = getTableColumns(entry.table)
+      const name = getTableName(entry.table)
+      if (!holdsPersonalData(entry)) {
+        expect(entry.none.length, name).toBeGreaterThan(10)
+        continue
+      }
+      const named = [...entry.personal, ...Object.keys(entry.secrets ?? {}), ...(entry.omit ?? []), ...Object.values(entry.sections).flatMap((section) => [...(section.personal ?? [])])]
+      for (const column of named) expect(Object.keys(columns), `${name}.${column}`).toContain(column)
+      for (const [key, column] of Object.entries(columns)) {
+        if (/(hash|ciphertext|secret)$/i.test(column.name) && !/duplicate/.test(column.name)) expect(Object.keys(entry.secrets ?? {}), `${name}.${key} is a secret`).toContain(key)
+      }
+      expect(Object.keys(entry.sections).length, `${name} is found for someone`).toBeGreaterThan(0)
+    }
+  })
+
+  it('the fixture gives every personal column a value for every kind of person the registry finds it for', () => {
+    const missing: string[] = []
+    for (const entry of REGISTRY) {
+      if (!holdsPersonalData(entry)) continue
+      const table = getTableName(entry.table)
+      for (const [kind, section] of Object.entries(entry.sections)) {
+        for (const column of section.personal ?? entry.personal) {
+          if (!person.expectations.some((expected) => expected.table === table && expected.column === column && expected.kinds.includes(kind as Kind))) missing.push(`${table}.${column} for ${kind}`)
+        }
+      }
+    }
+    expect(missing).toEqual([])
+  })
+})
+
+describe.skipIf(noDatabase)('GET /api/admin/personal-data/export', () => {
+  it.each(KINDS)('a %s export holds every personal value, no secret, and concerns only as withheld', async (kind) => {
+    const answer = await exportOf(kind)
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('cache-control')).toContain('no-store')
+    const text = answer.text
+    const absent = person.expectations.filter((expected) => expected.kinds.includes(kind) && !expected.concern && !text.includes(expected.value))
+    expect(absent.map(({ table, column }) => `${table}.${column}`)).toEqual([])
+    for (const value of person.secrets) expect(text).not.toContain(value)
+    for (const expected of person.expectations.filter((candidate) => candidate.concern)) expect(text).not.toContain(expected.value)
+    expect(answer.body.includesConcerns).toBe(false)
+    expect(answer.body.madeBy).toEqual({ id: adminId, name: 'Test Person' })
+    if (kind === 'learner' || kind === 'tutor') {
+      const concerns = answer.body.withheld.find((held) => held.what === 'Safeguarding concern')
+      expect(concerns?.count).toBe(1)
+      expect(concerns?.dates).toHaveLength(1)
+      expect(concerns?.reason).toContain('child abuse data')
+    }
+    if (kind === 'tutor') {
+      const what = answer.body.withheld.map((held) => held.what)
+      expect(what).toEqual(expect.arrayContaining(['Password hash', 'Session token hash', 'Trusted browser token hash', 'Authenticator app secret', 'Recovery code hash', 'Mail body with a sign-in or password link']))
+      expect(answer.body.withheld.find((held) => held.what === 'Password hash')?.reason).toBe('Held but not disclosed: security secret')
+    }
+  })
+
+  it('includes the safeguarding concerns for a lead who asks, and refuses any other admin who asks', async () => {
+    const refused = await exportOf('learner', admin, { includeConcerns: 'true' })
+    expect(refused.status).toBe(403)
+    expect(refused.body.message).toMatch(/safeguarding leads/)
+
+    const notAsked = await exportOf('learner', lead)
+    expect(notAsked.body.includesConcerns).toBe(false)
+    expect(notAsked.text).not.toContain(person.expectations.find((expected) => expected.concern)?.value)
+
+    for (const kind of ['learner', 'tutor'] as const) {
+      const answer = await exportOf(kind, lead, { includeConcerns: 'true' })
+      expect(answer.status).toBe(200)
+      expect(answer.body.includesConcerns).toBe(true)
+      for (const expected of person.expectations.filter((candidate) => candidate.concern && candidate.kinds.includes(kind))) expect(answer.text, expected.column).toContain(expected.value)
+      expect(answer.body.withheld.map((held) => held.what)).not.toContain('Safeguarding concern')
+    }
+  })
+
+  it('answers a message per field when the person is not named, and 404 for a record that is not there', async () => {
+    const noId = await t.request('GET', '/api/admin/personal-data/export?kind=learner', { token: admin })
+    expect(noId.status).toBe(400)
+    expect(noId.body.fields).toEqual({ id: 'This field is required.' })
+    const noContact = await t.request('GET', `/api/admin/personal-data/export?kind=school-contact&id=${person.schoolId}`, { token: admin })
+    expect(noContact.body.fields).toEqual({ contact: 'This field is required.' })
+    const noEmail = await t.request('GET', '/api/admin/personal-data/export?kind=contact', { token: admin })
+    expect(noEmail.body.fields).toEqual({ email: 'This field is required.' })
+    const missing = await t.request('GET', '/api/admin/personal-data/export?kind=tutor&id=00000000-0000-4000-8000-000000000000', { token: admin })
+    expect(missing.status).toBe(404)
+    const noSuchContact = await t.request('GET', `/api/admin/personal-data/export?kind=school-contact&id=${person.schoolId}&contact=7`, { token: admin })
+    expect(noSuchContact.status).toBe(404)
+  })
+
+  it('records every export: a history entry with ids only, and an opening of the record', async () => {
+    const openings = () => t.database.db.select({ n: count() }).from(recordOpenings).where(and(eq(recordOpenings.subjectId, person.learnerId), eq(recordOpenings.kind, 'exported')))
+    const [before] = await openings()
+    const answer = await exportOf('learner')
+    expect(answer.status).toBe(200)
+    const [after] = await openings()
+    expect(after?.n).toBe((before?.n ?? 0) + 1)
+
+    const events = await t.database.db.select().from(auditEvents).where(and(eq(auditEvents.action, 'personal_data.exported'), eq(auditEvents.actorUserId, adminId)))
+    expect(events.length).toBeGreaterThan(0)
+    const latest = events.find((event) => event.subjectId === person.learnerId && event.details?.form === 'page')
+    expect(latest).toMatchObject({ subjectType: 'student', details: { kind: 'learner', includesConcerns: false } })
+    // Ids and counts only: no name, address or words of the person in the history.
+    const stored = JSON.stringify(events)
+    for (const expected of person.expectations.filter((candidate) => candidate.value.startsWith('pe'))) expect(stored).not.toContain(expected.value)
+
+    // A contact person's export is recorded against the learners it shows.
+    const [contactBefore] = await openings()
+    await exportOf('contact')
+    const [contactAfter] = await openings()
+    expect(contactAfter?.n).toBe((contactBefore?.n ?? 0) + 1)
+  })
+})
+
+describe.skipIf(noDatabase)('GET /api/admin/personal-data/download', () => {
+  it('answers a zip of data.json and README.txt, recorded as an export', async () => {
+    const [before] = await t.database.db.select({ n: count() }).from(auditEvents).where(and(eq(auditEvents.action, 'personal_data.exported'), sql`${auditEvents.details}->>'form' = 'zip'`))
+    const answer = await t.request('GET', `/api/admin/personal-data/download?${queryOf('learner')}`, { token: admin })
+    expect(answer.status).toBe(200)
+    expect(answer.headers.get('content-type')).toBe('application/zip')
+    expect(answer.headers.get('content-disposition')).toMatch(/^attachment; filename="tec-personal-data-learner-\d{4}-\d{2}-\d{2}\.zip"$/)
+
+    const data = unzipEntry(answer.bytes, 'data.json')
+    const parsed = JSON.parse(data) as Export
+    expect(parsed.subject).toMatchObject({ kind: 'learner', id: person.learnerId })
+    expect(parsed.sections.map((section) => section.table)).toContain('lesson_reports')
+    const absent = person.expectations.filter((expected) => expected.kinds.includes('learner') && !expected.concern && !data.includes(expected.value))
+    expect(absent).toEqual([])
+    const readme = unzipEntry(answer.bytes, 'README.txt')
+    expect(readme).toContain('subject access request')
+    expect(readme).toContain('Test Person')
+    expect(readme).toMatch(/1 × Safeguarding concern \(\d{4}-\d{2}-\d{2}\)\. Withheld: disclosure could put a child at risk/)
+    const whole = new TextDecoder('latin1').decode(answer.bytes) + data + readme
+    for (const value of person.secrets) expect(whole).not.toContain(value)
+
+    const [after] = await t.database.db.select({ n: count() }).from(auditEvents).where(and(eq(auditEvents.action, 'personal_data.exported'), sql`${auditEvents.details}->>'form' = 'zip'`))
+    expect(after?.n).toBe((before?.n ?? 0) + 1)
+  })
+})
+
+describe.skipIf(noDatabase)('GET /api/admin/personal-data/matches', () => {
+  it('lists what is held under an address: learners, registrations, school contacts, accounts, messages and mail', async () => {
+    const answer = await t.request<Schemas['PersonalDataMatches']>('GET', `/api/admin/personal-data/matches?email=${encodeURIComponent(person.contactEmail.toUpperCase())}`, { token: admin })
+    expect(answer.status).toBe(200)
+    expect(answer.body.learners.map((learner) => learner.id)).toEqual([person.learnerId])
+    expect(answer.body.registrations.map((registration) => registration.id)).toEqual([person.registrationId])
+    expect(answer.body.schoolContacts).toHaveLength(2)
+    expect(answer.body.accounts).toHaveLength(1)
+    expect(answer.body.messages).toBe(1)
+    expect(answer.body.mail).toBe(1)
+    const school = await t.request<Schemas['PersonalDataMatches']>('GET', `/api/admin/personal-data/matches?email=${encodeURIComponent(person.schoolContactEmail)}`, { token: admin })
+    expect(school.body.schoolContacts.map(({ schoolId, contact }) => ({ schoolId, contact }))).toEqual([{ schoolId: person.schoolId, contact: person.schoolContact }])
+  })
+})
