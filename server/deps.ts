@@ -5,6 +5,7 @@ import type { Mailer } from './mail/mailer.ts'
 import type { Jobs } from './lib/jobs.ts'
 import type { Readiness } from './lib/readiness.ts'
 import type { Metrics } from './lib/metrics.ts'
+import type { OpeningsRecorder } from './lib/openings-recorder.ts'
 
 /** Everything the app needs from outside; index.ts builds the real ones, tests build their own. */
 export interface AppDeps {
@@ -22,4 +23,6 @@ export interface AppDeps {
   ssrEntry?: string | undefined
   /** This process's Prometheus metrics (GET /api/metrics). */
   metrics: Metrics
+  /** Who opened which record, written in batches off the request's path; index.ts writes what waits at shutdown. */
+  openings: OpeningsRecorder
 }

@@ -21,6 +21,7 @@ import { registerJobs } from './jobs/schedules.ts'
 import { Readiness } from './lib/readiness.ts'
 import { writeBackupAccess } from './backup/embedded.ts'
 import { answerClusterScrapes, Metrics } from './lib/metrics.ts'
+import { OpeningsRecorder } from './lib/openings-recorder.ts'
 
 /** In-flight requests get this long to finish at shutdown before their connections are cut. */
 const SHUTDOWN_GRACE_MS = 10_000
@@ -114,7 +115,8 @@ async function main(): Promise<void> {
   mediaSizes.start()
   const readiness = new Readiness(database)
   const metrics = new Metrics(database, logger)
-  const deps = { config, database, logger, mailer, jobs, readiness, metrics, staticRoot: path.resolve('dist'), ssrEntry: path.resolve('build/ssr/entry-server.js') }
+  const openings = new OpeningsRecorder(database.db, logger)
+  const deps = { config, database, logger, mailer, jobs, readiness, metrics, openings, staticRoot: path.resolve('dist'), ssrEntry: path.resolve('build/ssr/entry-server.js') }
   registerJobs(deps)
   await jobs.start()
   const kept = keptAnswers(deps)
@@ -123,6 +125,7 @@ async function main(): Promise<void> {
     await jobs.stop()
     await mailer.stop()
     await mediaSizes.stop()
+    await openings.stop()
     await database.close()
     throw error
   })
@@ -144,6 +147,8 @@ async function main(): Promise<void> {
     readiness.drain()
     if (config.shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs))
     await closeServer(server)
+    // After the last request, so every opening it recorded is written.
+    await openings.stop()
     removeBackupAccess()
     await jobs.stop()
     await mailer.stop()

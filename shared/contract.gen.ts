@@ -38,6 +38,7 @@ export const ENUMS = {
   ConcernSeverity: ["low", "medium", "high"],
   ConcernStatus: ["open", "in_hand", "closed"],
   RecordOpeningKind: ["opened", "exported", "downloaded"],
+  RecordOpeningSubject: ["student", "tutor", "school", "lesson_report", "concern", "students", "tutors", "schools", "registrations", "contact_messages", "lesson_figures"],
   ReportState: ["to_review", "awaiting_report", "overdue", "returned", "approved"],
   LessonFigure: ["month", "mode", "attendance", "reports", "tutor", "school"],
   LessonEvent: ["TIME_PASSED", "MOVE", "CANCEL", "MARK_MISSED", "SUBMIT_REPORT", "EDIT_REPORT", "RETURN", "RESUBMIT", "APPROVE"],
@@ -826,6 +827,11 @@ export const LIMITS = {
       },
     },
   },
+  RecordOpeningPage: {
+    total: { minimum: 0 },
+    page: { minimum: 1 },
+    pageSize: { minimum: 1 },
+  },
   LessonTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
   LessonPlace: { maxLength: 200 },
   LessonPlan: {
@@ -1413,16 +1419,19 @@ export const PARAMETERS = {
     sort: { default: "newest", enum: ["newest", "oldest", "name"] },
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
+    purpose: { enum: ["csv"] },
   },
   listStudents: {
     q: { maxLength: 100 },
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
+    purpose: { enum: ["csv"] },
   },
   listSchools: {
     q: { maxLength: 100 },
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
+    purpose: { enum: ["csv"] },
   },
   listStaffAccounts: {
     q: { maxLength: 100 },
@@ -1436,6 +1445,7 @@ export const PARAMETERS = {
     sort: { default: "name", enum: ["name", "newest"] },
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
+    purpose: { enum: ["csv"] },
   },
   suggestTutors: {
     subject: { minLength: 1, maxLength: 80 },
@@ -1463,12 +1473,17 @@ export const PARAMETERS = {
     q: { maxLength: 100 },
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
+    purpose: { enum: ["csv"] },
   },
   listMail: {
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
   },
   listHistory: {
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
+  listRecordOpenings: {
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
   },

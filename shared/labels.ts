@@ -270,6 +270,22 @@ export const LABELS = {
     staff: { low: 'Low: worth noting', medium: 'Medium: needs the office this week', high: 'High: needs the office today' },
   },
   ConcernStatus: { public: { open: 'Open', in_hand: 'In hand', closed: 'Closed' } },
+  RecordOpeningKind: { public: { opened: 'Opened', exported: 'Exported everything held', downloaded: 'Downloaded as CSV' } },
+  RecordOpeningSubject: {
+    public: {
+      student: 'The learner',
+      tutor: 'The tutor',
+      school: 'The school',
+      lesson_report: 'A lesson report',
+      concern: 'A safeguarding concern',
+      students: 'Learners list',
+      tutors: 'Tutors list',
+      schools: 'Schools list',
+      registrations: 'Registrations list',
+      contact_messages: 'Contact messages list',
+      lesson_figures: 'Rows behind a lesson figure',
+    },
+  },
   ReportState: {
     public: { to_review: 'To review', awaiting_report: 'Awaiting report', overdue: 'Overdue', returned: 'Returned', approved: 'Approved' },
   },

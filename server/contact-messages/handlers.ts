@@ -14,6 +14,7 @@ import { pageOf } from '../lib/paging.ts'
 import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
 import { readSiteSettings } from '../site-settings/queries.ts'
 import type { Handler } from '../contract/types.ts'
+import { listPageReply } from '../record-openings/downloads.ts'
 import { contactMessageMail } from '../mail/templates.ts'
 import { fieldsProblem, tooManyAttempts } from '../lib/replies.ts'
 import { normaliseEmail } from '../lib/email.ts'
@@ -75,8 +76,9 @@ export const createContactMessage: Handler<'createContactMessage'> = async ({ bo
 
 const notFound = { status: 404 as const, body: { message: MESSAGE_ADMIN_MESSAGES.notFound } }
 
-export const listContactMessages: Handler<'listContactMessages'> = async ({ query }, deps) => {
-  return { status: 200, body: await listContactMessagePage(deps.database.db, { q: query.q, status: query.status, ...pageOf(query) }) }
+export const listContactMessages: Handler<'listContactMessages'> = async (input, deps) => {
+  const { query } = input
+  return listPageReply(deps, input, 'contact_messages', await listContactMessagePage(deps.database.db, { q: query.q, status: query.status, ...pageOf(query) }))
 }
 
 export const getContactMessage: Handler<'getContactMessage'> = async ({ params }, deps) => {

@@ -19,10 +19,12 @@ export const getLessonFigures: Handler<'getLessonFigures'> = async ({ query }, d
   return { status: 200, body: await lessonFigures(deps.database.db, query.from, query.to) }
 }
 
-export const exportLessonFigureRows: Handler<'exportLessonFigureRows'> = async ({ query }, deps) => {
+export const exportLessonFigureRows: Handler<'exportLessonFigureRows'> = async ({ query, session }, deps) => {
   const problem = periodProblem(query.from, query.to)
   if (problem) return problem
   const csv = await figureRowsCsv(deps.database.db, query.from, query.to, query.figure)
+  // A row per learner and lesson: a download of children's data, recorded as the lists' CSV downloads are.
+  deps.openings.record({ userId: session().user.id, subjectType: 'lesson_figures', subjectId: null, kind: 'downloaded' })
   return {
     status: 200,
     bytes: new TextEncoder().encode(csv),

@@ -27,10 +27,11 @@ export const listLessonReports: Handler<'listLessonReports'> = async ({ query },
   return { status: 200, body: await listReportPage(deps.database.db, { tutorId, studentId, schoolId, state, from, to, ...pageOf(query) }) }
 }
 
-export const getLessonReport: Handler<'getLessonReport'> = async ({ params }, deps) => {
+export const getLessonReport: Handler<'getLessonReport'> = async ({ params, session }, deps) => {
   const { db } = deps.database
   await settlePassedLessons(db)
   const detail = await readLessonDetail(db, params.lessonId, 'admin')
+  if (detail) deps.openings.record({ userId: session().user.id, subjectType: 'lesson_report', subjectId: params.lessonId, kind: 'opened' })
   return detail ? { status: 200, body: detail, headers: { ETag: versionTag(detail.lesson.version) } } : notFound
 }
 

@@ -59,6 +59,7 @@ export const getMyLesson: Handler<'getMyLesson'> = async ({ params, session }, d
   const tutorId = session().user.id
   await settlePassedLessons(db, tutorId)
   const detail = await readLessonDetail(db, params.lessonId, 'tutor', tutorId)
+  if (detail) deps.openings.record({ userId: tutorId, subjectType: 'lesson_report', subjectId: params.lessonId, kind: 'opened' })
   // Another tutor's lesson answers exactly as one that does not exist.
   return detail ? { status: 200, body: detail, headers: { ETag: versionTag(detail.lesson.version) } } : notFound
 }

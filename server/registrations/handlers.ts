@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { addressKey, hit, RATE_LIMITS } from '../auth/rate-limit.ts'
 import type { Handler, RequestInfo } from '../contract/types.ts'
+import { listPageReply } from '../record-openings/downloads.ts'
 import { registrationEvents, registrations } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 import { recordAudit } from '../lib/audit.ts'
@@ -71,9 +72,10 @@ export const ADMIN_REGISTRATION_MESSAGES = {
 
 const notFound = { status: 404 as const, body: { message: ADMIN_REGISTRATION_MESSAGES.notFound } }
 
-export const listRegistrations: Handler<'listRegistrations'> = async ({ query }, deps) => {
+export const listRegistrations: Handler<'listRegistrations'> = async (input, deps) => {
+  const { purpose: _purpose, ...query } = input.query
   const body = await listRegistrationPage(deps.database.db, { ...query, sort: query.sort ?? 'newest', ...pageOf(query) })
-  return { status: 200, body }
+  return listPageReply(deps, input, 'registrations', body)
 }
 
 export const getRegistration: Handler<'getRegistration'> = async ({ params }, deps) => {

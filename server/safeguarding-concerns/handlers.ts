@@ -12,8 +12,9 @@ export const listSafeguardingConcerns: Handler<'listSafeguardingConcerns'> = asy
   return { status: 200, body: await listConcernPage(deps.database.db, { status, severity, ...pageOf(query) }) }
 }
 
-export const getSafeguardingConcern: Handler<'getSafeguardingConcern'> = async ({ params }, deps) => {
+export const getSafeguardingConcern: Handler<'getSafeguardingConcern'> = async ({ params, session }, deps) => {
   const concern = await readConcern(deps.database.db, params.concernId)
+  if (concern) deps.openings.record({ userId: session().user.id, subjectType: 'concern', subjectId: params.concernId, kind: 'opened' })
   return concern ? { status: 200, body: concern, headers: { ETag: versionTag(concern.version) } } : notFound
 }
 

@@ -1,4 +1,5 @@
 import type { Handler } from '../contract/types.ts'
+import { listPageReply } from '../record-openings/downloads.ts'
 import { pageOf } from '../lib/paging.ts'
 import { fieldsProblem } from '../lib/replies.ts'
 import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
@@ -6,12 +7,13 @@ import { checkSchoolInput, deleteSchoolRecord, insertSchool, listSchoolPage, rea
 
 const notFound = { status: 404 as const, body: { message: SCHOOL_MESSAGES.notFound } }
 
-export const listSchools: Handler<'listSchools'> = async ({ query }, deps) => {
-  return { status: 200, body: await listSchoolPage(deps.database.db, { q: query.q, ...pageOf(query) }) }
+export const listSchools: Handler<'listSchools'> = async (input, deps) => {
+  return listPageReply(deps, input, 'schools', await listSchoolPage(deps.database.db, { q: input.query.q, ...pageOf(input.query) }))
 }
 
-export const getSchool: Handler<'getSchool'> = async ({ params }, deps) => {
+export const getSchool: Handler<'getSchool'> = async ({ params, session }, deps) => {
   const record = await readSchoolRecord(deps.database.db, params.schoolId)
+  if (record) deps.openings.record({ userId: session().user.id, subjectType: 'school', subjectId: params.schoolId, kind: 'opened' })
   return record ? { status: 200, body: record, headers: { ETag: versionTag(record.version) } } : notFound
 }
 

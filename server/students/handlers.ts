@@ -1,4 +1,5 @@
 import type { Handler } from '../contract/types.ts'
+import { listPageReply } from '../record-openings/downloads.ts'
 import { pageOf } from '../lib/paging.ts'
 import { fieldsProblem } from '../lib/replies.ts'
 import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
@@ -6,12 +7,14 @@ import { checkStudentInput, insertStudent, listStudentPage, readStudentRecord, S
 
 const notFound = { status: 404 as const, body: { message: STUDENT_MESSAGES.notFound } }
 
-export const listStudents: Handler<'listStudents'> = async ({ query }, deps) => {
-  return { status: 200, body: await listStudentPage(deps.database.db, { q: query.q, status: query.status, ...pageOf(query) }) }
+export const listStudents: Handler<'listStudents'> = async (input, deps) => {
+  const { query } = input
+  return listPageReply(deps, input, 'students', await listStudentPage(deps.database.db, { q: query.q, status: query.status, ...pageOf(query) }))
 }
 
-export const getStudent: Handler<'getStudent'> = async ({ params }, deps) => {
+export const getStudent: Handler<'getStudent'> = async ({ params, session }, deps) => {
   const record = await readStudentRecord(deps.database.db, params.studentId)
+  if (record) deps.openings.record({ userId: session().user.id, subjectType: 'student', subjectId: params.studentId, kind: 'opened' })
   return record ? { status: 200, body: record, headers: { ETag: versionTag(record.version) } } : notFound
 }
 

@@ -1,6 +1,7 @@
 import { hashPassword } from '../auth/passwords.ts'
 import { newToken } from '../auth/tokens.ts'
 import type { Handler } from '../contract/types.ts'
+import { listPageReply } from '../record-openings/downloads.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { normaliseEmail } from '../lib/email.ts'
 import { pageOf } from '../lib/paging.ts'
@@ -25,12 +26,16 @@ async function recordReply<S extends 200 | 201>(db: Parameters<typeof readTutorR
   return record ? { status, body: record, headers: { ETag: versionTag(record.version) } } : notFound
 }
 
-export const listTutors: Handler<'listTutors'> = async ({ query }, deps) => {
-  const { q, status, subject, mode, area, check } = query
-  return { status: 200, body: await listTutorPage(deps.database.db, { q, status, subject, mode, area, check, sort: query.sort ?? 'name', ...pageOf(query) }) }
+export const listTutors: Handler<'listTutors'> = async (input, deps) => {
+  const { q, status, subject, mode, area, check, sort } = input.query
+  return listPageReply(deps, input, 'tutors', await listTutorPage(deps.database.db, { q, status, subject, mode, area, check, sort: sort ?? 'name', ...pageOf(input.query) }))
 }
 
-export const getTutor: Handler<'getTutor'> = async ({ params }, deps) => recordReply(deps.database.db, params.tutorId, 200)
+export const getTutor: Handler<'getTutor'> = async ({ params, session }, deps) => {
+  const reply = await recordReply(deps.database.db, params.tutorId, 200)
+  if (reply.status === 200) deps.openings.record({ userId: session().user.id, subjectType: 'tutor', subjectId: params.tutorId, kind: 'opened' })
+  return reply
+}
 
 export const inviteTutor: Handler<'inviteTutor'> = async ({ body, request, session }, deps) => {
   const { db } = deps.database

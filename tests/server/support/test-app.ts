@@ -21,6 +21,7 @@ import { Readiness } from '../../../server/lib/readiness.ts'
 import { Metrics } from '../../../server/lib/metrics.ts'
 import { Jobs } from '../../../server/lib/jobs.ts'
 import { registerJobs } from '../../../server/jobs/schedules.ts'
+import { OpeningsRecorder } from '../../../server/lib/openings-recorder.ts'
 import { EMPTY_PROFILE, insertTutorProfile } from '../../../server/tutors/queries.ts'
 import { adminQuery } from './postgres-cluster.ts'
 
@@ -131,7 +132,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const mediaSizes = new MediaSizesWorker(database, logger)
   mediaSizes.start()
   const readiness = new Readiness(database)
-  const deps: AppDeps = { config, database, logger, mailer, jobs, readiness, metrics: new Metrics(database, logger), staticRoot: options.staticRoot, ssrEntry: options.ssrEntry }
+  // Written only when a test flushes it (deps.openings.flush()) or a batch fills, so what a test sees never depends on a timer.
+  const openings = new OpeningsRecorder(database.db, logger, { intervalMs: 60 * 60_000 })
+  const deps: AppDeps = { config, database, logger, mailer, jobs, readiness, metrics: new Metrics(database, logger), openings, staticRoot: options.staticRoot, ssrEntry: options.ssrEntry }
   // Delayed work runs as in production; schedules only where a test asks for them, so none fires in the middle of another test.
   registerJobs(deps, { schedules: options.schedules ?? false })
   await jobs.start()
@@ -190,6 +193,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       await jobs.stop()
       await mailer.stop()
       await mediaSizes.stop()
+      await openings.stop()
       readiness.stop()
       await database.close()
     },
