@@ -50,6 +50,7 @@ import { cancelLesson, getMyLesson, getTutorOverview, listMyLessons, markLessonM
 import { approveLessonReport, approveLessonReports, getLessonReport, listLessonReports, returnLessonReport } from './lesson-reports/handlers.ts'
 import { changeSafeguardingConcernStatus, getSafeguardingConcern, listSafeguardingConcerns } from './safeguarding-concerns/handlers.ts'
 import { exportLessonFigureRows, getLessonFigures, getSchoolTermSummary } from './lesson-figures/handlers.ts'
+import { anonymiseContact, anonymiseSchoolContact, anonymiseStudent, anonymiseTutor, eraseContactMessage, eraseRegistration } from './erasure/handlers.ts'
 import { listRecordOpenings } from './record-openings/handlers.ts'
 import { downloadPersonalData, findPersonalData, getPersonalData } from './personal-data/handlers.ts'
 
@@ -189,4 +190,10 @@ export const handlers: Handlers = {
   changeStaffRole,
   changeStaffStatus,
   resetStaffSecondFactor,
+  eraseRegistration,
+  eraseContactMessage,
+  anonymiseStudent,
+  anonymiseTutor,
+  anonymiseSchoolContact,
+  anonymiseContact,
 }

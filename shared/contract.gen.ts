@@ -25,7 +25,7 @@ export const ENUMS = {
   RegistrationStatus: ["new", "in_review", "accepted", "rejected", "withdrawn"],
   StudentStatus: ["waiting", "active", "paused", "finished"],
   HistorySubject: ["student", "school", "tutor", "lesson", "safeguarding_concern", "course", "blog_post"],
-  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved", "lesson.planned", "lesson.moved", "lesson.cancelled", "lesson.missed", "lesson.report_submitted", "lesson.report_edited", "lesson.report_returned", "lesson.report_resubmitted", "lesson.report_approved", "concern.raised", "concern.status_changed", "course.created", "course.updated", "course.status_changed", "post.created", "post.updated", "post.status_changed", "post.published"],
+  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved", "lesson.planned", "lesson.moved", "lesson.cancelled", "lesson.missed", "lesson.report_submitted", "lesson.report_edited", "lesson.report_returned", "lesson.report_resubmitted", "lesson.report_approved", "concern.raised", "concern.status_changed", "course.created", "course.updated", "course.status_changed", "post.created", "post.updated", "post.status_changed", "post.published", "student.anonymised", "tutor.anonymised", "school.contact_anonymised"],
   PersonalDataKind: ["learner", "contact", "tutor", "school-contact", "registration"],
   TutorStatus: ["invited", "active", "paused", "left"],
   CheckState: ["current", "expiring", "expired", "none"],
@@ -1048,6 +1048,17 @@ export const LIMITS = {
   },
   ContactMessage: {
     version: { minimum: 1 },
+  },
+  AnonymiseRequest: {
+    confirmName: { minLength: 1, maxLength: 200 },
+  },
+  SchoolContactAnonymiseRequest: {
+    contactIndex: { minimum: 0, maximum: 9 },
+    confirmName: { minLength: 1, maxLength: 200 },
+  },
+  ContactAnonymiseRequest: {
+    email: { minLength: 3, maxLength: 254 },
+    confirmName: { minLength: 1, maxLength: 200 },
   },
   DashboardFigures: {
     newRegistrations: {

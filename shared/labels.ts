@@ -193,6 +193,9 @@ export const LABELS = {
       'post.updated': 'Edited',
       'post.status_changed': 'Status changed',
       'post.published': 'Published at its scheduled time',
+      'student.anonymised': 'Anonymised',
+      'tutor.anonymised': 'Anonymised',
+      'school.contact_anonymised': 'A contact anonymised',
     },
   },
   ContactMessageStatus: {

@@ -46,6 +46,9 @@ export function sameName(typed: string, recorded: string): boolean {
 export const learnerLabel = (studentId: string) => `Anonymised learner ${stableCode(studentId)}`
 export const CONTACT_LABEL = 'Anonymised contact'
 
+/** What the history says of why a record was anonymised. */
+export const ANONYMISED_BECAUSE = { request: 'On request', retention: 'Its retention period ended' } as const
+
 const nonEmpty = (values: (string | null | undefined)[]) => values.filter((value): value is string => typeof value === 'string' && value.trim() !== '')
 
 /** The personal values one registration's answers hold, each with what replaces it in other people's text. */
@@ -169,10 +172,12 @@ export async function anonymiseLearner(db: Db, studentId: string, context: Anony
     const placed = await tx.update(placements).set({ notes: null, endReason: null }).where(eq(placements.studentId, studentId)).returning({ id: placements.id })
 
     // A lesson with no other learner is this learner's alone; a group lesson's words belong to the others too.
+    const theirLessons = tx.select({ lessonId: lessonLearners.lessonId }).from(lessonLearners).where(eq(lessonLearners.studentId, studentId))
     const taught = await tx
-      .select({ lessonId: lessonLearners.lessonId, learners: sql<number>`(select count(*) from ${lessonLearners} others where others.lesson_id = ${lessonLearners.lessonId})`.mapWith(Number) })
+      .select({ lessonId: lessonLearners.lessonId, learners: count() })
       .from(lessonLearners)
-      .where(eq(lessonLearners.studentId, studentId))
+      .where(inArray(lessonLearners.lessonId, theirLessons))
+      .groupBy(lessonLearners.lessonId)
     const solo = taught.filter((row) => row.learners === 1).map((row) => row.lessonId)
     const group = taught.filter((row) => row.learners > 1).map((row) => row.lessonId)
     if (solo.length > 0) {
@@ -216,7 +221,7 @@ export async function anonymiseLearner(db: Db, studentId: string, context: Anony
       actorUserId: context.reason === 'request' ? context.actorId : null,
       subject: { type: 'student', id: studentId },
       ip: context.reason === 'request' ? context.ip : null,
-      details: { reason: context.reason, ...counts },
+      details: { reason: context.reason, detail: ANONYMISED_BECAUSE[context.reason], ...counts },
     })
     return { status: 'anonymised' as const, counts }
   })

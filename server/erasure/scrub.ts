@@ -130,6 +130,29 @@ export async function redactHistory(tx: Db, redaction: HistoryRedaction): Promis
 }
 
 /**
+ * The old and new values of some fields in a record's own history, whoever they were about: a school's contacts are
+ * a list, and a place in it (`contacts.1.phone`) may have been someone else's when the change was made.
+ */
+export async function redactFields(tx: Db, ref: { type: string; id: string }, prefix: string): Promise<number> {
+  const rows = await tx
+    .select({ id: auditEvents.id, details: auditEvents.details })
+    .from(auditEvents)
+    .where(and(eq(auditEvents.subjectType, ref.type), eq(auditEvents.subjectId, ref.id)))
+  let changed = 0
+  for (const row of rows) {
+    const changes = row.details?.changes
+    if (!Array.isArray(changes)) continue
+    const redacted = changes.map((change: unknown) =>
+      typeof change === 'object' && change !== null && 'field' in change && typeof change.field === 'string' && change.field.startsWith(prefix) ? { field: change.field } : change,
+    )
+    if (JSON.stringify(redacted) === JSON.stringify(changes)) continue
+    await tx.update(auditEvents).set({ details: { ...row.details, changes: redacted } }).where(eq(auditEvents.id, row.id))
+    changed++
+  }
+  return changed
+}
+
+/**
  * Mail to or about the person: mail not yet sent to one of their addresses is withdrawn (deleted), since nobody may
  * be written to under a name that is gone; sent mail keeps its row for the Mail screen's record, with its address
  * and subject replaced and its body purged. Mail to others that names them (a tutor's placement mail, the office's

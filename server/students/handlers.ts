@@ -1,4 +1,5 @@
 import type { Handler } from '../contract/types.ts'
+import { anonymisedRefusal } from '../erasure/guards.ts'
 import { listPageReply } from '../record-openings/downloads.ts'
 import { pageOf } from '../lib/paging.ts'
 import { fieldsProblem } from '../lib/replies.ts'
@@ -30,6 +31,8 @@ export const createStudent: Handler<'createStudent'> = async ({ body, request, s
 
 export const updateStudent: Handler<'updateStudent'> = async ({ params, headers, body, request, session }, deps) => {
   const { db } = deps.database
+  const anonymised = await anonymisedRefusal(db, 'student', params.studentId)
+  if (anonymised) return anonymised
   const { input, problems } = await checkStudentInput(db, body)
   if (Object.keys(problems).length > 0) return fieldsProblem(problems)
   const outcome = await db.transaction((tx) =>

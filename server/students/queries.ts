@@ -217,6 +217,7 @@ export async function readStudentRecord(db: Db, id: string): Promise<Schemas['St
     id: student.id,
     version: student.version,
     fields: studentFields(student),
+    ...(student.anonymisedAt === null ? {} : { anonymisedAt: student.anonymisedAt.toISOString() }),
     ...(school ? { school } : {}),
     ...(course ? { course } : {}),
     ...(registration ? { registration } : {}),

@@ -1,6 +1,7 @@
 import { hashPassword } from '../auth/passwords.ts'
 import { newToken } from '../auth/tokens.ts'
 import type { Handler } from '../contract/types.ts'
+import { anonymisedRefusal } from '../erasure/guards.ts'
 import { listPageReply } from '../record-openings/downloads.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { normaliseEmail } from '../lib/email.ts'
@@ -68,6 +69,8 @@ export const inviteTutor: Handler<'inviteTutor'> = async ({ body, request, sessi
 
 export const updateTutor: Handler<'updateTutor'> = async ({ params, headers, body, request, session }, deps) => {
   const { db } = deps.database
+  const anonymised = await anonymisedRefusal(db, 'tutor', params.tutorId)
+  if (anonymised) return anonymised
   const { input, problems } = await checkTutorProfileInput(db, body)
   if (Object.keys(problems).length > 0) return fieldsProblem(problems)
   const outcome = await db.transaction((tx) => updateTutorProfile(tx, params.tutorId, versionFromTag(headers['If-Match']), input, { actorId: session().user.id, request }))
@@ -78,6 +81,8 @@ export const updateTutor: Handler<'updateTutor'> = async ({ params, headers, bod
 
 export const changeTutorStatus: Handler<'changeTutorStatus'> = async ({ params, headers, body, request, session }, deps) => {
   const { db } = deps.database
+  const anonymised = await anonymisedRefusal(db, 'tutor', params.tutorId)
+  if (anonymised) return anonymised
   const reason = body.reason?.trim() || undefined
   const outcome = await db.transaction((tx) =>
     changeTutorStatusRecord(tx, params.tutorId, versionFromTag(headers['If-Match']), { status: body.status, reason }, { actorId: session().user.id, request }),

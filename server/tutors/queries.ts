@@ -400,6 +400,7 @@ export async function readTutorRecord(db: Db, id: string): Promise<Schemas['Tuto
     email: user.email,
     status: profile.status,
     accountDeactivated: user.deactivatedAt !== null,
+    ...(user.anonymisedAt === null ? {} : { anonymisedAt: user.anonymisedAt.toISOString() }),
     fields: tutorFields(user, profile),
     checks: checks.map(({ check, recorderName }) => ({
       id: check.id,

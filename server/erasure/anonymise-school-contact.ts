@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm'
+import type { Db } from '../db/client.ts'
+import { registrations, schools } from '../db/schema.ts'
+import { recordAudit } from '../lib/audit.ts'
+import { normaliseEmail } from '../lib/email.ts'
+import { ANONYMISED_BECAUSE, sameName, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
+import { ERASURE_MESSAGES } from './messages.ts'
+import { dropWorkingRows, PLACEHOLDER_DOMAIN, PLACEHOLDER_PHONE, purgeMail, redactFields, redactHistory, replaceInJson, replaceValues, searchable, stableCode } from './scrub.ts'
+
+export const SCHOOL_CONTACT_LABEL = 'Anonymised school contact'
+
+/**
+ * Anonymises one of a school's contacts (by their place in the school's list) in one transaction: they leave the
+ * list, and their name, email and phone are replaced wherever else they appear (the school's enrolment, mail, the
+ * history's old values). The school keeps its other contacts; the next one becomes the main contact when the main
+ * one goes.
+ *
+ * Refused for a school's only contact (a school always needs someone to deal with) and for a contact who is also the
+ * school's safeguarding lead (the lead is recorded apart and must be changed first).
+ */
+export async function anonymiseSchoolContact(db: Db, schoolId: string, index: number, context: AnonymiseContext): Promise<AnonymiseOutcome | { status: 'contactMissing' }> {
+  return db.transaction(async (tx) => {
+    const [school] = await tx.select().from(schools).where(eq(schools.id, schoolId)).for('update').limit(1)
+    if (!school) return { status: 'missing' as const }
+    const contact = school.contacts[index]
+    if (!contact) return { status: 'contactMissing' as const }
+    if (context.reason === 'request' && !sameName(context.confirmName, contact.name)) return { status: 'mismatch' as const }
+    if (school.contacts.length === 1) return { status: 'refused' as const, message: ERASURE_MESSAGES.onlySchoolContact }
+    if (normaliseEmail(contact.email) === normaliseEmail(school.safeguardingLeadEmail)) return { status: 'refused' as const, message: ERASURE_MESSAGES.schoolContactIsLead }
+
+    const now = new Date()
+    const email = normaliseEmail(contact.email)
+    const placeholderEmail = `school-contact-${stableCode(`${schoolId}:${email}`).toLowerCase()}@${PLACEHOLDER_DOMAIN}`
+    const searched = searchable([
+      { value: contact.name, by: SCHOOL_CONTACT_LABEL },
+      { value: contact.email, by: placeholderEmail },
+      { value: contact.phone, by: PLACEHOLDER_PHONE },
+    ])
+    await tx
+      .update(schools)
+      .set({ contacts: school.contacts.filter((_, at) => at !== index), version: school.version + 1, updatedAt: now })
+      .where(eq(schools.id, schoolId))
+    for (const row of await tx.select().from(registrations).where(eq(registrations.schoolId, schoolId)).for('update')) {
+      const theirs = normaliseEmail(row.email) === email
+      await tx
+        .update(registrations)
+        .set({
+          answers: replaceInJson(row.answers, searched),
+          email: theirs ? placeholderEmail : row.email,
+          summary: replaceValues(row.summary, searched),
+          ...(theirs ? { ip: null, userAgent: null } : {}),
+          updatedAt: now,
+        })
+        .where(eq(registrations.id, row.id))
+    }
+    // Places in the list move as contacts come and go, so every contact change of this school loses its values.
+    const history = (await redactFields(tx, { type: 'school', id: schoolId }, 'contacts.')) + (await redactHistory(tx, { refs: [], replacements: searched }))
+    const mail = await purgeMail(tx, [email], placeholderEmail, searched, now)
+    await dropWorkingRows(tx, [email])
+
+    const counts = { historyEntries: history, mail }
+    await recordAudit(tx, {
+      action: 'school.contact_anonymised',
+      actorUserId: context.reason === 'request' ? context.actorId : null,
+      subject: { type: 'school', id: schoolId },
+      ip: context.reason === 'request' ? context.ip : null,
+      details: { reason: context.reason, detail: ANONYMISED_BECAUSE[context.reason], contactIndex: index, ...counts },
+    })
+    return { status: 'anonymised' as const, counts }
+  })
+}
