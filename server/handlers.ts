@@ -45,7 +45,7 @@ import { createPlacement, endPlacement, listPlacements, movePlacement, suggestTu
 import { changeTutorStatus, getTutor, inviteTutor, listTutors, recordSafeguardingCheck, updateTutor } from './tutors/handlers.ts'
 import { createBackup } from './backup/handlers.ts'
 import { getHealth, getLiveness, getMetrics, getReadiness, listDevOutbox } from './system/handlers.ts'
-import { changeStaffRole, changeStaffStatus, inviteAdmin, listStaffAccounts, resetStaffSecondFactor } from './staff/handlers.ts'
+import { changeStaffRole, changeStaffSafeguardingLead, changeStaffStatus, inviteAdmin, listStaffAccounts, resetStaffSecondFactor } from './staff/handlers.ts'
 import { cancelLesson, getMyLesson, getTutorOverview, listMyLessons, markLessonMissed, moveLesson, planLessons, saveLessonReportDraft, submitLessonReport } from './lessons/handlers.ts'
 import { approveLessonReport, approveLessonReports, getLessonReport, listLessonReports, returnLessonReport } from './lesson-reports/handlers.ts'
 import { changeSafeguardingConcernStatus, getSafeguardingConcern, listSafeguardingConcerns } from './safeguarding-concerns/handlers.ts'
@@ -189,6 +189,7 @@ export const handlers: Handlers = {
   inviteAdmin,
   changeStaffRole,
   changeStaffStatus,
+  changeStaffSafeguardingLead,
   resetStaffSecondFactor,
   eraseRegistration,
   eraseContactMessage,

@@ -2,6 +2,7 @@
 export const MESSAGES = {
   unauthenticated: 'Your session has ended. Please sign in again.',
   forbidden: 'You do not have access to this.',
+  safeguardingLeadsOnly: 'Only the designated safeguarding leads can see safeguarding concerns and who opened a record, or give the safeguarding lead mark. Ask one of them if you need to know.',
   noSuchEndpoint: 'No such API endpoint.',
   noSuchPage: 'There is nothing at this address.',
   methodNotAllowed: 'This endpoint does not accept that method.',

@@ -1073,6 +1073,7 @@ export const LIMITS = {
     checksExpired: { minimum: 0 },
     openMessages: { minimum: 0 },
     failedMail: { minimum: 0 },
+    openConcerns: { minimum: 0 },
   },
   Dashboard: {
     figures: {
@@ -1088,6 +1089,7 @@ export const LIMITS = {
       checksExpired: { minimum: 0 },
       openMessages: { minimum: 0 },
       failedMail: { minimum: 0 },
+      openConcerns: { minimum: 0 },
     },
   },
   StudentPage: {

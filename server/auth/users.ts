@@ -11,7 +11,16 @@ type Rules = Pick<Config, 'adminSecondFactor'>
 
 /** The contract's User: never the hash or timestamps. */
 export function publicUser(row: UserRow, rules: Rules): User {
-  return { id: row.id, email: row.email, name: row.name, role: row.role, secondFactor: row.secondFactorAt !== null, secondFactorDue: secondFactorDue(row, rules) }
+  return {
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    role: row.role,
+    secondFactor: row.secondFactorAt !== null,
+    secondFactorDue: secondFactorDue(row, rules),
+    // The client hides what only the leads may see; the server refuses it to anyone else all the same.
+    safeguardingLead: row.safeguardingLead,
+  }
 }
 
 export function sessionBody(user: UserRow, session: NewSession, rules: Rules): Session {

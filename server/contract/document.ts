@@ -26,6 +26,11 @@ export interface Operation {
   roles: string[]
   /** x-before-second-factor: an admin who must still set up the second sign-in step may call it. */
   beforeSecondFactor: boolean
+  /**
+   * `x-safeguarding-lead`: only a designated safeguarding lead may call it (need-to-know for safeguarding concerns);
+   * any other admin is answered 403. Only beside `x-roles: [ADMIN]`, since only admins can hold the mark.
+   */
+  safeguardingLead: boolean
   devOnly: boolean
   /**
    * `x-operator-only`: answers only a request carrying METRICS_TOKEN as its bearer token, or one straight from this
@@ -146,6 +151,10 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
   }
   const cacheControl = raw['x-cache-control']
   if (cacheControl !== undefined && typeof cacheControl !== 'string') throw new Error(`openapi.yaml: ${operationId} has an x-cache-control that is not text`)
+  const safeguardingLead = raw['x-safeguarding-lead']
+  if (safeguardingLead !== undefined && (safeguardingLead !== true || roles.join() !== 'ADMIN')) {
+    throw new Error(`openapi.yaml: ${operationId} has an x-safeguarding-lead other than true, or beside roles other than [ADMIN]`)
+  }
   const kept = raw['x-kept']
   if (kept !== undefined && (kept !== 'per-user' || method !== 'get')) throw new Error(`openapi.yaml: ${operationId} has an x-kept other than per-user on a GET`)
   return {
@@ -158,6 +167,7 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
     operatorOnly: raw['x-operator-only'] === true,
     loopbackOnly: raw['x-loopback-only'] === true,
     beforeSecondFactor: raw['x-before-second-factor'] === true,
+    safeguardingLead: safeguardingLead === true,
     parameters,
     requestBody: bodySchema === null ? undefined : { required: bodyHolder?.required === true, schema: bodySchema, mediaType: bodyMediaType },
     maxBodyBytes,

@@ -66,6 +66,8 @@ async function authorize(c: Context, operation: Operation, deps: AppDeps, kept: 
   if (!found) return { ok: false, response: errorAnswer(c, 401, MESSAGES.unauthenticated) }
   if (!operation.roles.includes(found.user.role)) return { ok: false, response: errorAnswer(c, 403, MESSAGES.forbidden) }
   if (!operation.beforeSecondFactor && secondFactorDue(found.user, deps.config)) return { ok: false, response: errorAnswer(c, 403, SECOND_FACTOR_MESSAGES.setUpFirst) }
+  // Need-to-know (Keeping Children Safe in Education): a concern's words and handling are for the designated leads.
+  if (operation.safeguardingLead && !found.user.safeguardingLead) return { ok: false, response: errorAnswer(c, 403, MESSAGES.safeguardingLeadsOnly) }
   return { ok: true, value: found }
 }
 

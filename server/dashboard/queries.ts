@@ -4,7 +4,7 @@ import type { components } from '../../src/api/schema.gen.ts'
 import { statusesOf } from '../contact-messages/queries.ts'
 import type { Db } from '../db/client.ts'
 import { countRecentlyFailedMail } from '../mail/outbox.ts'
-import { auditEvents, contactMessages, placements, registrations, schools, students, tutorProfiles, users } from '../db/schema.ts'
+import { auditEvents, contactMessages, placements, registrations, safeguardingConcerns, schools, students, tutorProfiles, users } from '../db/schema.ts'
 import { tutorConditions } from '../tutors/queries.ts'
 
 type Schemas = components['schemas']
@@ -19,12 +19,13 @@ async function total(query: Promise<{ n: number }[]>): Promise<number> {
 
 /**
  * The office's figures, each counted with the very filter of the list it links to (the inbox's new registrations
- * of a kind, waiting students, invited tutors, tutors by check state, contact messages not yet handled, failed mail).
+ * of a kind, waiting students, invited tutors, tutors by check state, contact messages not yet handled, failed mail),
+ * and for a safeguarding lead the open concerns (need-to-know: nobody else learns how many there are).
  */
-export async function readFigures(db: Db): Promise<Schemas['DashboardFigures']> {
+export async function readFigures(db: Db, reader: { safeguardingLead: boolean }): Promise<Schemas['DashboardFigures']> {
   const tutorCount = (where: ReturnType<typeof tutorConditions>) =>
     total(db.select({ n: count() }).from(tutorProfiles).innerJoin(users, eq(users.id, tutorProfiles.userId)).where(where))
-  const [byType, studentsWaiting, tutorsInvited, checksExpiring, checksExpired, openMessages, failedMail] = await Promise.all([
+  const [byType, studentsWaiting, tutorsInvited, checksExpiring, checksExpired, openMessages, failedMail, openConcerns] = await Promise.all([
     db.select({ type: registrations.type, n: count() }).from(registrations).where(eq(registrations.status, 'new')).groupBy(registrations.type),
     total(db.select({ n: count() }).from(students).where(eq(students.status, 'waiting'))),
     tutorCount(and(tutorConditions({}), eq(tutorProfiles.status, 'invited'))),
@@ -32,10 +33,11 @@ export async function readFigures(db: Db): Promise<Schemas['DashboardFigures']> 
     tutorCount(tutorConditions({ check: 'expired' })),
     total(db.select({ n: count() }).from(contactMessages).where(inArray(contactMessages.status, statusesOf('open')))),
     countRecentlyFailedMail(db),
+    reader.safeguardingLead ? total(db.select({ n: count() }).from(safeguardingConcerns).where(eq(safeguardingConcerns.status, 'open'))) : undefined,
   ])
   const newRegistrations = Object.fromEntries(ENUMS.RegistrationType.map((type) => [type, 0])) as Schemas['DashboardFigures']['newRegistrations']
   for (const row of byType) newRegistrations[row.type] = row.n
-  return { newRegistrations, studentsWaiting, tutorsInvited, checksExpiring, checksExpired, openMessages, failedMail }
+  return { newRegistrations, studentsWaiting, tutorsInvited, checksExpiring, checksExpired, openMessages, failedMail, ...(openConcerns === undefined ? {} : { openConcerns }) }
 }
 
 const actors = aliasedTable(users, 'actors')

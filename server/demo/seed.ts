@@ -10,9 +10,14 @@ import { users, type Role } from '../db/schema.ts'
 import { EMPTY_PROFILE, insertTutorProfile } from '../tutors/queries.ts'
 
 export const DEMO_PASSWORD = 'ChangeMe-2026!'
-export const DEMO_ACCOUNTS: readonly { email: string; name: string; role: Role }[] = [
-  { email: 'admin@tec.test', name: 'Ada Admin', role: 'ADMIN' },
-  { email: 'tutor@tec.test', name: 'Tom Tutor', role: 'TUTOR' },
+/**
+ * Ada is the office's designated safeguarding lead; Omar is an admin who is not, so the demo shows what need-to-know
+ * hides from him (the concern's words, its handling, its mail and figure) and what it leaves (that a learner has one).
+ */
+export const DEMO_ACCOUNTS: readonly { email: string; name: string; role: Role; safeguardingLead: boolean }[] = [
+  { email: 'admin@tec.test', name: 'Ada Admin', role: 'ADMIN', safeguardingLead: true },
+  { email: 'office@tec.test', name: 'Omar Office', role: 'ADMIN', safeguardingLead: false },
+  { email: 'tutor@tec.test', name: 'Tom Tutor', role: 'TUTOR', safeguardingLead: false },
 ]
 
 /** Demo data belongs only to a developer's embedded database, and never to production. */
@@ -45,12 +50,13 @@ export async function writeDemoData(database: Database): Promise<void> {
     const accounts = await tx
       .insert(users)
       .values(DEMO_ACCOUNTS.map((account) => ({ ...account, passwordHash })))
-      .returning({ id: users.id, role: users.role })
+      .returning({ id: users.id, role: users.role, email: users.email })
     for (const tutor of accounts.filter((account) => account.role === 'TUTOR')) {
       await insertTutorProfile(tx, tutor.id, EMPTY_PROFILE, { actorId: null, request: { ip: null }, note: 'the demo data' }, 'active')
     }
     await seedDemoContent(tx)
-    const admin = accounts.find((account) => account.role === 'ADMIN')
+    // The lead records the demo's changes (and takes its concern in hand).
+    const admin = accounts.find((account) => account.email === 'admin@tec.test')
     if (!admin) throw new Error('The demo accounts include no admin.')
     await seedDemoRegistrations(tx, { adminId: admin.id })
     const tutor = accounts.find((account) => account.role === 'TUTOR')

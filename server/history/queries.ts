@@ -17,10 +17,17 @@ const HISTORY_ACTIONS: readonly string[] = ENUMS.HistoryAction
  * placement in its learner's and tutor's histories), whose action the contract names, newest first, with who made
  * each change and the fields it changed.
  */
-export async function listRecordHistory(db: Db, subject: { type: Schemas['HistorySubject']; id: string }, request: PageRequest): Promise<Page<Schemas['HistoryEntry']>> {
+export async function listRecordHistory(
+  db: Db,
+  subject: { type: Schemas['HistorySubject']; id: string },
+  request: PageRequest,
+  viewer: { safeguardingLead: boolean },
+): Promise<Page<Schemas['HistoryEntry']>> {
+  // Need-to-know: beside a lesson, anyone else reads only that a concern was raised, never how it was handled.
+  const actions = viewer.safeguardingLead ? HISTORY_ACTIONS : HISTORY_ACTIONS.filter((action) => action !== 'concern.status_changed')
   const filter = and(
     or(and(eq(auditEvents.subjectType, subject.type), eq(auditEvents.subjectId, subject.id)), arrayContains(auditEvents.related, [`${subject.type}:${subject.id}`])),
-    inArray(auditEvents.action, [...HISTORY_ACTIONS]),
+    inArray(auditEvents.action, [...actions]),
   )
   const { limit, offset } = window(request)
   const [rows, totals] = await Promise.all([
@@ -35,7 +42,8 @@ export async function listRecordHistory(db: Db, subject: { type: Schemas['Histor
     db.select({ total: count() }).from(auditEvents).where(filter),
   ])
   const items = rows.map(({ event, actorName }): Schemas['HistoryEntry'] => {
-    const details = event.details ?? {}
+    // A concern's severity (its detail) is part of what it says.
+    const details = event.action.startsWith('concern.') && !viewer.safeguardingLead ? {} : (event.details ?? {})
     const changes = Array.isArray(details.changes) ? (details.changes as HistoryChange[]) : []
     return {
       id: event.id,

@@ -10,13 +10,13 @@ import { approveReportRecord, approveReports, listReportPage, returnReportRecord
 
 const notFound = { status: 404 as const, body: { message: LESSON_MESSAGES.notFound } }
 
-async function reviewReply(db: Db, outcome: LessonOutcome) {
+async function reviewReply(db: Db, outcome: LessonOutcome, viewer: { safeguardingLead: boolean }) {
   if (outcome === 'missing') return notFound
   if (outcome === 'stale') return staleVersion
   if ('refused' in outcome) return { status: 409 as const, body: { message: outcome.refused } }
   if ('fields' in outcome) return fieldsProblem(outcome.fields)
   const [lessonId] = outcome.lessonIds
-  const detail = lessonId === undefined ? undefined : await readLessonDetail(db, lessonId, 'admin')
+  const detail = lessonId === undefined ? undefined : await readLessonDetail(db, lessonId, 'admin', viewer)
   if (!detail) throw new Error('The lesson just reviewed cannot be read.')
   return { status: 200 as const, body: detail, headers: { ETag: versionTag(detail.lesson.version) } }
 }
@@ -30,7 +30,7 @@ export const listLessonReports: Handler<'listLessonReports'> = async ({ query },
 export const getLessonReport: Handler<'getLessonReport'> = async ({ params, session }, deps) => {
   const { db } = deps.database
   await settlePassedLessons(db)
-  const detail = await readLessonDetail(db, params.lessonId, 'admin')
+  const detail = await readLessonDetail(db, params.lessonId, 'admin', session().user)
   if (detail) deps.openings.record({ userId: session().user.id, subjectType: 'lesson_report', subjectId: params.lessonId, kind: 'opened' })
   return detail ? { status: 200, body: detail, headers: { ETag: versionTag(detail.lesson.version) } } : notFound
 }
@@ -39,7 +39,7 @@ export const approveLessonReport: Handler<'approveLessonReport'> = async ({ para
   const { db } = deps.database
   const actorId = session().user.id
   const outcome = await db.transaction((tx) => approveReportRecord(tx, params.lessonId, versionFromTag(headers['If-Match']), { actorId, request }))
-  return reviewReply(db, outcome)
+  return reviewReply(db, outcome, session().user)
 }
 
 export const returnLessonReport: Handler<'returnLessonReport'> = async ({ params, headers, body, request, session }, deps) => {
@@ -49,7 +49,7 @@ export const returnLessonReport: Handler<'returnLessonReport'> = async ({ params
   const actorId = session().user.id
   const outcome = await db.transaction((tx) => returnReportRecord(tx, deps, params.lessonId, versionFromTag(headers['If-Match']), comment, { actorId, request }))
   if (typeof outcome === 'object' && 'lessonIds' in outcome) deps.mailer.kick()
-  return reviewReply(db, outcome)
+  return reviewReply(db, outcome, session().user)
 }
 
 export const approveLessonReports: Handler<'approveLessonReports'> = async ({ body, request, session }, deps) => {

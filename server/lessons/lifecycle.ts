@@ -394,7 +394,8 @@ const REPORT_ACTIONS: Record<string, AuditAction> = { SUBMIT_REPORT: 'lesson.rep
 
 /**
  * Sends the report: the first time, again after the office returned it, or edited before it is approved. Attendance
- * for exactly the lesson's learners; a concern is stored apart for the office, and every admin is mailed.
+ * for exactly the lesson's learners; a concern is stored apart for the office, and every active safeguarding lead is
+ * mailed (need-to-know: other admins learn only that a learner has a concern, from the learner's page).
  */
 export async function submitReportRecord(tx: Db, deps: LessonDeps, tutorId: string, lessonId: string, version: number, report: ReportInput, context: ChangeContext): Promise<LessonOutcome> {
   const held = await tutorsLesson(tx, lessonId, version, tutorId)
@@ -443,16 +444,16 @@ export async function submitReportRecord(tx: Db, deps: LessonDeps, tutorId: stri
       details: { detail: `Severity ${labelOf('ConcernSeverity', report.concern.severity).toLowerCase()}` },
     })
     const [tutor] = await tx.select({ name: users.name }).from(users).where(eq(users.id, tutorId)).limit(1)
-    const admins = await tx
+    const leads = await tx
       .select({ name: users.name, email: users.email })
       .from(users)
-      .where(and(eq(users.role, 'ADMIN'), isNull(users.deactivatedAt)))
+      .where(and(eq(users.role, 'ADMIN'), eq(users.safeguardingLead, true), isNull(users.deactivatedAt)))
       .orderBy(asc(users.email))
-    for (const admin of admins) {
+    for (const lead of leads) {
       await deps.mailer.enqueue(
         tx,
         concernRaisedMail(
-          admin,
+          lead,
           { severity: report.concern.severity, tutor: tutor?.name ?? 'A tutor', subject: lesson.subject, day: londonDay(lesson.startsAt) },
           `${deps.config.publicUrl}/admin/reports/concerns/${concern.id}`,
         ),

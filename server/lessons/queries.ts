@@ -203,14 +203,21 @@ export async function toLessons(db: Db, rows: LessonJoin[], reader: Reader): Pro
 const reviewers = aliasedTable(users, 'reviewers')
 
 /**
- * One lesson in full: its report as last sent, the concerns it raised and the moves the machine allows now. The office
- * reads each concern with its handling. `tutorId` narrows it to that tutor's lessons (another's answers undefined,
- * like a lesson that does not exist) and adds their draft; a tutor reads the concerns they raised as they wrote them
- * and when, never how the office handles them, which is for the safeguarding lead alone (need-to-know).
+ * One lesson in full: its report as last sent, the concerns it raised and the moves the machine allows now. A
+ * safeguarding lead reads each concern with its handling; another admin only that one was raised, and when
+ * (need-to-know). `tutorId` narrows it to that tutor's lessons (another's answers undefined, like a lesson that does
+ * not exist) and adds their draft; a tutor reads only that they raised a concern and when: its words, severity and
+ * handling are kept by the safeguarding leads.
  */
-export async function readLessonDetail(db: Db, lessonId: string, reader: 'admin'): Promise<LessonDetail | undefined>
+export async function readLessonDetail(db: Db, lessonId: string, reader: 'admin', viewer: { safeguardingLead: boolean }): Promise<LessonDetail | undefined>
 export async function readLessonDetail(db: Db, lessonId: string, reader: 'tutor', tutorId: string): Promise<MyLessonDetail | undefined>
-export async function readLessonDetail(db: Db, lessonId: string, reader: Reader, tutorId?: string): Promise<LessonDetail | MyLessonDetail | undefined> {
+export async function readLessonDetail(
+  db: Db,
+  lessonId: string,
+  reader: Reader,
+  who: string | { safeguardingLead: boolean },
+): Promise<LessonDetail | MyLessonDetail | undefined> {
+  const tutorId = typeof who === 'string' ? who : undefined
   const [row] = await lessonRows(db, and(eq(lessons.id, lessonId), tutorId === undefined ? undefined : eq(lessons.tutorId, tutorId)), SOONEST_FIRST)
   if (!row) return undefined
   const [[lesson], names, concerns] = await Promise.all([
@@ -247,9 +254,14 @@ export async function readLessonDetail(db: Db, lessonId: string, reader: Reader,
     moves: lessonMoves(row.lesson.status),
   }
   if (reader === 'admin') {
+    const lead = typeof who === 'object' && who.safeguardingLead
     return {
       ...common,
-      concerns: concerns.map((concern) => ({ id: concern.id, severity: concern.severity, details: concern.details, status: concern.status, raisedAt: concern.createdAt.toISOString() })),
+      concerns: concerns.map((concern) =>
+        lead
+          ? { id: concern.id, severity: concern.severity, details: concern.details, status: concern.status, raisedAt: concern.createdAt.toISOString() }
+          : { id: concern.id, raisedAt: concern.createdAt.toISOString() },
+      ),
     }
   }
   return {
@@ -258,7 +270,7 @@ export async function readLessonDetail(db: Db, lessonId: string, reader: Reader,
     ...(report?.draftSavedAt ? { draftSavedAt: report.draftSavedAt.toISOString() } : {}),
     concerns: concerns
       .filter((concern) => concern.raisedBy === tutorId)
-      .map((concern) => ({ id: concern.id, severity: concern.severity, details: concern.details, raisedAt: concern.createdAt.toISOString() })),
+      .map((concern) => ({ id: concern.id, raisedAt: concern.createdAt.toISOString() })),
   }
 }
 

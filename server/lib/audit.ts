@@ -24,6 +24,7 @@ export type AuditAction =
   | 'user.deactivated'
   | 'user.reactivated'
   | 'user.second_factor_reset'
+  | 'user.safeguarding_lead_changed'
   | 'student.created'
   | 'student.updated'
   | 'school.created'

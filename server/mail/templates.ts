@@ -338,8 +338,9 @@ export function reportReturnedMail(
 }
 
 /**
- * Tells an admin a tutor raised a safeguarding concern. What the tutor wrote stays in the back office: the mail says
- * only that there is a concern, how severe, and where to read it.
+ * Tells a designated safeguarding lead a tutor raised a safeguarding concern (only leads are sent it: need-to-know).
+ * What the tutor wrote stays in the back office: the mail says only that there is a concern, how severe, and where to
+ * read it.
  */
 export function concernRaisedMail(
   to: { email: string; name: string },

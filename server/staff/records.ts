@@ -25,6 +25,10 @@ export const STAFF_MESSAGES = {
   accountExists: (email: string) => `An account already uses ${email}. Find it in the list and change its role instead.`,
   notYourself: 'You cannot change your own role or deactivate your own account. Ask another admin to do it.',
   lastAdmin: 'This is the last active admin: the office would have nobody left to run it. Make another account an admin first.',
+  lastLead:
+    'This is the last active safeguarding lead: nobody would be left to read and handle safeguarding concerns. Make another admin a safeguarding lead first.',
+  leadsAreAdmins: 'Only admins can be safeguarding leads. Make this account an admin first.',
+  leadGivesLead: 'Only a safeguarding lead can make someone a safeguarding lead.',
   notYourOwnSecondFactor: 'Turn off your own second sign-in step in your settings.',
   noSecondFactor: 'This account does not have the second sign-in step on, so there is nothing to reset.',
   tutorLeft: 'This tutor is marked as left, so they cannot sign in. Make them active on the Tutors screen first.',
@@ -56,6 +60,7 @@ function accountOf(user: UserRow, lastSignInAt: Date | string | null, left: bool
     role: user.role,
     status: statusOf(user, left),
     secondFactor: user.secondFactorAt !== null,
+    safeguardingLead: user.safeguardingLead,
     ...(lastSignInAt === null ? {} : { lastSignInAt: new Date(lastSignInAt).toISOString() }),
     createdAt: user.createdAt.toISOString(),
   }
@@ -97,7 +102,7 @@ export async function readStaffAccount(db: Db, id: string): Promise<StaffAccount
 export async function inviteAdminAccount(
   tx: Db,
   deps: Pick<AppDeps, 'mailer' | 'config'>,
-  invitation: { name: string; email: string },
+  invitation: { name: string; email: string; safeguardingLead: boolean },
   inviter: { id: string; name: string },
   context: ChangeContext,
 ): Promise<UserRow | undefined> {
@@ -108,7 +113,7 @@ export async function inviteAdminAccount(
   if (!user) throw new Error('The user insert returned no row.')
   const link = await issueLink(tx, user, 'invite', deps.config.publicUrl)
   await deps.mailer.enqueue(tx, adminInviteMail(user, link, INVITE_LINK_HOURS, inviter.name))
-  await recordAudit(tx, { action: 'user.created', actorUserId: context.actorId, subject: { type: 'user', id: user.id }, ip: context.request.ip, details: { role: 'ADMIN', invited: true } })
+  await recordAudit(tx, { action: 'user.created', actorUserId: context.actorId, subject: { type: 'user', id: user.id }, ip: context.request.ip, details: { role: 'ADMIN', invited: true, safeguardingLead: invitation.safeguardingLead } })
   return user
 }
 
@@ -129,7 +134,20 @@ async function checkChange(tx: Db, target: UserRow, actorId: string, losesAdmin:
   if (target.id === actorId) return { refused: STAFF_MESSAGES.notYourself }
   if (!losesAdmin) return undefined
   const [others] = await tx.select({ n: count() }).from(users).where(and(eq(users.role, 'ADMIN'), isNull(users.deactivatedAt), ne(users.id, target.id)))
-  return (others?.n ?? 0) === 0 ? { refused: STAFF_MESSAGES.lastAdmin } : undefined
+  if ((others?.n ?? 0) === 0) return { refused: STAFF_MESSAGES.lastAdmin }
+  return target.safeguardingLead ? lastLeadRefusal(tx, target) : undefined
+}
+
+/**
+ * Like the last admin: the office always keeps an active safeguarding lead, or nobody could read a concern (nor give
+ * the mark again, which only a lead may). Called under lockForChange, whose lock on every active admin holds the count.
+ */
+async function lastLeadRefusal(tx: Db, target: UserRow): Promise<Refusal | undefined> {
+  const [others] = await tx
+    .select({ n: count() })
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN'), eq(users.safeguardingLead, true), isNull(users.deactivatedAt), ne(users.id, target.id)))
+  return (others?.n ?? 0) === 0 ? { refused: STAFF_MESSAGES.lastLead } : undefined
 }
 
 const isActiveAdmin = (user: UserRow) => user.role === 'ADMIN' && user.deactivatedAt === null
@@ -141,7 +159,9 @@ export async function changeRole(tx: Db, id: string, role: Role, context: Change
   const refusal = await checkChange(tx, user, context.actorId, isActiveAdmin(user) && role !== 'ADMIN')
   if (refusal) return refusal
   if (role === 'ADMIN' && (await hasLeft(tx, id))) return { refused: STAFF_MESSAGES.tutorLeft }
-  await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id))
+  // Only admins hold the mark (the schema checks it too): an admin made a tutor loses it.
+  const losesLead = user.safeguardingLead && role !== 'ADMIN'
+  await tx.update(users).set({ role, ...(losesLead ? { safeguardingLead: false } : {}), updatedAt: new Date() }).where(eq(users.id, id))
   // A tutor needs a profile for the tutor area and the office's tutor list; one who was a tutor before keeps theirs.
   if (role === 'TUTOR') {
     const [profile] = await tx.select({ userId: tutorProfiles.userId }).from(tutorProfiles).where(eq(tutorProfiles.userId, id)).limit(1)
@@ -149,7 +169,7 @@ export async function changeRole(tx: Db, id: string, role: Role, context: Change
   }
   // Sessions carry what the role allowed: the account signs in again under its new role.
   await revokeUserSessions(tx, id)
-  await recordAudit(tx, { action: 'user.role_changed', actorUserId: context.actorId, subject: { type: 'user', id }, ip: context.request.ip, details: { changes: [{ field: 'role', from: user.role, to: role }] } })
+  await recordAudit(tx, { action: 'user.role_changed', actorUserId: context.actorId, subject: { type: 'user', id }, ip: context.request.ip, details: { changes: [{ field: 'role', from: user.role, to: role }, ...(losesLead ? [{ field: 'safeguardingLead', from: true, to: false }] : [])] } })
   return 'changed'
 }
 
@@ -185,4 +205,33 @@ export async function resetSecondFactor(tx: Db, deps: AppDeps, id: string, actor
   await deps.mailer.enqueue(tx, secondFactorResetMail(user, actor.name, deps.config.publicUrl))
   await recordAudit(tx, { action: 'user.second_factor_reset', actorUserId: context.actorId, subject: { type: 'user', id }, ip: context.request.ip })
   return 'reset'
+}
+
+/**
+ * Gives an admin the safeguarding lead mark or takes it away, audited. Only admins hold it ('not admin'), and the last
+ * active lead keeps it: taking one's own is allowed while another lead remains (a deputy stepping down).
+ */
+export async function changeSafeguardingLead(
+  tx: Db,
+  id: string,
+  lead: boolean,
+  context: ChangeContext & { actorId: string },
+): Promise<'missing' | 'changed' | 'unchanged' | 'not admin' | Refusal> {
+  const user = await lockForChange(tx, id)
+  if (!user) return 'missing'
+  if (user.safeguardingLead === lead) return 'unchanged'
+  if (lead && user.role !== 'ADMIN') return 'not admin'
+  if (!lead && user.deactivatedAt === null) {
+    const refusal = await lastLeadRefusal(tx, user)
+    if (refusal) return refusal
+  }
+  await tx.update(users).set({ safeguardingLead: lead, updatedAt: new Date() }).where(eq(users.id, id))
+  await recordAudit(tx, {
+    action: 'user.safeguarding_lead_changed',
+    actorUserId: context.actorId,
+    subject: { type: 'user', id },
+    ip: context.request.ip,
+    details: { changes: [{ field: 'safeguardingLead', from: user.safeguardingLead, to: lead }] },
+  })
+  return 'changed'
 }

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, exists, ilike, or, sql, type SQL } from 'drizzle-orm'
 import { ENUMS } from '../../shared/contract.gen.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { FieldErrors } from '../contract/validators.ts'
 import type { Db } from '../db/client.ts'
-import { courses, registrations, schools, students, type StudentRow, type StudentStatus } from '../db/schema.ts'
+import { courses, registrations, safeguardingConcerns, schools, students, type StudentRow, type StudentStatus } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import { normaliseEmail } from '../lib/email.ts'
 import { changesBetween, type ChangeContext, type UpdateOutcome } from '../lib/history.ts'
@@ -196,7 +196,10 @@ export async function updateStudentRecord(tx: Db, id: string, version: number, i
   return 'updated'
 }
 
-/** One student in full, or undefined when there is none with that id. */
+/**
+ * One student in full, or undefined when there is none with that id. Whether a safeguarding concern names them is
+ * told to every admin (so nobody acts unaware); what it says is for the safeguarding leads alone.
+ */
 export async function readStudentRecord(db: Db, id: string): Promise<Schemas['StudentRecord'] | undefined> {
   const [found] = await db
     .select({
@@ -204,6 +207,7 @@ export async function readStudentRecord(db: Db, id: string): Promise<Schemas['St
       school: { id: schools.id, name: schools.name },
       course: { id: courses.slug, title: courses.title },
       registration: { id: registrations.id, reference: registrations.reference },
+      hasConcern: exists(sql`(select 1 from ${safeguardingConcerns} where ${safeguardingConcerns.studentId} = ${students.id})`).mapWith(Boolean),
     })
     .from(students)
     .leftJoin(schools, eq(schools.id, students.schoolId))
@@ -212,7 +216,7 @@ export async function readStudentRecord(db: Db, id: string): Promise<Schemas['St
     .where(eq(students.id, id))
     .limit(1)
   if (!found) return undefined
-  const { student, school, course, registration } = found
+  const { student, school, course, registration, hasConcern } = found
   return {
     id: student.id,
     version: student.version,
@@ -221,6 +225,7 @@ export async function readStudentRecord(db: Db, id: string): Promise<Schemas['St
     ...(school ? { school } : {}),
     ...(course ? { course } : {}),
     ...(registration ? { registration } : {}),
+    hasConcern,
     createdAt: student.createdAt.toISOString(),
     updatedAt: student.updatedAt.toISOString(),
   }

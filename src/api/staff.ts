@@ -18,6 +18,8 @@ export function createStaffApi(client: ApiClient) {
     inviteAdmin: (body: AdminInvitation) => unwrap(client.POST('/admin/staff', { body })),
     changeRole: (userId: string, role: StaffAccount['role']) => unwrap(client.PUT('/admin/staff/{userId}/role', { params: path(userId), body: { role } })),
     changeStatus: (userId: string, active: boolean) => unwrap(client.PUT('/admin/staff/{userId}/status', { params: path(userId), body: { active } })),
+    changeSafeguardingLead: (userId: string, safeguardingLead: boolean) =>
+      unwrap(client.PUT('/admin/staff/{userId}/safeguarding-lead', { params: path(userId), body: { safeguardingLead } })),
     resetSecondFactor: (userId: string) => unwrap(client.DELETE('/admin/staff/{userId}/second-factor', { params: path(userId) })),
   }
 }

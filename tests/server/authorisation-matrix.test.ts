@@ -11,17 +11,19 @@ import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 const { operations } = contract()
 const DAY_MS = 24 * 60 * 60 * 1000
 
-type Caller = 'anonymous' | 'malformed token' | 'unknown token' | 'expired token' | 'revoked token' | 'TUTOR' | 'ADMIN'
-const callers: Caller[] = ['anonymous', 'malformed token', 'unknown token', 'expired token', 'revoked token', 'TUTOR', 'ADMIN']
+/** 'ADMIN' is a designated safeguarding lead; 'ADMIN (not a lead)' is refused what `x-safeguarding-lead` keeps to leads. */
+type Caller = 'anonymous' | 'malformed token' | 'unknown token' | 'expired token' | 'revoked token' | 'TUTOR' | 'ADMIN' | 'ADMIN (not a lead)'
+const callers: Caller[] = ['anonymous', 'malformed token', 'unknown token', 'expired token', 'revoked token', 'TUTOR', 'ADMIN', 'ADMIN (not a lead)']
 
 let t: TestApp
-const userIds: Record<'TUTOR' | 'ADMIN', string> = { TUTOR: '', ADMIN: '' }
+const userIds: Record<'TUTOR' | 'ADMIN' | 'ADMIN (not a lead)', string> = { TUTOR: '', ADMIN: '', 'ADMIN (not a lead)': '' }
 
 beforeAll(async () => {
   if (noDatabase) return
   t = await createTestApp()
   userIds.TUTOR = (await t.createUser({ email: 'matrix-tutor@tec.test', role: 'TUTOR' })).id
-  userIds.ADMIN = (await t.createUser({ email: 'matrix-admin@tec.test', role: 'ADMIN' })).id
+  userIds.ADMIN = (await t.createUser({ email: 'matrix-admin@tec.test', role: 'ADMIN', safeguardingLead: true })).id
+  userIds['ADMIN (not a lead)'] = (await t.createUser({ email: 'matrix-admin-not-lead@tec.test', role: 'ADMIN', safeguardingLead: false })).id
 })
 afterAll(async () => t?.close())
 
@@ -46,13 +48,19 @@ async function tokenFor(caller: Caller): Promise<string | undefined> {
     }
     case 'TUTOR':
     case 'ADMIN':
+    case 'ADMIN (not a lead)':
       return (await createSession(db, userIds[caller], true, origin)).token
   }
 }
 
-/** What the contract says this caller must get: let through (any declared answer but 401/403), 401 or 403. */
-function expected(roles: string[], caller: Caller): 'through' | 401 | 403 {
+/**
+ * What the contract says this caller must get: let through (any declared answer but 401/403), 401 or 403. An admin
+ * who is not a safeguarding lead gets what an admin gets, but 403 for `x-safeguarding-lead` operations.
+ */
+function expected(operation: { roles: string[]; safeguardingLead: boolean }, caller: Caller): 'through' | 401 | 403 {
+  const { roles } = operation
   if (roles.length === 0) return 'through'
+  if (caller === 'ADMIN (not a lead)') return operation.safeguardingLead ? 403 : expected(operation, 'ADMIN')
   if (caller === 'TUTOR' || caller === 'ADMIN') return roles.includes(caller) ? 'through' : 403
   return 401
 }
@@ -63,6 +71,10 @@ let ipCounter = 0
 describe.skipIf(noDatabase)('the authorisation matrix from openapi.yaml', () => {
   it('covers every operation, each with its roles declared', () => {
     expect(operations.length).toBeGreaterThan(10)
+    // The need-to-know rows: at least the concerns themselves are for the safeguarding leads alone.
+    expect(operations.filter((operation) => operation.safeguardingLead).map((operation) => operation.operationId)).toEqual(
+      expect.arrayContaining(['listSafeguardingConcerns', 'getSafeguardingConcern', 'changeSafeguardingConcernStatus', 'changeStaffSafeguardingLead']),
+    )
     for (const operation of operations) {
       expect(operation.roles.every((role) => role === 'ADMIN' || role === 'TUTOR'), operation.operationId).toBe(true)
       if (operation.roles.length > 0) {
@@ -90,13 +102,15 @@ describe.skipIf(noDatabase)('the authorisation matrix from openapi.yaml', () => 
     const shareable = operation.cacheControl !== undefined && ((answer.status >= 200 && answer.status < 300) || answer.status === 304)
     expect(header('cache-control'), `${operation.operationId} ${answer.status}`).toBe(shareable ? operation.cacheControl : 'no-store')
 
-    const rule = expected(operation.roles, caller)
+    const rule = expected(operation, caller)
     if (rule === 'through') {
       expect(answer.status, `${operation.operationId} as ${caller}: ${answer.text}`).not.toBe(401)
       expect(answer.status, `${operation.operationId} as ${caller}: ${answer.text}`).not.toBe(403)
     } else {
       expect(answer.status, `${operation.operationId} as ${caller}`).toBe(rule)
       expect(Object.keys(answer.body)).toEqual(['message'])
+      // The need-to-know refusal says why, so the admin knows whom to ask rather than thinking something broke.
+      if (caller === 'ADMIN (not a lead)' && operation.safeguardingLead) expect(answer.body.message).toBe('Only the designated safeguarding leads can see safeguarding concerns and who opened a record, or give the safeguarding lead mark. Ask one of them if you need to know.')
     }
   })
 })

@@ -32,9 +32,29 @@ describe.skipIf(noDatabase)('the create-user command', () => {
     try {
       const [user] = await database.db.select().from(users).where(eq(users.email, 'grace@example.org'))
       expect(user?.role).toBe('ADMIN')
+      // The office had no safeguarding lead, so its first admin becomes one, and is told so.
+      expect(user?.safeguardingLead).toBe(true)
+      expect(run.stdout).toContain('They are a designated safeguarding lead, since the office had none')
       await expect(verifyPassword(user?.passwordHash ?? '', 'Compiler-Cobol-1959')).resolves.toBe(true)
       const audit = await database.db.select().from(auditEvents).where(eq(auditEvents.action, 'user.created'))
       expect(audit.map((event) => event.subjectId)).toContain(user?.id)
+    } finally {
+      await database.close()
+    }
+  })
+
+  test('makes a later admin a safeguarding lead only when asked', async () => {
+    const plain = await createUser(['--email', 'second.admin@example.org', '--name', 'Second Admin', '--role', 'ADMIN'], 'Compiler-Cobol-1959\n')
+    expect(plain.code).toBe(0)
+    expect(plain.stdout).not.toContain('safeguarding lead')
+    const asked = await createUser(['--email', 'deputy@example.org', '--name', 'Deputy Lead', '--role', 'ADMIN', '--safeguarding-lead'], 'Compiler-Cobol-1959\n')
+    expect(asked.code).toBe(0)
+    expect(asked.stdout).toContain('They are a designated safeguarding lead: they read safeguarding concerns.')
+    const database = await openDatabase()
+    try {
+      const rows = await database.db.select({ email: users.email, lead: users.safeguardingLead }).from(users)
+      expect(rows.find((row) => row.email === 'second.admin@example.org')?.lead).toBe(false)
+      expect(rows.find((row) => row.email === 'deputy@example.org')?.lead).toBe(true)
     } finally {
       await database.close()
     }
@@ -53,6 +73,7 @@ describe.skipIf(noDatabase)('the create-user command', () => {
     [['--email', 'not-an-email', '--name', 'Nobody', '--role', 'TUTOR'], 'Lighthouse-Keeper-22', 'Give a valid --email.'],
     [['--email', 'x?bcc=spy@example.org', '--name', 'Nobody', '--role', 'TUTOR'], 'Lighthouse-Keeper-22', 'Give a valid --email.'],
     [['--email', 'role@example.org', '--name', 'Nobody', '--role', 'OWNER'], 'Lighthouse-Keeper-22', 'Give --role ADMIN or --role TUTOR.'],
+    [['--email', 'lead@example.org', '--name', 'Nobody', '--role', 'TUTOR', '--safeguarding-lead'], 'Lighthouse-Keeper-22', 'Only an admin can be a safeguarding lead.'],
   ])('refuses %j with a message and creates nothing', async (args, password, message) => {
     const run = await createUser(args, `${password}\n`)
     expect(run.code).toBe(1)

@@ -15,6 +15,7 @@ const account = (id: string, name: string, role: StaffAccount['role'], status: S
   role,
   status,
   secondFactor: false,
+  safeguardingLead: role === 'ADMIN' && status === 'active',
   ...(lastSignInAt ? { lastSignInAt } : {}),
   createdAt: '2026-09-01T09:00:00.000Z',
 })
@@ -172,8 +173,8 @@ describe('/admin/settings/staff', { timeout: 30_000 }, () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send the invitation' }))
     expect(await screen.findByText('Invitation sent to dan@tec.test')).toBeDefined()
     expect(sent).toEqual([
-      { name: 'Bea Again', email: 'bea@tec.test' },
-      { name: 'Bea Again', email: 'dan@tec.test' },
+      { name: 'Bea Again', email: 'bea@tec.test', safeguardingLead: false },
+      { name: 'Bea Again', email: 'dan@tec.test', safeguardingLead: false },
     ])
   })
 })

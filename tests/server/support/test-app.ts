@@ -105,7 +105,11 @@ export interface TestApp {
   request: <Body extends object = AnswerBody>(method: string, path: string, options?: RequestOptions) => Promise<Answer<Body>>
   /** Signs in and answers the token. */
   login: (email: string, password?: string, remember?: boolean) => Promise<string>
-  createUser: (fields: { email: string; role?: Role; name?: string; password?: string }) => Promise<UserRow>
+  /**
+   * An account ready to sign in. An ADMIN is a designated safeguarding lead unless `safeguardingLead: false` says
+   * otherwise (as every admin was made one at the upgrade), so tests about concerns read them as the office's lead.
+   */
+  createUser: (fields: { email: string; role?: Role; name?: string; password?: string; safeguardingLead?: boolean }) => Promise<UserRow>
   close: () => Promise<void>
 }
 
@@ -179,10 +183,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
       if (answer.status !== 200 || !answer.body.token) throw new Error(`login failed: ${answer.status} ${answer.text}`)
       return answer.body.token
     },
-    createUser: async ({ email, role = 'TUTOR', name = 'Test Person', password = DEFAULT_PASSWORD }) => {
+    createUser: async ({ email, role = 'TUTOR', name = 'Test Person', password = DEFAULT_PASSWORD, safeguardingLead = role === 'ADMIN' }) => {
       const [row] = await database.db
         .insert(users)
-        .values({ email, role, name, passwordHash: await hashPassword(password) })
+        .values({ email, role, name, passwordHash: await hashPassword(password), safeguardingLead })
         .returning()
       if (!row) throw new Error('no user row')
       if (role === 'TUTOR') await insertTutorProfile(database.db, row.id, EMPTY_PROFILE, { actorId: null, request: { ip: null } }, 'active')

@@ -105,6 +105,18 @@ function Figures({ figures }: { figures: Dashboard['figures'] }) {
           </AnchorLink>
         )}
       />
+      {/* Only in a safeguarding lead's answer: nobody else learns how many concerns there are (need-to-know). */}
+      {figures.openConcerns !== undefined && (
+        <Figure
+          value={figures.openConcerns}
+          words={plural(figures.openConcerns, 'safeguarding concern open', 'safeguarding concerns open')}
+          link={(children) => (
+            <AnchorLink to="/admin/reports/concerns" underline="never" display="block">
+              {children}
+            </AnchorLink>
+          )}
+        />
+      )}
     </SimpleGrid>
   )
 }

@@ -96,10 +96,27 @@ function StatusNote({ detail }: { detail: LessonDetail }) {
   }
 }
 
-/** The concerns the report raised, shown apart and marked as restricted: the office's alone. */
+/**
+ * The concerns the report raised, shown apart and marked as restricted: a safeguarding lead reads them here; another
+ * admin is answered only that one was raised, and when, and is told who has the details (need-to-know).
+ */
 function Concerns({ detail }: { detail: LessonDetail }) {
   const concerns = detail.concerns ?? []
   if (concerns.length === 0) return null
+  if (concerns.some((concern) => concern.details === undefined)) {
+    return (
+      <Alert role="note" color="red" variant="light" icon={<IconLock size={18} aria-hidden />} title="Safeguarding concern on record">
+        The tutor raised {concerns.length === 1 ? 'a safeguarding concern' : `${concerns.length} safeguarding concerns`} in this report (
+        {concerns.map((concern, index) => (
+          <span key={concern.id}>
+            {index > 0 && ', '}
+            <time dateTime={concern.raisedAt}>{formatDateTime(concern.raisedAt)}</time>
+          </span>
+        ))}
+        ). The designated safeguarding leads have the details.
+      </Alert>
+    )
+  }
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="concerns-title" style={{ borderColor: 'var(--mantine-color-red-filled)', borderWidth: 2 }}>
       <Stack gap="sm">
@@ -109,13 +126,13 @@ function Concerns({ detail }: { detail: LessonDetail }) {
             Safeguarding {concerns.length === 1 ? 'concern' : 'concerns'} (restricted)
           </Title>
         </Group>
-        <Text size="sm">Only administrators can see this. It is never shown to families or schools, and the tutor sees only that the office has it.</Text>
+        <Text size="sm">Only the designated safeguarding leads can see this. It is never shown to families or schools, and the tutor sees only that they raised it.</Text>
         {concerns.map((concern) => (
           <Card key={concern.id} withBorder padding="sm" component="article" aria-label={`Concern raised ${formatDateTime(concern.raisedAt)}`}>
             <Stack gap="xs">
               <Group gap="xs" wrap="wrap">
-                <SeverityBadge severity={concern.severity} long />
-                <ConcernStatusBadge status={concern.status} />
+                {concern.severity && <SeverityBadge severity={concern.severity} long />}
+                {concern.status && <ConcernStatusBadge status={concern.status} />}
                 <Text size="sm" c="dimmed">
                   Raised <time dateTime={concern.raisedAt}>{formatDateTime(concern.raisedAt)}</time>
                 </Text>

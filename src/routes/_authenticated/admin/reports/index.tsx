@@ -13,6 +13,7 @@ import { AnchorLink, ButtonLink } from '../../../-components/links'
 import { useAppContext } from '../../../-lib/use-app-context'
 import { ListPage, useListSearch } from '../../-components/list-page'
 import { learnerNames } from '../../tutor/-components/lesson-words'
+import { useIsSafeguardingLead } from './-components/concern-leads-only'
 import { ApproveSelected, useReportSelection, type ReportSelection } from './-components/report-approve-many'
 import { ReportBadges, SentBadge } from './-components/report-badges'
 import { LearnerFilter, PeriodFilter, SchoolFilter, TutorFilter } from './-components/report-filters'
@@ -136,6 +137,7 @@ function AdminReportsPage() {
   const selection = useReportSelection(rows.data?.items)
   const counts = rows.data?.stateCounts
   const state = reportState(search)
+  const lead = useIsSafeguardingLead()
 
   return (
     <ListPage
@@ -148,7 +150,8 @@ function AdminReportsPage() {
           <ButtonLink to="/admin/reports/figures" variant="light" leftSection={<IconChartBar size={16} aria-hidden />}>
             Figures
           </ButtonLink>
-          <OpenConcernsLink />
+          {/* Need-to-know: only the safeguarding leads are shown the concerns, or how many are open. */}
+          {lead && <OpenConcernsLink />}
         </>
       }
       filters={

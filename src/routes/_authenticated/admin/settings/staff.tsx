@@ -35,7 +35,7 @@ function apiQuery({ q, role, status, page, pageSize }: Pick<StaffListSearch, 'q'
 const STAFF_STATUS_COLORS = { invited: 'yellow', active: 'green', left: 'gray', deactivated: 'gray' } as const
 
 /** The columns, with your own row told apart: it has no changes to offer. */
-function staffColumns(yourId: string | undefined): DataColumn<StaffAccount, never>[] {
+function staffColumns(yourId: string | undefined, youAreLead: boolean): DataColumn<StaffAccount, never>[] {
   return [
     {
       key: 'account',
@@ -50,6 +50,11 @@ function staffColumns(yourId: string | undefined): DataColumn<StaffAccount, neve
           <Text size="xs" c="dimmed" hiddenFrom="md">
             {labelOf('Role', account.role)}
           </Text>
+          {account.safeguardingLead && (
+            <Badge size="sm" variant="dot" color="grape" c="inherit" mt={4}>
+              Safeguarding lead
+            </Badge>
+          )}
         </>
       ),
     },
@@ -70,7 +75,7 @@ function staffColumns(yourId: string | undefined): DataColumn<StaffAccount, neve
       visibleFrom: 'lg',
       cell: (account) => (account.lastSignInAt ? <time dateTime={account.lastSignInAt}>{formatDateTime(account.lastSignInAt)}</time> : 'Never'),
     },
-    { key: 'actions', header: 'Changes', cell: (account) => <StaffRowActions account={account} isYou={account.id === yourId} /> },
+    { key: 'actions', header: 'Changes', cell: (account) => <StaffRowActions account={account} isYou={account.id === yourId} youAreLead={youAreLead} /> },
   ]
 }
 
@@ -86,7 +91,8 @@ function StaffAccountsPage() {
       intro={
         <>
           Everyone who can sign in to the office (admins) or to the tutor area (tutors), by name. Invite admins here; tutors are added from{' '}
-          <AnchorLink to="/admin/tutors">Tutors</AnchorLink> or by accepting their application. Your own account is changed by another admin.
+          <AnchorLink to="/admin/tutors">Tutors</AnchorLink> or by accepting their application. Your own account is changed by another admin. Designated
+          safeguarding leads, the only staff who read safeguarding concerns, are marked; a lead gives or takes the mark.
         </>
       }
       list={list}
@@ -100,11 +106,11 @@ function StaffAccountsPage() {
         </>
       }
       caption="Staff accounts"
-      columns={staffColumns(you?.id)}
+      columns={staffColumns(you?.id, you?.safeguardingLead ?? false)}
       rowKey={(account) => account.id}
       rowTitle={(account) => account.name}
       rowLinked={false}
-      actions={<InviteAdmin />}
+      actions={<InviteAdmin youAreLead={you?.safeguardingLead ?? false} />}
       noun={{ one: 'account', many: 'accounts' }}
       empty={{
         title: 'No accounts yet',

@@ -1,4 +1,4 @@
-import { Alert, Badge, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf } from '../../../../../shared/labels'
@@ -125,20 +125,15 @@ function LessonPage() {
             <Title order={2} size="h4">
               Safeguarding concerns you raised
             </Title>
-            {/* What the tutor wrote and when it went: how the office handles it is the safeguarding lead's alone. */}
+            {/* That they raised it and when: what it says and how it is handled are kept by the safeguarding leads. */}
             {detail.concerns.map((concern) => (
-              <Stack key={concern.id} gap={4}>
-                <Group gap="xs">
-                  <Badge variant="light" color="red" c="inherit" tt="none">
-                    {labelOf('ConcernSeverity', concern.severity)}
-                  </Badge>
-                  <Text size="sm">Sent to our safeguarding lead on {formatDateTime(concern.raisedAt)}</Text>
-                </Group>
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {concern.details}
-                </Text>
-              </Stack>
+              <Text key={concern.id} size="sm">
+                You raised a concern that went to our safeguarding leads on <time dateTime={concern.raisedAt}>{formatDateTime(concern.raisedAt)}</time>.
+              </Text>
             ))}
+            <Text size="sm" c="dimmed">
+              Our safeguarding leads keep what you wrote and handle it. If you have more to tell them, raise a new concern or call them.
+            </Text>
           </Stack>
         </Card>
       )}

@@ -14,20 +14,23 @@ import { useAppContext } from '../../../../-lib/use-app-context'
 import { RecordHistory } from '../../../-components/record-history'
 import { loadRecord } from '../../../-components/record-page'
 import { ConcernStatusBadge, SeverityBadge } from '../-components/concern-badges'
+import { ConcernsLeadsOnly, isSafeguardingLead, useIsSafeguardingLead } from '../-components/concern-leads-only'
 import { ConcernNotFound } from '../-components/concern-not-found'
 import { ConcernStatusForm } from '../-components/concern-status-form'
 import { CONCERN_HISTORY_WORDS } from '../-components/concern-words'
 
 export const Route = createFileRoute('/_authenticated/admin/reports/concerns/$concernId')({
   staticData: { title: 'Safeguarding concern', notFoundTitle: 'Concern not found' },
-  loader: async ({ context: { queryClient, api }, params }) => {
+  loader: async ({ context: { queryClient, api, auth }, params }) => {
+    // Another admin is told why there is nothing here, not answered with an error (the server refuses them).
+    if (!isSafeguardingLead(auth)) return { title: 'Safeguarding concern', description: 'Only the designated safeguarding leads can see safeguarding concerns.' }
     const concern = await loadRecord(queryClient, concernQueryOptions(api.lessonReports, params.concernId), params.concernId)
     return { title: concernTitle(concern), description: `${labelOf('ConcernSeverity', concern.severity)} severity, ${labelOf('ConcernStatus', concern.status).toLowerCase()}` }
   },
   head: ({ loaderData }) => headFrom(loaderData),
   pendingComponent: ArticleSkeleton,
   notFoundComponent: ConcernNotFound,
-  component: ConcernPage,
+  component: ConcernRoute,
 })
 
 function concernTitle(concern: SafeguardingConcern): string {
@@ -35,6 +38,10 @@ function concernTitle(concern: SafeguardingConcern): string {
 }
 
 const lessonWords = (concern: SafeguardingConcern) => `${concern.lesson.subject} on ${formatDate(concern.lesson.date)}`
+
+function ConcernRoute() {
+  return useIsSafeguardingLead() ? <ConcernPage /> : <ConcernsLeadsOnly />
+}
 
 function ConcernPage() {
   const { api } = useAppContext()
@@ -63,7 +70,8 @@ function ConcernPage() {
       aside={<RecordHistory subjectType="safeguarding_concern" subjectId={concernId} words={CONCERN_HISTORY_WORDS} />}
     >
       <Alert role="note" color="red" variant="light" icon={<IconLock size={18} aria-hidden />} title="Restricted">
-        Only administrators can see this concern. It is never shown to families or schools, and the tutor sees only that the office has it.
+        Only the designated safeguarding leads can see this concern. It is never shown to families or schools, and the tutor sees only that they raised it
+        and when.
       </Alert>
       <Card withBorder padding="md" component="section" aria-labelledby="concern-details-title">
         <Title order={2} size="h3" id="concern-details-title" mb="sm">

@@ -10,16 +10,18 @@ import { AnchorLink } from '../../../../-components/links'
 import { useAppContext } from '../../../../-lib/use-app-context'
 import { ListPage, useListSearch } from '../../../-components/list-page'
 import { ConcernStatusBadge, SeverityBadge } from '../-components/concern-badges'
+import { ConcernsLeadsOnly, isSafeguardingLead, useIsSafeguardingLead } from '../-components/concern-leads-only'
 import { concernApiQuery, concernListSpec, concernStatus, validateConcernSearch } from '../-components/concern-words'
 
 export const Route = createFileRoute('/_authenticated/admin/reports/concerns/')({
   staticData: { title: 'Safeguarding concerns' },
   validateSearch: validateConcernSearch,
   loaderDeps: ({ search }) => concernApiQuery(search),
-  loader: ({ context: { queryClient, api }, deps }) => {
-    void queryClient.prefetchQuery(concernsQueryOptions(api.lessonReports, deps))
+  loader: ({ context: { queryClient, api, auth }, deps }) => {
+    // Another admin is told why there is nothing here, not answered with an error (the server refuses them).
+    if (isSafeguardingLead(auth)) void queryClient.prefetchQuery(concernsQueryOptions(api.lessonReports, deps))
   },
-  component: ConcernsPage,
+  component: ConcernsRoute,
 })
 
 const columns: DataColumn<SafeguardingConcern, never>[] = [
@@ -58,6 +60,10 @@ const EMPTY = {
   all: { title: 'No safeguarding concerns raised', description: 'Tutors raise a concern in a lesson report when something worries them; it appears here at once.' },
 } as const
 
+function ConcernsRoute() {
+  return useIsSafeguardingLead() ? <ConcernsPage /> : <ConcernsLeadsOnly />
+}
+
 function ConcernsPage() {
   const { api } = useAppContext()
   const search = Route.useSearch()
@@ -71,7 +77,7 @@ function ConcernsPage() {
   return (
     <ListPage
       title="Safeguarding concerns"
-      intro="Concerns tutors raised in their lesson reports, open ones and the most severe first. Only administrators can see this list. Concerns are never shown to families or schools."
+      intro="Concerns tutors raised in their lesson reports, open ones and the most severe first. Only the designated safeguarding leads can see this list. Concerns are never shown to families or schools."
       list={list}
       result={rows}
       actions={<AnchorLink to="/admin/reports">Back to reports</AnchorLink>}

@@ -1,5 +1,5 @@
 import { isEmailAddress } from '../../../../../../shared/email-address'
-import { Button, Menu, Text, TextInput } from '@mantine/core'
+import { Button, Checkbox, Menu, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconChevronDown, IconUserPlus } from '@tabler/icons-react'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
@@ -12,7 +12,7 @@ import { AnchorLink } from '../../../../-components/links'
 import { useAppContext } from '../../../../-lib/use-app-context'
 import { ActionForm } from '../../../-components/action-form'
 
-type Move = 'makeAdmin' | 'makeTutor' | 'deactivate' | 'reactivate' | 'resetSecondFactor'
+type Move = 'makeAdmin' | 'makeTutor' | 'deactivate' | 'reactivate' | 'resetSecondFactor' | 'makeLead' | 'removeLead'
 
 interface MoveWords {
   label: string
@@ -67,6 +67,26 @@ const MOVES: Record<Move, MoveWords> = {
     danger: false,
     save: (staffApi, userId) => staffApi.changeStatus(userId, true),
   },
+  makeLead: {
+    label: 'Make safeguarding lead',
+    title: (name) => `Make ${name} a designated safeguarding lead?`,
+    explain: () =>
+      'Safeguarding leads (and their deputies) are the only staff who read safeguarding concerns: what tutors wrote, how they are handled, and who opened a record. They are mailed when a tutor raises a concern, and can give or take this mark. Other admins see only that a learner has a concern on record.',
+    submit: 'Make them a safeguarding lead',
+    done: (name) => `${name} is now a safeguarding lead`,
+    danger: false,
+    save: (staffApi, userId) => staffApi.changeSafeguardingLead(userId, true),
+  },
+  removeLead: {
+    label: 'Remove safeguarding lead',
+    title: (name) => `Remove ${name} as a safeguarding lead?`,
+    explain: () =>
+      'They no longer read safeguarding concerns or get their mail; they keep the rest of the office. The last active safeguarding lead cannot be removed: make another admin a lead first.',
+    submit: 'Remove the mark',
+    done: (name) => `${name} is no longer a safeguarding lead`,
+    danger: true,
+    save: (staffApi, userId) => staffApi.changeSafeguardingLead(userId, false),
+  },
   resetSecondFactor: {
     label: 'Reset second sign-in step',
     title: (name) => `Reset ${name}’s second sign-in step?`,
@@ -80,12 +100,14 @@ const MOVES: Record<Move, MoveWords> = {
 }
 
 /**
- * The moves open to an account: the other role, deactivating it or letting it in again, and resetting its second step.
- * A tutor who has left is made active again on the Tutors screen, never an admin from here.
+ * The moves open to an account: the other role, deactivating it or letting it in again, resetting its second step,
+ * and (for an admin, offered only by a safeguarding lead, as only a lead may give or take it) the safeguarding lead
+ * mark. A tutor who has left is made active again on the Tutors screen, never an admin from here.
  */
-function movesFor(account: StaffAccount): Move[] {
+function movesFor(account: StaffAccount, youAreLead: boolean): Move[] {
   const otherRole: Move[] = account.status === 'left' ? [] : [account.role === 'ADMIN' ? 'makeTutor' : 'makeAdmin']
-  const moves: Move[] = [...otherRole, account.status === 'deactivated' ? 'reactivate' : 'deactivate']
+  const lead: Move[] = youAreLead && account.role === 'ADMIN' ? [account.safeguardingLead ? 'removeLead' : 'makeLead'] : []
+  const moves: Move[] = [...otherRole, ...lead, account.status === 'deactivated' ? 'reactivate' : 'deactivate']
   return account.secondFactor ? [...moves, 'resetSecondFactor'] : moves
 }
 
@@ -120,7 +142,8 @@ function MoveDialog({ account, move, onClose }: { account: StaffAccount; move: M
       toInput={() => undefined}
       submitLabel={words.submit}
       danger={words.danger}
-      // Refused (someone changed the account meanwhile, or it is the last admin): the list shows what is true now.
+      // Refused (someone changed the account meanwhile, or it is the last admin or safeguarding lead): the reason shows
+      // above the buttons, and the list shows what is true now.
       onRefused={() => queryClient.invalidateQueries({ queryKey: queryKeys.staff.all })}
     >
       <Text>{words.explain(account)}</Text>
@@ -132,7 +155,7 @@ function MoveDialog({ account, move, onClose }: { account: StaffAccount; move: M
  * A row's changes in a menu, each after a dialog that says what it does. Your own account has none: another admin
  * changes it, so the office is never left without one by mistake.
  */
-export function StaffRowActions({ account, isYou }: { account: StaffAccount; isYou: boolean }) {
+export function StaffRowActions({ account, isYou, youAreLead }: { account: StaffAccount; isYou: boolean; youAreLead: boolean }) {
   const [move, setMove] = useState<Move | null>(null)
   if (isYou) {
     return (
@@ -150,7 +173,7 @@ export function StaffRowActions({ account, isYou }: { account: StaffAccount; isY
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
-          {movesFor(account).map((option) => (
+          {movesFor(account, youAreLead).map((option) => (
             <Menu.Item key={option} color={MOVES[option].danger ? 'red' : undefined} onClick={() => setMove(option)}>
               {MOVES[option].label}
             </Menu.Item>
@@ -165,16 +188,20 @@ export function StaffRowActions({ account, isYou }: { account: StaffAccount; isY
 interface InviteValues extends Record<string, unknown> {
   name: string
   email: string
+  safeguardingLead: boolean
 }
 
-/** "Invite an admin": name and email in a dialog; the server mails them a link to choose a password. */
-export function InviteAdmin() {
+/**
+ * "Invite an admin": name and email in a dialog; the server mails them a link to choose a password. A safeguarding
+ * lead may make them a lead from the start (only a lead gives the mark).
+ */
+export function InviteAdmin({ youAreLead }: { youAreLead: boolean }) {
   const { api } = useAppContext()
   const queryClient = useQueryClient()
   const [opened, setOpened] = useState(false)
   const form = useForm<InviteValues>({
     mode: 'controlled',
-    initialValues: { name: '', email: '' },
+    initialValues: { name: '', email: '', safeguardingLead: false },
     validate: {
       name: (value) => (value.trim() === '' ? 'Enter their name.' : null),
       email: (value) => (isEmailAddress(value.trim()) ? null : 'Enter a valid email address.'),
@@ -198,7 +225,7 @@ export function InviteAdmin() {
         title="Invite an admin"
         form={form}
         action={action}
-        toInput={(values): AdminInvitation => ({ name: values.name.trim(), email: values.email.trim() })}
+        toInput={(values): AdminInvitation => ({ name: values.name.trim(), email: values.email.trim(), safeguardingLead: values.safeguardingLead })}
         submitLabel="Send the invitation"
       >
         <Text>
@@ -207,6 +234,13 @@ export function InviteAdmin() {
         </Text>
         <TextInput label="Name" required autoComplete="off" maxLength={LIMITS.PersonName.maxLength} {...form.getInputProps('name')} />
         <TextInput label="Email" type="email" required autoComplete="off" maxLength={LIMITS.Email.maxLength} {...form.getInputProps('email')} />
+        {youAreLead && (
+          <Checkbox
+            label="Make them a designated safeguarding lead"
+            description="Only safeguarding leads read safeguarding concerns and are mailed when a tutor raises one."
+            {...form.getInputProps('safeguardingLead', { type: 'checkbox' })}
+          />
+        )}
       </ActionForm>
     </>
   )

@@ -15,6 +15,7 @@ import { useAppContext } from '../../../../-lib/use-app-context'
 import { RecordHistory } from '../../../-components/record-history'
 import { loadRecord } from '../../../-components/record-page'
 import { PlacementsCard } from '../../placements/-components/placements-card'
+import { ConcernOnRecord } from '../-components/concern-on-record'
 import { StudentNotFound } from '../-components/student-not-found'
 import { STUDENT_FIELD_LABELS as LABEL, STUDENT_HISTORY_WORDS } from '../-components/student-words'
 import { mailtoHref } from '../../../../../ui/mailto'
@@ -127,6 +128,7 @@ function StudentPage() {
       }
       aside={<RecordHistory subjectType="student" subjectId={studentId} words={STUDENT_HISTORY_WORDS} />}
     >
+      <ConcernOnRecord student={student} />
       <PlacementsCard
         title="Tutors"
         query={{ studentId }}
