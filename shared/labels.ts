@@ -276,11 +276,11 @@ export const LABELS = {
   RecordOpeningKind: { public: { opened: 'Opened', exported: 'Exported everything held', downloaded: 'Downloaded as CSV' } },
   RecordOpeningSubject: {
     public: {
-      student: 'The learner',
-      tutor: 'The tutor',
-      school: 'The school',
-      lesson_report: 'A lesson report',
-      concern: 'A safeguarding concern',
+      student: 'Learner',
+      tutor: 'Tutor',
+      school: 'School',
+      lesson_report: 'Lesson report',
+      concern: 'Safeguarding concern',
       students: 'Learners list',
       tutors: 'Tutors list',
       schools: 'Schools list',

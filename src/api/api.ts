@@ -15,6 +15,7 @@ import { createMailApi } from './mail'
 import { createMediaApi } from './media'
 import { createPlacementsApi } from './placements'
 import { createPostRecordsApi } from './post-records'
+import { createRecordOpeningsApi } from './record-openings'
 import { createRegistrationsApi } from './registrations'
 import { createSchoolsApi } from './schools'
 import { createSiteApi } from './site'
@@ -49,6 +50,7 @@ export function createApi(client: ApiClient, upload: Uploader) {
     placements: createPlacementsApi(client),
     tutorApplications: createTutorApplicationsApi(client),
     history: createHistoryApi(client),
+    recordOpenings: createRecordOpeningsApi(client),
     dashboard: createDashboardApi(client),
     lessons: createLessonsApi(client),
     lessonReports: createLessonReportsApi(client),

@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
+import type { components } from '../../../api/schema.gen'
 import { toCsv, downloadFile, type CsvColumn } from '../../../ui/back-office/csv'
 import { DataTable, type DataColumn } from '../../../ui/back-office/data-table'
 import { ExportButton, type ExportProgress } from '../../../ui/back-office/export-button'
@@ -16,6 +17,8 @@ import {
   type ResolvedListSearch,
 } from '../../../ui/back-office/list-search'
 import { errorMessage } from '../../-lib/server-errors'
+
+type DownloadPurpose = components['parameters']['DownloadPurpose']
 
 type Filters = FilterSpecs
 
@@ -87,8 +90,11 @@ export interface ListPageProps<Row, F extends Filters, S extends string> {
   empty: { title: string; description: ReactNode; action?: ReactNode }
   /** What a list narrowed to nothing says. */
   noMatch: { title: string; description: ReactNode }
-  /** The CSV export of every row the filters match, fetched a page at a time. */
-  csv?: { fileName: string; columns: readonly CsvColumn<Row>[]; fetchPage: (page: number, pageSize: number) => Promise<{ items: Row[]; total: number }> }
+  /**
+   * The CSV export of every row the filters match, fetched a page at a time. The first page is asked with `purpose`
+   * (csv) where the list's operation takes it, so the server records who downloaded the list.
+   */
+  csv?: { fileName: string; columns: readonly CsvColumn<Row>[]; fetchPage: (page: number, pageSize: number, purpose: DownloadPurpose | undefined) => Promise<{ items: Row[]; total: number }> }
 }
 
 /**
@@ -181,7 +187,7 @@ export function ListPage<Row, F extends Filters, S extends string>(props: ListPa
 async function exportCsv<Row>(csv: NonNullable<ListPageProps<Row, Filters, string>['csv']>, pageSize: number, progress: (state: ExportProgress) => void): Promise<void> {
   const rows: Row[] = []
   for (let page = 1; ; page++) {
-    const answer = await csv.fetchPage(page, pageSize)
+    const answer = await csv.fetchPage(page, pageSize, page === 1 ? 'csv' : undefined)
     rows.push(...answer.items)
     progress({ done: rows.length, total: answer.total })
     if (answer.items.length === 0 || rows.length >= answer.total) break

@@ -94,7 +94,7 @@ function ContactMessagesPage() {
       noun={{ one: 'message', many: 'messages' }}
       empty={{ title: 'No contact messages yet', description: 'Messages sent through the contact page will appear here, newest first.' }}
       noMatch={{ title: 'No messages match these filters', description: 'Try another status, check the spelling of the search, or clear the filters to see everything.' }}
-      csv={{ fileName: 'contact-messages.csv', columns: csvColumns, fetchPage: (page, pageSize) => api.contact.list({ ...query, page, pageSize }) }}
+      csv={{ fileName: 'contact-messages.csv', columns: csvColumns, fetchPage: (page, pageSize, purpose) => api.contact.list({ ...query, page, pageSize, purpose }) }}
     />
   )
 }

@@ -119,7 +119,7 @@ function RegistrationsInboxPage() {
       csv={{
         fileName: 'registrations.csv',
         columns: csvColumns,
-        fetchPage: (page, pageSize) => api.registrations.list({ ...query, page, pageSize }),
+        fetchPage: (page, pageSize, purpose) => api.registrations.list({ ...query, page, pageSize, purpose }),
       }}
     />
   )

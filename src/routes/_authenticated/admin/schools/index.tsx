@@ -133,7 +133,7 @@ function AdminSchoolsPage() {
         ),
       }}
       noMatch={{ title: 'No schools match your search', description: 'Check the spelling, or search by the town or postcode instead.' }}
-      csv={{ fileName: 'schools.csv', columns: csvColumns, fetchPage: (page, pageSize) => api.schools.list({ ...apiQuery(list.query), page, pageSize }) }}
+      csv={{ fileName: 'schools.csv', columns: csvColumns, fetchPage: (page, pageSize, purpose) => api.schools.list({ ...apiQuery(list.query), page, pageSize, purpose }) }}
     />
   )
 }

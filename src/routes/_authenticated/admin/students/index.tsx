@@ -154,7 +154,7 @@ function AdminStudentsPage() {
         ),
       }}
       noMatch={{ title: 'No students match your search', description: 'Check the spelling, or search by the contact’s email instead.' }}
-      csv={{ fileName: 'students.csv', columns: csvColumns, fetchPage: (page, pageSize) => api.students.list({ ...apiQuery(list.query), page, pageSize }) }}
+      csv={{ fileName: 'students.csv', columns: csvColumns, fetchPage: (page, pageSize, purpose) => api.students.list({ ...apiQuery(list.query), page, pageSize, purpose }) }}
     />
   )
 }

@@ -183,7 +183,7 @@ function AdminTutorsPage() {
         ),
       }}
       noMatch={{ title: 'No tutors match your search', description: 'Check the spelling, or widen the filters: another subject, any way of teaching, a nearby town.' }}
-      csv={{ fileName: 'tutors.csv', columns: csvColumns, fetchPage: (page, pageSize) => api.tutors.list({ ...apiQuery(list.query), page, pageSize }) }}
+      csv={{ fileName: 'tutors.csv', columns: csvColumns, fetchPage: (page, pageSize, purpose) => api.tutors.list({ ...apiQuery(list.query), page, pageSize, purpose }) }}
     />
   )
 }

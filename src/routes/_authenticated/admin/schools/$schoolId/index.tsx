@@ -15,6 +15,7 @@ import { headFrom } from '../../../../-lib/page-head'
 import { useAppContext } from '../../../../-lib/use-app-context'
 import { DeleteRecord } from '../../../-components/delete-record'
 import { RecordHistory } from '../../../-components/record-history'
+import { RecordOpenings } from '../../../-components/record-openings'
 import { PlacementsCard } from '../../placements/-components/placements-card'
 import { loadRecord } from '../../../-components/record-page'
 import { SchoolNotFound } from '../-components/school-not-found'
@@ -119,7 +120,12 @@ function SchoolPage() {
           <RemoveSchool school={school} />
         </Group>
       }
-      aside={<RecordHistory subjectType="school" subjectId={schoolId} words={SCHOOL_HISTORY_WORDS} />}
+      aside={
+        <>
+          <RecordHistory subjectType="school" subjectId={schoolId} words={SCHOOL_HISTORY_WORDS} />
+          <RecordOpenings subjectType="school" subjectId={schoolId} />
+        </>
+      }
     >
       <FactCard
         title="The school"

@@ -13,6 +13,7 @@ import { AnchorLink, ButtonLink } from '../../../../-components/links'
 import { headFrom } from '../../../../-lib/page-head'
 import { useAppContext } from '../../../../-lib/use-app-context'
 import { RecordHistory } from '../../../-components/record-history'
+import { RecordOpenings } from '../../../-components/record-openings'
 import { loadRecord } from '../../../-components/record-page'
 import { PlacementsCard } from '../../placements/-components/placements-card'
 import { ConcernOnRecord } from '../-components/concern-on-record'
@@ -126,7 +127,12 @@ function StudentPage() {
           </ButtonLink>
         </Group>
       }
-      aside={<RecordHistory subjectType="student" subjectId={studentId} words={STUDENT_HISTORY_WORDS} />}
+      aside={
+        <>
+          <RecordHistory subjectType="student" subjectId={studentId} words={STUDENT_HISTORY_WORDS} />
+          <RecordOpenings subjectType="student" subjectId={studentId} />
+        </>
+      }
     >
       <ConcernOnRecord student={student} />
       <PlacementsCard

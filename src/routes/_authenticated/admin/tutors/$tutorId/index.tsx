@@ -14,6 +14,7 @@ import { headFrom } from '../../../../-lib/page-head'
 import { useAppContext } from '../../../../-lib/use-app-context'
 import { TableScroller } from '../../../../../ui/back-office/table-scroller'
 import { RecordHistory } from '../../../-components/record-history'
+import { RecordOpenings } from '../../../-components/record-openings'
 import { PlacementsCard } from '../../placements/-components/placements-card'
 import { loadRecord } from '../../../-components/record-page'
 import { RecordCheck, TutorStatusActions } from '../-components/tutor-actions'
@@ -167,7 +168,12 @@ function TutorPage() {
           <TutorStatusActions tutor={tutor} />
         </Group>
       }
-      aside={<RecordHistory subjectType="tutor" subjectId={tutorId} words={TUTOR_HISTORY_WORDS} />}
+      aside={
+        <>
+          <RecordHistory subjectType="tutor" subjectId={tutorId} words={TUTOR_HISTORY_WORDS} />
+          <RecordOpenings subjectType="tutor" subjectId={tutorId} />
+        </>
+      }
     >
       <NextStep tutor={tutor} />
       <FactCard
