@@ -38,6 +38,7 @@ import { listHistory } from './history/handlers.ts'
 import { getMail, listMail, resendFailedMail, resendMail } from './mail/handlers.ts'
 import { createSchool, deleteSchool, getSchool, listSchools, updateSchool } from './schools/handlers.ts'
 import { getSitePage, getSitePageRecord, getSiteSettings, getSiteSettingsRecord, listSitePageRecords, updateSitePage, updateSiteSettings } from './site-settings/handlers.ts'
+import { getRetentionSettings, listRetentionRuns, updateRetentionSettings } from './retention/handlers.ts'
 import { createStudent, getStudent, listStudents, updateStudent } from './students/handlers.ts'
 import { listSubjects } from './subjects/handlers.ts'
 import { getMyLearner, listMyLearners } from './my-learners/handlers.ts'
@@ -112,6 +113,9 @@ export const handlers: Handlers = {
   listSitePageRecords,
   getSitePageRecord,
   updateSitePage,
+  getRetentionSettings,
+  updateRetentionSettings,
+  listRetentionRuns,
   createContactMessage,
   listSubjects,
   createSubjectEnrolment,

@@ -4,6 +4,7 @@ import { publishingSchedule } from '../blog-posts/publisher.ts'
 import type { AppDeps } from '../deps.ts'
 import { housekeepingSchedule } from '../housekeeping.ts'
 import { mailRetentionSchedule } from '../mail/retention.ts'
+import { retentionSchedule } from '../retention/run.ts'
 
 /**
  * Every kind of delayed work and every schedule the server runs, in one place: each process that serves registers
@@ -21,6 +22,7 @@ export function registerJobs(deps: AppDeps, options: { schedules: boolean } = { 
   jobs.every(housekeepingSchedule(database.db, logger))
   jobs.every(publishingSchedule(database.db, logger, config.publishEveryMs))
   jobs.every(mailRetentionSchedule(database.db, logger, config.mailKeepSentDays))
+  jobs.every(retentionSchedule(database.db, logger))
   const backups = backupSchedule(config, database, logger)
   if (backups) jobs.every(backups)
   else jobs.forget(BACKUP_SCHEDULE_KEY)

@@ -69,6 +69,7 @@ export type AuditAction =
   | 'post.deleted'
   | 'site_settings.updated'
   | 'site_page.updated'
+  | 'retention.settings_updated'
   | 'gallery.item_added'
   | 'gallery.item_updated'
   | 'gallery.item_removed'

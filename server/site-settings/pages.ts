@@ -4,7 +4,9 @@ type PageSlug = components['schemas']['PageSlug']
 
 /**
  * What each of the site's own pages says until the office edits it, so a new install links its forms' consent
- * boxes to a real page from the first day. Plain words; the office adapts them (settings → Pages).
+ * boxes to a real page from the first day. Plain words; the office adapts them (settings → Pages). The privacy
+ * notice states no periods of its own: its section "How long we keep your information" is made from the retention
+ * settings (Settings → Data retention), which the daily run applies, so the two cannot disagree.
  */
 export const DEFAULT_SITE_PAGES: Record<PageSlug, { title: string; bodyHtml: string }> = {
   'privacy-notice': {
@@ -17,8 +19,6 @@ export const DEFAULT_SITE_PAGES: Record<PageSlug, { title: string; bodyHtml: str
       '<p>To arrange and deliver tutoring, to keep learners safe, to reply to you, and to report on our work to the schools and families we serve. We rely on our legitimate interest in running the programme and, for safeguarding, on our legal duties.</p>',
       '<h2>Who sees it</h2>',
       '<p>Only TEC staff and the tutor who teaches a learner. We share information with a school about its own pupils, and with the authorities when the law or a safeguarding concern requires it. We never sell it.</p>',
-      '<h2>How long we keep it</h2>',
-      '<p>Enrolments and lesson records for as long as a learner is with us and six years after; applications that do not lead to a placement for one year; messages for two years.</p>',
       '<h2>Your rights</h2>',
       '<p>You may ask for a copy of your information, ask us to correct or delete it, or object to how we use it. Write to us using the details on the contact page. You may also complain to the Information Commissioner’s Office (ico.org.uk).</p>',
     ].join(''),

@@ -8,6 +8,7 @@ import { changesBetween, type ChangeContext, type UpdateOutcome } from '../lib/h
 import { checkSchema, cleanInput } from '../lib/input.ts'
 import { mediaIdsIn, sanitiseRichText } from '../media/rich-text.ts'
 import { unusableMedia } from '../media/library.ts'
+import { readRetentionPeriods } from '../retention/settings.ts'
 import { DEFAULT_SITE_PAGES } from './pages.ts'
 import { DEFAULT_SITE_SETTINGS, settingsOf } from './queries.ts'
 
@@ -129,8 +130,16 @@ export async function updateSitePageRecord(tx: Db, slug: PageSlug, version: numb
   return 'updated'
 }
 
-/** The public page: the office's text, or the default until they save one. */
+/**
+ * The public page: the office's text, or the default until they save one. The privacy notice also carries the
+ * retention periods in force, which the page shows as a section of its own, so the notice and what the daily run
+ * removes cannot disagree; a change of period is a change of the notice, so its "Last updated" moves too.
+ */
 export async function readSitePage(db: Db, slug: PageSlug): Promise<Schemas['SitePage']> {
   const record = await readSitePageRecord(db, slug)
-  return { slug, title: record.fields.title, bodyHtml: record.fields.bodyHtml, updatedAt: record.updatedAt }
+  const page = { slug, title: record.fields.title, bodyHtml: record.fields.bodyHtml, updatedAt: record.updatedAt }
+  if (slug !== 'privacy-notice') return page
+  const { periods, updatedAt } = await readRetentionPeriods(db)
+  const later = Math.max(new Date(record.updatedAt).getTime(), updatedAt.getTime())
+  return { ...page, retention: periods, updatedAt: new Date(later).toISOString() }
 }

@@ -139,6 +139,15 @@ function studentColumns(input: StudentInput) {
 }
 
 /**
+ * When the learner finished, after a change to `status`: the moment they became finished (kept while they stay so),
+ * none once they are taken back. Retention counts a learner's years from here.
+ */
+function finishedAtAfter(row: StudentRow, status: StudentStatus): Date | null {
+  if (status !== 'finished') return null
+  return row.status === 'finished' ? (row.finishedAt ?? new Date()) : new Date()
+}
+
+/**
  * Cleans a body the contract validator let through (trimmed, blank optional text left out, email lowercased,
  * postcode in capitals), checks it against the contract again, then the rules the schema cannot say.
  */
@@ -165,7 +174,7 @@ export async function checkStudentInput(db: Db, body: StudentInput): Promise<{ i
 export async function insertStudent(tx: Db, input: StudentInput, context: ChangeContext, extra: { courseId?: string | null } = {}): Promise<string> {
   const [row] = await tx
     .insert(students)
-    .values({ ...studentColumns(input), courseId: extra.courseId ?? null })
+    .values({ ...studentColumns(input), courseId: extra.courseId ?? null, finishedAt: input.status === 'finished' ? new Date() : null })
     .returning({ id: students.id })
   if (!row) throw new Error('The student insert returned no row.')
   await recordAudit(tx, {
@@ -190,7 +199,7 @@ export async function updateStudentRecord(tx: Db, id: string, version: number, i
   if (changes.length === 0) return 'unchanged'
   await tx
     .update(students)
-    .set({ ...studentColumns(input), version: row.version + 1, updatedAt: new Date() })
+    .set({ ...studentColumns(input), finishedAt: finishedAtAfter(row, input.status), version: row.version + 1, updatedAt: new Date() })
     .where(eq(students.id, id))
   await recordAudit(tx, { action: 'student.updated', actorUserId: context.actorId, subject: { type: 'student', id }, ip: context.request.ip, details: { changes } })
   return 'updated'

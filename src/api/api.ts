@@ -17,6 +17,7 @@ import { createPlacementsApi } from './placements'
 import { createPostRecordsApi } from './post-records'
 import { createRecordOpeningsApi } from './record-openings'
 import { createRegistrationsApi } from './registrations'
+import { createRetentionApi } from './retention'
 import { createSchoolsApi } from './schools'
 import { createSiteApi } from './site'
 import { createSiteRecordsApi } from './site-records'
@@ -39,6 +40,7 @@ export function createApi(client: ApiClient, upload: Uploader) {
     galleryRecords: createGalleryRecordsApi(client),
     site: createSiteApi(client),
     siteRecords: createSiteRecordsApi(client),
+    retention: createRetentionApi(client),
     staff: createStaffApi(client),
     mail: createMailApi(client),
     contact: createContactApi(client),

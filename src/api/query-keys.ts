@@ -108,6 +108,7 @@ export const queryKeys = {
     pageRecord: (pageSlug: PageSlug) => ['site', 'page-record', pageSlug] as const,
   },
   subjects: { all: ['subjects'] as const, list: () => ['subjects', 'list'] as const },
+  retention: { all: ['retention'] as const, settings: () => ['retention', 'settings'] as const, runs: () => ['retention', 'runs'] as const },
 }
 
 type QueryKeyFamily = (typeof queryKeys)[keyof typeof queryKeys]['all']

@@ -258,12 +258,12 @@ describe.skipIf(noDatabase)('jobs', () => {
     expect(runs).toHaveLength(2)
   })
 
-  it('a server stores every schedule once: housekeeping, publishing, the purge of sent mail, and backups on the embedded database', async () => {
+  it('a server stores every schedule once: housekeeping, publishing, the purge of sent mail, the daily retention run, and backups on the embedded database', async () => {
     const backupDir = mkdtempSync(path.join(tmpdir(), 'tec-scheduled-backups-'))
     const app = await createTestApp({ schedules: true, env: { BACKUP_DIR: backupDir } })
     try {
       const keys = (await app.database.db.select({ key: jobs.key }).from(jobs)).map((row) => row.key).sort()
-      const expected = ['housekeeping', 'publish-scheduled-posts', 'purge-sent-mail-bodies']
+      const expected = ['housekeeping', 'publish-scheduled-posts', 'purge-sent-mail-bodies', 'retention']
       expect(keys).toEqual(app.database.kind === 'pglite' ? ['backup', ...expected] : expected)
     } finally {
       await app.close()

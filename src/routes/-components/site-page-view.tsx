@@ -5,6 +5,7 @@ import type { PageSlug } from '../../api/site-records'
 import { formatDate } from '../-lib/format-date'
 import { isNeverSaved } from '../-lib/site-pages'
 import { useAppContext } from '../-lib/use-app-context'
+import { RetentionSection } from './retention-section'
 import { RichTextBody } from './rich-text-body'
 
 /**
@@ -26,6 +27,7 @@ export function SitePageView({ slug }: { slug: PageSlug }) {
           )}
         </Stack>
         <RichTextBody html={page.bodyHtml} />
+        {page.retention && <RetentionSection periods={page.retention} />}
       </Stack>
     </Container>
   )

@@ -13,6 +13,7 @@ import { useRecordEdit } from '../../../-components/record-form'
 import { UnsavedChangesGuard } from '../../../-components/unsaved-changes-guard'
 import { LastChanged } from '../-components/last-changed'
 import { PublicPageLink } from '../-components/public-page-link'
+import { RetentionNote } from '../-components/retention-note'
 import { SitePageForm, sitePageValues, useSitePageForm } from '../-components/site-page-form'
 import { SitePageNotFound } from '../-components/site-page-not-found'
 
@@ -48,6 +49,7 @@ function EditSitePagePage() {
           Visitors read it at <PublicPageLink path={page.publicPath}>{page.publicPath}</PublicPageLink>. Saved changes show there at once, with the day
           of the change as “Last updated”.
         </Text>
+        {page.slug === 'privacy-notice' && <RetentionNote />}
         <Text size="sm" c="dimmed">
           <LastChanged updatedAt={page.updatedAt} updatedBy={page.updatedBy} />
         </Text>

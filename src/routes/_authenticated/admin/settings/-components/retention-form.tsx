@@ -1,0 +1,65 @@
+import { NumberInput, SimpleGrid } from '@mantine/core'
+import { useForm, type UseFormReturnType } from '@mantine/form'
+import type { UseMutationResult } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import type { RetentionPeriods } from '../../../../../api/retention'
+import { wholeNumberProblem } from '../../../../-lib/enrolment-rules'
+import { RecordForm } from '../../../-components/record-form'
+import { RETENTION_FIELDS, RETENTION_LIMITS } from './retention-words'
+
+/** The periods as the form holds them: an emptied number input holds ''. */
+export type RetentionValues = Record<keyof RetentionPeriods, number | string>
+
+export const retentionValues = (periods: RetentionPeriods): RetentionValues => ({ ...periods })
+
+export const toRetentionPeriods = (values: RetentionValues): RetentionPeriods =>
+  Object.fromEntries(RETENTION_FIELDS.map(({ field }) => [field, Number(values[field])])) as RetentionPeriods
+
+/** The contract's bounds, in the office's words; the server checks them again. */
+export function retentionErrors(values: RetentionValues): Record<string, string> {
+  const found: Record<string, string> = {}
+  for (const { field, unit } of RETENTION_FIELDS) {
+    const { minimum, maximum } = RETENTION_LIMITS[field]
+    const problem = wholeNumberProblem(values[field], minimum, maximum, `Enter a whole number of ${unit} from ${minimum} to ${maximum}.`, `Enter a number of ${unit}.`)
+    if (problem !== null) found[field] = problem
+  }
+  return found
+}
+
+export function useRetentionForm(initial: RetentionValues): UseFormReturnType<RetentionValues> {
+  return useForm<RetentionValues>({ mode: 'controlled', initialValues: initial, validate: retentionErrors })
+}
+
+/** One number per kind of record, each saying what happens once its time has passed. */
+export function RetentionForm({
+  form,
+  save,
+  cancel,
+  onReload,
+}: {
+  form: UseFormReturnType<RetentionValues>
+  save: UseMutationResult<unknown, Error, RetentionPeriods>
+  cancel: ReactNode
+  onReload: () => Promise<void>
+}) {
+  return (
+    <RecordForm form={form} save={save} toInput={toRetentionPeriods} submitLabel="Save the periods" cancel={cancel} onReload={onReload}>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
+        {RETENTION_FIELDS.map(({ field, label, unit, happens }) => (
+          <NumberInput
+            key={field}
+            label={`${label} (${unit})`}
+            description={happens}
+            required
+            min={RETENTION_LIMITS[field].minimum}
+            max={RETENTION_LIMITS[field].maximum}
+            allowDecimal={false}
+            allowNegative={false}
+            clampBehavior="none"
+            {...form.getInputProps(field)}
+          />
+        ))}
+      </SimpleGrid>
+    </RecordForm>
+  )
+}

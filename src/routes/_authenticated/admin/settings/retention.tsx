@@ -1,0 +1,77 @@
+import { Button, Stack, Text, Title } from '@mantine/core'
+import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { queryKeys } from '../../../../api/query-keys'
+import { retentionRunsQueryOptions, retentionSettingsQueryOptions, type RetentionPeriods, type RetentionSettingsRecord } from '../../../../api/retention'
+import { ArticleSkeleton } from '../../../../ui/content-skeleton'
+import { useAppContext } from '../../../-lib/use-app-context'
+import { useRecordEdit } from '../../-components/record-form'
+import { UnsavedChangesGuard } from '../../-components/unsaved-changes-guard'
+import { LastChanged } from './-components/last-changed'
+import { PublicPageLink } from './-components/public-page-link'
+import { RetentionForm, retentionValues, useRetentionForm } from './-components/retention-form'
+import { RetentionRuns } from './-components/retention-runs'
+
+export const Route = createFileRoute('/_authenticated/admin/settings/retention')({
+  staticData: { title: 'Data retention' },
+  loader: ({ context: { queryClient, api } }) =>
+    Promise.all([queryClient.ensureQueryData(retentionSettingsQueryOptions(api.retention)), queryClient.ensureQueryData(retentionRunsQueryOptions(api.retention))]),
+  pendingComponent: ArticleSkeleton,
+  component: DataRetentionPage,
+})
+
+function DataRetentionPage() {
+  const { api } = useAppContext()
+  const { data: record } = useSuspenseQuery(retentionSettingsQueryOptions(api.retention))
+  return (
+    <Stack gap="lg" pb="md" maw={880}>
+      <Stack gap="xs">
+        <Title order={1}>Data retention</Title>
+        <Text>
+          How long TEC keeps each kind of record. Once a day the server removes, or anonymises, whatever has reached the end of its time. The{' '}
+          <PublicPageLink path="/privacy-notice">privacy notice</PublicPageLink> shows these periods to families as they are saved here, so the two always agree.
+        </Text>
+        <Text size="sm" c="dimmed">
+          <LastChanged updatedAt={record.updatedAt} updatedBy={record.updatedBy} />
+        </Text>
+      </Stack>
+      {/* Each save raises the version: the form opens again at the new one, holding what was saved. */}
+      <RetentionEditor key={record.version} record={record} />
+      <RetentionRuns />
+    </Stack>
+  )
+}
+
+function RetentionEditor({ record }: { record: RetentionSettingsRecord }) {
+  const { api } = useAppContext()
+  const queryClient = useQueryClient()
+  const form = useRetentionForm(retentionValues(record.periods))
+  const { save, reload } = useRecordEdit({
+    record,
+    form,
+    formValues: (fresh) => retentionValues(fresh.periods),
+    fetchAgain: () => queryClient.fetchQuery({ ...retentionSettingsQueryOptions(api.retention), staleTime: 0 }),
+    update: (version, input: RetentionPeriods) => api.retention.updateSettings(version, input),
+    detailKey: () => queryKeys.retention.settings(),
+    // The privacy notice shows the periods: its page sits in the site's family.
+    refetch: [queryKeys.site.all],
+    onSaved: () => undefined,
+  })
+  return (
+    <>
+      <RetentionForm
+        form={form}
+        save={save}
+        onReload={reload}
+        cancel={
+          form.isDirty() ? (
+            <Button variant="subtle" onClick={() => form.reset()}>
+              Undo changes
+            </Button>
+          ) : null
+        }
+      />
+      <UnsavedChangesGuard unsaved={() => form.isDirty()} />
+    </>
+  )
+}
