@@ -1,9 +1,10 @@
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { sameName } from '../../shared/confirm-name.ts'
 import type { Db } from '../db/client.ts'
 import { contactMessages, placements, registrationEvents, registrations, students } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import { normaliseEmail } from '../lib/email.ts'
-import { ANONYMISED_BECAUSE, CONTACT_LABEL, sameName, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
+import { ANONYMISED_BECAUSE, CONTACT_LABEL, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
 import { ERASURE_MESSAGES } from './messages.ts'
 import { dropWorkingRows, placeholderHash, PLACEHOLDER_DOMAIN, PLACEHOLDER_PHONE, purgeMail, redactHistory, REMOVED_TEXT, replaceInJson, replaceValues, searchable, stableCode, type Replacement } from './scrub.ts'
 

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
+import { sameName } from '../../shared/confirm-name.ts'
 import type { Db } from '../db/client.ts'
 import { registrations, schools } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import { normaliseEmail } from '../lib/email.ts'
-import { ANONYMISED_BECAUSE, sameName, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
+import { ANONYMISED_BECAUSE, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
 import { ERASURE_MESSAGES } from './messages.ts'
 import { dropWorkingRows, PLACEHOLDER_DOMAIN, PLACEHOLDER_PHONE, purgeMail, redactFields, redactHistory, replaceInJson, replaceValues, searchable, stableCode } from './scrub.ts'
 

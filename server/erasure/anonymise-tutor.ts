@@ -1,4 +1,5 @@
 import { and, count, eq, gt, inArray } from 'drizzle-orm'
+import { sameName } from '../../shared/confirm-name.ts'
 import type { Db } from '../db/client.ts'
 import {
   auditEvents,
@@ -17,7 +18,7 @@ import {
   users,
 } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
-import { ANONYMISED_BECAUSE, sameName, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
+import { ANONYMISED_BECAUSE, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
 import { anonymiseAnswers } from './answers.ts'
 import { ERASURE_MESSAGES } from './messages.ts'
 import { dropWorkingRows, placeholderHash, PLACEHOLDER_DOMAIN, PLACEHOLDER_PHONE, purgeMail, redactHistory, replaceValues, searchable, stableCode, type Replacement } from './scrub.ts'

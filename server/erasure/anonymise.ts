@@ -1,4 +1,5 @@
 import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { sameName } from '../../shared/confirm-name.ts'
 import type { Db } from '../db/client.ts'
 import { lessonLearners, lessonReports, lessons, placements, registrationEvents, registrations, safeguardingConcerns, students } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
@@ -36,11 +37,6 @@ export type AnonymiseOutcome =
   /** The person may not be anonymised now; the message says why and what to do. */
   | { status: 'refused'; message: string }
 
-/** Names compared as people type them: case, spaces around and between words, and Unicode forms do not matter. */
-export function sameName(typed: string, recorded: string): boolean {
-  const norm = (text: string) => text.normalize('NFC').trim().replace(/\s+/g, ' ').toLowerCase()
-  return norm(typed) !== '' && norm(typed) === norm(recorded)
-}
 
 /** The name an anonymised learner is shown under: stable for the record, saying nothing of the child. */
 export const learnerLabel = (studentId: string) => `Anonymised learner ${stableCode(studentId)}`

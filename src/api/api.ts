@@ -6,6 +6,7 @@ import { createCourseRecordsApi } from './course-records'
 import { createCoursesApi } from './courses'
 import { createDashboardApi } from './dashboard'
 import { createEnrolmentsApi } from './enrolments'
+import { createErasureApi } from './erasure'
 import { createGalleryApi } from './gallery'
 import { createGalleryRecordsApi } from './gallery-records'
 import { createHistoryApi } from './history'
@@ -56,6 +57,7 @@ export function createApi(client: ApiClient, upload: Uploader) {
     dashboard: createDashboardApi(client),
     lessons: createLessonsApi(client),
     lessonReports: createLessonReportsApi(client),
+    erasure: createErasureApi(client),
   }
 }
 

@@ -22,6 +22,7 @@ import { loadRecord } from '../../-components/record-page'
 import { MessageNotFound } from './-components/message-not-found'
 import { MESSAGE_STATUS_COLORS } from './-components/message-words'
 import { mailtoHref } from '../../../../ui/mailto'
+import { EraseContactMessage } from '../erasure/-components/erase-buttons'
 
 export const Route = createFileRoute('/_authenticated/admin/contact-messages/$messageId')({
   staticData: { title: 'Contact message', notFoundTitle: 'Message not found' },
@@ -131,6 +132,7 @@ function MessagePage() {
           {MOVES[message.status].map((move) => (
             <StatusButton key={move.to} message={message} move={move} />
           ))}
+          <EraseContactMessage message={message} />
         </Group>
       }
     >

@@ -19,6 +19,7 @@ import { RecordOpenings } from '../../../-components/record-openings'
 import { PlacementsCard } from '../../placements/-components/placements-card'
 import { loadRecord } from '../../../-components/record-page'
 import { SchoolNotFound } from '../-components/school-not-found'
+import { AnonymiseSchoolContact } from '../../erasure/-components/anonymise-buttons'
 import { SCHOOL_FIELD_LABELS as LABEL, SCHOOL_HISTORY_WORDS } from '../-components/school-words'
 import { mailtoHref } from '../../../../../ui/mailto'
 
@@ -143,6 +144,7 @@ function SchoolPage() {
             ['Name', `${contact.name}, ${contact.role}`],
             ['Email', <Anchor href={mailtoHref(contact.email)}>{contact.email}</Anchor>],
             ['Phone', <Anchor href={telephoneHref(contact.phone)}>{contact.phone}</Anchor>],
+            ['Anonymise', <AnonymiseSchoolContact schoolId={schoolId} index={index} contact={contact} />],
           ]}
         />
       ))}

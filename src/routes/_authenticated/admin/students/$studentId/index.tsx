@@ -18,6 +18,7 @@ import { loadRecord } from '../../../-components/record-page'
 import { PlacementsCard } from '../../placements/-components/placements-card'
 import { ConcernOnRecord } from '../-components/concern-on-record'
 import { StudentNotFound } from '../-components/student-not-found'
+import { AnonymiseStudent } from '../../erasure/-components/anonymise-buttons'
 import { STUDENT_FIELD_LABELS as LABEL, STUDENT_HISTORY_WORDS } from '../-components/student-words'
 import { mailtoHref } from '../../../../../ui/mailto'
 
@@ -125,6 +126,7 @@ function StudentPage() {
           <ButtonLink to="/admin/students/$studentId/edit" params={{ studentId }} leftSection={<IconPencil size={16} aria-hidden />}>
             Edit
           </ButtonLink>
+          <AnonymiseStudent student={student} />
         </Group>
       }
       aside={

@@ -19,6 +19,7 @@ import { PlacementsCard } from '../../placements/-components/placements-card'
 import { loadRecord } from '../../../-components/record-page'
 import { RecordCheck, TutorStatusActions } from '../-components/tutor-actions'
 import { TutorNotFound } from '../-components/tutor-not-found'
+import { AnonymiseTutor } from '../../erasure/-components/anonymise-buttons'
 import { TutorStatusBadges } from '../-components/tutor-status-badges'
 import { CHECK_STATE_COLORS, TUTOR_FIELD_LABELS as LABEL, TUTOR_HISTORY_WORDS } from '../-components/tutor-words'
 import { mailtoHref } from '../../../../../ui/mailto'
@@ -166,6 +167,7 @@ function TutorPage() {
             Edit the profile
           </ButtonLink>
           <TutorStatusActions tutor={tutor} />
+          <AnonymiseTutor tutor={tutor} />
         </Group>
       }
       aside={
