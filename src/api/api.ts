@@ -14,6 +14,7 @@ import { createLessonReportsApi } from './lesson-reports'
 import { createLessonsApi } from './lessons'
 import { createMailApi } from './mail'
 import { createMediaApi } from './media'
+import { createPersonalDataApi } from './personal-data'
 import { createPlacementsApi } from './placements'
 import { createPostRecordsApi } from './post-records'
 import { createRecordOpeningsApi } from './record-openings'
@@ -58,6 +59,7 @@ export function createApi(client: ApiClient, upload: Uploader) {
     lessons: createLessonsApi(client),
     lessonReports: createLessonReportsApi(client),
     erasure: createErasureApi(client),
+    personalData: createPersonalDataApi(client),
   }
 }
 

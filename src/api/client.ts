@@ -72,8 +72,9 @@ async function readJson(response: Response): Promise<unknown> {
 
 /** openapi-fetch would throw a bare SyntaxError for a 2xx answer that is not JSON; make it an ApiError. */
 async function assertReadable(response: Response): Promise<void> {
-  // Files the contract declares (a CSV export) are read as they are; anything else must be JSON.
-  if ((response.headers.get('Content-Type') ?? '').startsWith('text/csv')) return
+  // Files the contract declares (a CSV export, a personal data zip) are read as they are; anything else must be JSON.
+  const type = response.headers.get('Content-Type') ?? ''
+  if (type.startsWith('text/csv') || type.startsWith('application/zip')) return
   const text = await response.clone().text()
   if (text === '') return
   try {

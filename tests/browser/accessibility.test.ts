@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, test } from 'vitest'
-import { startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessible, PHONE_AND_DESKTOP } from './support/staff.ts'
+import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -36,6 +36,16 @@ const pages = [
 // Opened on a phone, as most visitors do, then widened to a desktop: the layout follows the width as it changes.
 test.each(pages)('axe finds no violations on %s, at 360 px and on a desktop', async (path) => {
   const page = await app.newPage({ width: 360, height: 800 })
+  await page.goto(path)
+  await page.getByRole('heading', { level: 1 }).first().waitFor()
+  await expectAccessible(page, path, PHONE_AND_DESKTOP)
+  await page.context().close()
+})
+
+// The personal data pages, signed in as the office: the request finder and the export page before a person is chosen.
+test.each(['/admin/settings/personal-data', '/admin/personal-data'])('axe finds no violations on %s signed in, at 360 px and on a desktop', async (path) => {
+  const page = await app.newPage({ width: 360, height: 800 })
+  await signIn(page, demo.admin)
   await page.goto(path)
   await page.getByRole('heading', { level: 1 }).first().waitFor()
   await expectAccessible(page, path, PHONE_AND_DESKTOP)

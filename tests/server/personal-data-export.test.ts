@@ -141,7 +141,7 @@ describe.skipIf(noDatabase)('GET /api/admin/personal-data/export', () => {
   })
 
   it('includes the safeguarding concerns for a lead who asks, and refuses any other admin who asks', async () => {
-    const refused = await exportOf('learner', admin, { includeConcerns: 'true' })
+    const refused = await t.request('GET', `/api/admin/personal-data/export?${queryOf('learner', { includeConcerns: 'true' })}`, { token: admin })
     expect(refused.status).toBe(403)
     expect(refused.body.message).toMatch(/safeguarding leads/)
 

@@ -8,6 +8,7 @@ import { BackLabel, DetailLayout } from '../../../../ui/back-office/detail-layou
 import { NotFoundView } from '../../../../ui/not-found-view'
 import { formatDateTime } from '../../../../ui/format-date-time'
 import { RegistrationActions } from './-components/registration-actions'
+import { ExportEverythingLink } from '../personal-data/-components/export-everything-link'
 import { RegistrationAnswers } from './-components/registration-answers'
 import { RegistrationHistory, RegistrationNotesList } from './-components/registration-history'
 import { labelOf } from '../../../../../shared/labels'
@@ -78,7 +79,12 @@ function RegistrationPage() {
           <time dateTime={registration.createdAt}>{formatDateTime(registration.createdAt)}</time>
         </>
       }
-      actions={<RegistrationActions registration={registration} />}
+      actions={
+        <Stack gap="sm" align="flex-start">
+          <RegistrationActions registration={registration} />
+          <ExportEverythingLink search={{ kind: 'registration', id: registration.id }} />
+        </Stack>
+      }
       aside={
         <>
           <CreatedRecords registration={registration} />

@@ -20,6 +20,7 @@ import { PlacementsCard } from '../../placements/-components/placements-card'
 import { loadRecord } from '../../../-components/record-page'
 import { SchoolNotFound } from '../-components/school-not-found'
 import { AnonymiseSchoolContact } from '../../erasure/-components/anonymise-buttons'
+import { ExportEverythingLink } from '../../personal-data/-components/export-everything-link'
 import { SCHOOL_FIELD_LABELS as LABEL, SCHOOL_HISTORY_WORDS } from '../-components/school-words'
 import { mailtoHref } from '../../../../../ui/mailto'
 
@@ -145,6 +146,7 @@ function SchoolPage() {
             ['Email', <Anchor href={mailtoHref(contact.email)}>{contact.email}</Anchor>],
             ['Phone', <Anchor href={telephoneHref(contact.phone)}>{contact.phone}</Anchor>],
             ['Anonymise', <AnonymiseSchoolContact schoolId={schoolId} index={index} contact={contact} />],
+            ['Personal data', <ExportEverythingLink search={{ kind: 'school-contact', id: schoolId, contact: index }} label={`Export everything we hold about ${contact.name}`} size="xs" />],
           ]}
         />
       ))}

@@ -15,6 +15,7 @@ const SECTIONS = [
   { to: '/admin/settings/mail', label: 'Mail', exact: false },
   { to: '/admin/settings/retention', label: 'Data retention', exact: false },
   { to: '/admin/settings/media', label: 'Media library', exact: false },
+  { to: '/admin/settings/personal-data', label: 'Personal data requests', exact: false },
 ] as const
 
 /** Links between the settings screens; the current one is marked for sight and for screen readers. */

@@ -17,6 +17,7 @@ import { RecordOpenings } from '../../../-components/record-openings'
 import { loadRecord } from '../../../-components/record-page'
 import { PlacementsCard } from '../../placements/-components/placements-card'
 import { ConcernOnRecord } from '../-components/concern-on-record'
+import { ExportEverythingLink } from '../../personal-data/-components/export-everything-link'
 import { StudentNotFound } from '../-components/student-not-found'
 import { AnonymiseStudent } from '../../erasure/-components/anonymise-buttons'
 import { STUDENT_FIELD_LABELS as LABEL, STUDENT_HISTORY_WORDS } from '../-components/student-words'
@@ -127,6 +128,7 @@ function StudentPage() {
             Edit
           </ButtonLink>
           <AnonymiseStudent student={student} />
+          <ExportEverythingLink search={{ kind: 'learner', id: studentId }} />
         </Group>
       }
       aside={

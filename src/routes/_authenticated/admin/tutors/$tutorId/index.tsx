@@ -20,6 +20,7 @@ import { loadRecord } from '../../../-components/record-page'
 import { RecordCheck, TutorStatusActions } from '../-components/tutor-actions'
 import { TutorNotFound } from '../-components/tutor-not-found'
 import { AnonymiseTutor } from '../../erasure/-components/anonymise-buttons'
+import { ExportEverythingLink } from '../../personal-data/-components/export-everything-link'
 import { TutorStatusBadges } from '../-components/tutor-status-badges'
 import { CHECK_STATE_COLORS, TUTOR_FIELD_LABELS as LABEL, TUTOR_HISTORY_WORDS } from '../-components/tutor-words'
 import { mailtoHref } from '../../../../../ui/mailto'
@@ -168,6 +169,7 @@ function TutorPage() {
           </ButtonLink>
           <TutorStatusActions tutor={tutor} />
           <AnonymiseTutor tutor={tutor} />
+          <ExportEverythingLink search={{ kind: 'tutor', id: tutorId }} />
         </Group>
       }
       aside={
