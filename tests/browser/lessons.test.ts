@@ -8,8 +8,8 @@ import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
  * A week of a tutor's work and the office's review, as both do it in the browser: the demo tutor plans a weekly series
  * for a placed learner, finds the past lesson under "to do", writes its report with a safeguarding concern, reloads
  * half-way and finds the draft, sends it; the office returns it with a comment (mailed through SMTP), the tutor
- * changes it and sends it again, the office approves; the concern reached only the office's list and the admins'
- * mail; the figures count the lesson; another tutor sees none of it, on screen or through the API.
+ * changes it and sends it again, the office approves; the concern reached only the office's list and the safeguarding
+ * leads' mail; the figures count the lesson; another tutor sees none of it, on screen or through the API.
  */
 let app: TestApp
 beforeAll(async () => {
@@ -125,7 +125,7 @@ describe('lessons and reports', () => {
     await page.getByText('Your report is sent to the office').waitFor()
     await page.getByText('Report sent', { exact: true }).first().waitFor()
 
-    // Every admin is mailed about the concern; the mail says where to read it, not what it says.
+    // Every safeguarding lead (the demo admin) is mailed about the concern; the mail says where to read it, not what it says.
     const alert = await app.mail.waitForMail(demo.admin.email, { timeout: 20_000 })
     expect(alert.subject).toMatch(/^Safeguarding concern \(High\) raised by /)
     expect(alert.text).not.toContain('alone at home')
