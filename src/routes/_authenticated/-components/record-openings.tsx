@@ -1,10 +1,12 @@
 import { Button, Card, List, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useInfiniteQuery } from '@tanstack/react-query'
+import { useSelector } from '@xstate/react'
 import { labelOf } from '../../../../shared/labels'
 import { ApiError } from '../../../api/errors'
 import { recordOpeningsQueryOptions, type RecordOpening, type RecordOpeningSubject } from '../../../api/record-openings'
 import { LoadFailedAlert } from '../../../ui/back-office/load-failed-alert'
 import { formatDateTime } from '../../../ui/format-date-time'
+import { selectUser } from '../../../machines/auth.selectors'
 import { errorMessage } from '../../-lib/server-errors'
 import { useAppContext } from '../../-lib/use-app-context'
 
@@ -31,13 +33,18 @@ function Entry({ opening, subjectType }: { opening: RecordOpening; subjectType: 
 
 /**
  * "Who opened this record": each time staff opened it (for a learner, also their lesson reports and concerns) or
- * exported everything held about it, newest first. For the designated safeguarding leads alone: anyone else is
- * answered 403, and then the panel is not shown at all.
+ * exported everything held about it, newest first. For the designated safeguarding leads alone: it is not shown to
+ * anyone else, nor when the server answers 403 (the mark was taken away since the session began).
  */
 export function RecordOpenings({ subjectType, subjectId }: { subjectType: RecordOpeningSubject; subjectId: string }) {
-  const { api } = useAppContext()
-  const openings = useInfiniteQuery({ ...recordOpeningsQueryOptions(api.recordOpenings, { subjectType, subjectId }, PAGE_SIZE), retry: (count, error) => !isForbidden(error) && count < 3 })
-  if (openings.isError && isForbidden(openings.error)) return null
+  const { api, auth } = useAppContext()
+  const lead = useSelector(auth, (snapshot) => selectUser(snapshot)?.safeguardingLead === true)
+  const openings = useInfiniteQuery({
+    ...recordOpeningsQueryOptions(api.recordOpenings, { subjectType, subjectId }, PAGE_SIZE),
+    enabled: lead,
+    retry: (count, error) => !isForbidden(error) && count < 3,
+  })
+  if (!lead || (openings.isError && isForbidden(openings.error))) return null
   const items = openings.data?.pages.flatMap((page) => page.items) ?? []
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="openings-title">
