@@ -9,6 +9,7 @@ import { NotFoundView } from '../../../../ui/not-found-view'
 import { formatDateTime } from '../../../../ui/format-date-time'
 import { RegistrationActions } from './-components/registration-actions'
 import { ExportEverythingLink } from '../personal-data/-components/export-everything-link'
+import { EraseRegistration } from '../erasure/-components/erase-buttons'
 import { RegistrationAnswers } from './-components/registration-answers'
 import { RegistrationHistory, RegistrationNotesList } from './-components/registration-history'
 import { labelOf } from '../../../../../shared/labels'
@@ -83,6 +84,7 @@ function RegistrationPage() {
         <Stack gap="sm" align="flex-start">
           <RegistrationActions registration={registration} />
           <ExportEverythingLink search={{ kind: 'registration', id: registration.id }} />
+          <EraseRegistration registration={registration} />
         </Stack>
       }
       aside={
