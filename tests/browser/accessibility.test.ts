@@ -51,3 +51,13 @@ test.each(['/admin/settings/personal-data', '/admin/personal-data'])('axe finds 
   await expectAccessible(page, path, PHONE_AND_DESKTOP)
   await page.context().close()
 })
+
+// Settings → Data retention, signed in as the office: the periods' form and the latest runs (none yet: the empty state).
+test('axe finds no violations on /admin/settings/retention signed in, at 360 px and on a desktop', async () => {
+  const page = await app.newPage({ width: 360, height: 800 })
+  await signIn(page, demo.admin)
+  await page.goto('/admin/settings/retention')
+  await page.getByRole('heading', { level: 1, name: 'Data retention' }).waitFor()
+  await expectAccessible(page, '/admin/settings/retention', PHONE_AND_DESKTOP)
+  await page.context().close()
+})
