@@ -42,6 +42,16 @@ test.each(pages)('axe finds no violations on %s, at 360 px and on a desktop', as
   await page.context().close()
 })
 
+// The safeguarding concerns' address as an admin who is not a safeguarding lead sees it: why, and whom to ask.
+test('axe finds no violations on /admin/reports/concerns for an admin who is not a lead, at 360 px and on a desktop', async () => {
+  const page = await app.newPage({ width: 360, height: 800 })
+  await signIn(page, { email: 'office@tec.test', password: demo.admin.password })
+  await page.goto('/admin/reports/concerns')
+  await page.getByText('Only the designated safeguarding leads', { exact: true }).waitFor()
+  await expectAccessible(page, '/admin/reports/concerns (not a lead)', PHONE_AND_DESKTOP)
+  await page.context().close()
+})
+
 // The personal data pages, signed in as the office: the request finder and the export page before a person is chosen.
 test.each(['/admin/settings/personal-data', '/admin/personal-data'])('axe finds no violations on %s signed in, at 360 px and on a desktop', async (path) => {
   const page = await app.newPage({ width: 360, height: 800 })
