@@ -117,7 +117,18 @@ class Withheld {
   }
 }
 
+/** Tables that record what happened around a person rather than their records: shown after those. */
+const TRAIL_TABLES = ['mail_outbox', 'jobs', 'rate_limits', 'audit_events', 'record_openings']
+
 const dateOf = (row: Row) => row.createdAt ?? row.at ?? row.startedAt
+
+/** A record's heading: what names it (a name, reference, subject or action) and its day, else its place in the section. */
+function titleOf(row: Row, fallback: string): string {
+  const named = [row.name, row.reference, row.subject, row.title, row.action].find((value): value is string => typeof value === 'string' && value !== '')
+  const when = [row.startsAt, row.createdAt, row.at, row.recordedAt].find((value): value is Date => value instanceof Date)
+  if (named === undefined) return when ? `${fallback.replace(/, \d+$/, '')}, ${when.toISOString().slice(0, 10)}` : fallback
+  return when ? `${named}, ${when.toISOString().slice(0, 10)}` : named
+}
 
 /**
  * Everything the registry finds for the person, section by section. Secrets are left out and counted; safeguarding
@@ -142,10 +153,15 @@ export async function buildExport(db: Db, scope: Scope, subject: Schemas['Person
       const withholding = row[WITHHELD] as Withholding | undefined
       if (withholding) withheld.add(withholding.what, withholding.reason, withholding.at)
       if (withholding && !withholding.fields) return
-      records.push({ title: section.recordTitle?.(row) ?? `${section.title}, ${index + 1}`, fields: fieldsOf(row, entry, section, withholding?.fields ?? []) })
+      records.push({ title: section.recordTitle?.(row) ?? titleOf(row, `${section.title}, ${index + 1}`), fields: fieldsOf(row, entry, section, withholding?.fields ?? []) })
     })
+    // Withheld concerns are listed as withheld, never as a section that reads "none held".
+    if (entry.concerns && !scope.includeConcerns && rows.length > 0) continue
     sections.push({ id: `${table}.${scope.kind}`, title: section.title, description: section.description, table, records })
   }
+  // The person's own records first, in the schema's order; then the trail around them (mail, history, openings).
+  const trail = (section: Schemas['PersonalDataSection']) => (TRAIL_TABLES.includes(section.table) ? 1 : 0)
+  sections.sort((a, b) => trail(a) - trail(b))
   return { subject, madeAt: now.toISOString(), madeBy, includesConcerns: scope.includeConcerns, sections, withheld: withheld.list() }
 }
 
