@@ -8,6 +8,19 @@ import { ANONYMISED_BECAUSE, CONTACT_LABEL, type AnonymiseContext, type Anonymis
 import { ERASURE_MESSAGES } from './messages.ts'
 import { dropWorkingRows, placeholderHash, PLACEHOLDER_DOMAIN, PLACEHOLDER_PHONE, purgeMail, redactHistory, REMOVED_TEXT, replaceInJson, replaceValues, searchable, stableCode, type Replacement } from './scrub.ts'
 
+/**
+ * Messages someone sent through the contact form, anonymised: who sent them replaced, their subject and words
+ * removed (they were the person's own), the fingerprint and the sender's address and browser gone.
+ */
+export async function anonymiseMessages(tx: Db, messages: readonly { id: string }[], sender: { name: string; email: string }): Promise<void> {
+  for (const row of messages) {
+    await tx
+      .update(contactMessages)
+      .set({ name: sender.name, email: sender.email, phone: null, subject: 'Removed', message: REMOVED_TEXT, fingerprint: placeholderHash(row.id), ip: null, userAgent: null })
+      .where(eq(contactMessages.id, row.id))
+  }
+}
+
 /** The forms whose sender is a learner's contact; a school's and a tutor's own forms are theirs (see the other anonymisers). */
 const CONTACT_FORMS = ['subject', 'course'] as const
 
@@ -101,12 +114,7 @@ export async function anonymiseContact(db: Db, emailIn: string, context: Anonymi
         await tx.update(registrationEvents).set({ note: text(event.note), reason: text(event.reason) }).where(eq(registrationEvents.id, event.id))
       }
     }
-    for (const row of messages) {
-      await tx
-        .update(contactMessages)
-        .set({ name: CONTACT_LABEL, email: placeholderEmail, phone: null, subject: 'Removed', message: REMOVED_TEXT, fingerprint: placeholderHash(row.id), ip: null, userAgent: null })
-        .where(eq(contactMessages.id, row.id))
-    }
+    await anonymiseMessages(tx, messages, { name: CONTACT_LABEL, email: placeholderEmail })
 
     const history = await redactHistory(tx, { refs: messages.map((row) => `contact_message:${row.id}`), replacements: searched })
     const mail = await purgeMail(tx, [email], placeholderEmail, searched, now)

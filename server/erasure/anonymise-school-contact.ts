@@ -1,10 +1,11 @@
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { sameName } from '../../shared/confirm-name.ts'
 import type { Db } from '../db/client.ts'
-import { registrations, schools } from '../db/schema.ts'
+import { contactMessages, registrations, schools } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import { normaliseEmail } from '../lib/email.ts'
 import { ANONYMISED_BECAUSE, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
+import { anonymiseMessages } from './anonymise-contact.ts'
 import { ERASURE_MESSAGES } from './messages.ts'
 import { dropWorkingRows, PLACEHOLDER_DOMAIN, PLACEHOLDER_PHONE, purgeMail, redactFields, redactHistory, replaceInJson, replaceValues, searchable, stableCode } from './scrub.ts'
 
@@ -55,11 +56,13 @@ export async function anonymiseSchoolContact(db: Db, schoolId: string, index: nu
         .where(eq(registrations.id, row.id))
     }
     // Places in the list move as contacts come and go, so every contact change of this school loses its values.
-    const history = (await redactFields(tx, { type: 'school', id: schoolId }, 'contacts.')) + (await redactHistory(tx, { refs: [], replacements: searched }))
+    const messages = await tx.select({ id: contactMessages.id }).from(contactMessages).where(sql`lower(${contactMessages.email}) = ${email}`).for('update')
+    await anonymiseMessages(tx, messages, { name: SCHOOL_CONTACT_LABEL, email: placeholderEmail })
+    const history = (await redactFields(tx, { type: 'school', id: schoolId }, 'contacts.')) + (await redactHistory(tx, { refs: messages.map((row) => `contact_message:${row.id}`), replacements: searched }))
     const mail = await purgeMail(tx, [email], placeholderEmail, searched, now)
     await dropWorkingRows(tx, [email])
 
-    const counts = { historyEntries: history, mail }
+    const counts = { messages: messages.length, historyEntries: history, mail }
     await recordAudit(tx, {
       action: 'school.contact_anonymised',
       actorUserId: context.reason === 'request' ? context.actorId : null,

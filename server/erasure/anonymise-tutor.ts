@@ -1,8 +1,10 @@
-import { and, count, eq, gt, inArray } from 'drizzle-orm'
+import { and, count, eq, gt, inArray, sql } from 'drizzle-orm'
 import { sameName } from '../../shared/confirm-name.ts'
 import type { Db } from '../db/client.ts'
 import {
   auditEvents,
+  blogPosts,
+  contactMessages,
   lessons,
   passwordResetTokens,
   placements,
@@ -18,13 +20,17 @@ import {
   users,
 } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
-import { ANONYMISED_BECAUSE, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
+import { ANONYMISED_BECAUSE, ANONYMISED_SUMMARY, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
+import { anonymiseMessages } from './anonymise-contact.ts'
 import { anonymiseAnswers } from './answers.ts'
 import { ERASURE_MESSAGES } from './messages.ts'
-import { dropWorkingRows, placeholderHash, PLACEHOLDER_DOMAIN, PLACEHOLDER_PHONE, purgeMail, redactHistory, replaceValues, searchable, stableCode, type Replacement } from './scrub.ts'
+import { dropWorkingRows, placeholderHash, PLACEHOLDER_DOMAIN, PLACEHOLDER_PHONE, purgeMail, redactHistory, searchable, stableCode, type Replacement } from './scrub.ts'
 
 /** Not an argon2 hash at all, so no password can ever match it (verifyPassword reads it as a wrong password). */
 export const UNUSABLE_PASSWORD_HASH = '!anonymised'
+
+/** Who a blog post by an anonymised tutor is by. */
+const BLOG_AUTHOR = 'The TEC team'
 
 export const tutorLabel = (tutorId: string) => `Anonymised tutor ${stableCode(tutorId)}`
 
@@ -83,6 +89,7 @@ export async function anonymiseTutor(db: Db, tutorId: string, context: Anonymise
     const [profile] = await tx.select().from(tutorProfiles).where(eq(tutorProfiles.userId, tutorId)).for('update').limit(1)
     const checks = await tx.select().from(safeguardingChecks).where(eq(safeguardingChecks.tutorId, tutorId))
     const applications = await tx.select().from(registrations).where(eq(registrations.userId, tutorId)).for('update')
+    const messages = await tx.select({ id: contactMessages.id }).from(contactMessages).where(sql`lower(${contactMessages.email}) = lower(${user.email})`).for('update')
 
     const replacements: Replacement[] = [
       { value: user.name, by: label },
@@ -141,7 +148,7 @@ export async function anonymiseTutor(db: Db, tutorId: string, context: Anonymise
           answers: anonymiseAnswers(row.answers, { person: label, email: placeholderEmail }),
           name: label,
           email: placeholderEmail,
-          summary: replaceValues(row.summary, searched),
+          summary: ANONYMISED_SUMMARY,
           duplicateKey: placeholderHash(row.id),
           ip: null,
           userAgent: null,
@@ -152,16 +159,20 @@ export async function anonymiseTutor(db: Db, tutorId: string, context: Anonymise
     const applicationIds = applications.map((row) => row.id)
     if (applicationIds.length > 0) await tx.update(registrationEvents).set({ note: null, reason: null }).where(inArray(registrationEvents.registrationId, applicationIds))
 
+    await anonymiseMessages(tx, messages, { name: label, email: placeholderEmail })
+    // A post they wrote keeps its words (the site's, published) under the organisation's name instead of theirs.
+    await tx.update(blogPosts).set({ authorName: BLOG_AUTHOR }).where(eq(blogPosts.authorName, user.name))
+
     // Where their own sign-ins and changes came from is theirs too; what they did stays in the trail.
     await tx.update(auditEvents).set({ ip: null }).where(eq(auditEvents.actorUserId, tutorId))
     const history = await redactHistory(tx, {
-      refs: [`tutor:${tutorId}`, `user:${tutorId}`, ...applicationIds.map((id) => `registration:${id}`)],
+      refs: [`tutor:${tutorId}`, `user:${tutorId}`, ...applicationIds.map((id) => `registration:${id}`), ...messages.map((row) => `contact_message:${row.id}`)],
       replacements: searched,
     })
     const mail = await purgeMail(tx, addresses, placeholderEmail, searched, now)
-    await dropWorkingRows(tx, addresses)
+    await dropWorkingRows(tx, addresses, [tutorId])
 
-    const counts = { checks: checks.length, registrations: applicationIds.length, historyEntries: history, mail }
+    const counts = { checks: checks.length, registrations: applicationIds.length, messages: messages.length, historyEntries: history, mail }
     await recordAudit(tx, {
       action: 'tutor.anonymised',
       actorUserId: context.reason === 'request' ? context.actorId : null,

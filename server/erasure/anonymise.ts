@@ -41,6 +41,8 @@ export type AnonymiseOutcome =
 /** The name an anonymised learner is shown under: stable for the record, saying nothing of the child. */
 export const learnerLabel = (studentId: string) => `Anonymised learner ${stableCode(studentId)}`
 export const CONTACT_LABEL = 'Anonymised contact'
+/** What an anonymised person's registration says in the inbox, where it said what they asked for. */
+export const ANONYMISED_SUMMARY = 'Anonymised'
 
 /** What the history says of why a record was anonymised. */
 export const ANONYMISED_BECAUSE = { request: 'On request', retention: 'Its retention period ended' } as const
@@ -154,7 +156,7 @@ export async function anonymiseLearner(db: Db, studentId: string, context: Anony
           answers: anonymiseAnswers(row.answers, labels),
           name: label,
           email: placeholderEmail,
-          summary: replaceValues(row.summary, searched),
+          summary: ANONYMISED_SUMMARY,
           duplicateKey: placeholderHash(row.id),
           ip: null,
           userAgent: null,
@@ -209,7 +211,7 @@ export async function anonymiseLearner(db: Db, studentId: string, context: Anony
       replacements: searched,
     })
     const mail = await purgeMail(tx, addresses, placeholderEmail, searched, now)
-    if (!contactShared) await dropWorkingRows(tx, addresses)
+    await dropWorkingRows(tx, contactShared ? [] : addresses, [studentId])
 
     const counts = { registrations: registrationIds.length, placements: placed.length, lessons: solo.length + group.length, historyEntries: history, mail }
     await recordAudit(tx, {

@@ -8,44 +8,74 @@ export interface AnswerLabels {
   email: string
 }
 
-/** Free text the forms require: replaced by a sentence long enough for the contract's shortest limit (50). */
+/**
+ * Answers that say nothing of a person, kept as they are: the forms' choices (enums, dates, ids of courses) and the
+ * lists of them. Every other text is replaced by a placeholder where the form requires it, or removed, so an answer
+ * a form adds later is removed until someone decides it may stay.
+ */
+const KEPT_TEXT = new Set([
+  'applicantType',
+  'level',
+  'deliveryMode',
+  'heardAbout',
+  'courseId',
+  'startDate',
+  'cohort',
+  'yearGroup',
+  'preferredContact',
+  'frequency',
+  'highestQualification',
+  'startTerm',
+  'subjects',
+  'days',
+  'times',
+  'levels',
+  'modes',
+  'yearGroups',
+  'delivery',
+  'preferredDays',
+])
+/** Free text the forms require: replaced by a sentence long enough for the contract's longest minimum (50). */
 const REQUIRED_TEXT = new Set(['goals', 'qualifications', 'experience', 'personalStatement'])
-/** Optional free text and numbers that point at a person: removed. */
-const OPTIONAL_PERSONAL = new Set(['learningNeeds', 'notes', 'organisation', 'travelArea', 'certificateNumber', 'line2'])
 const STATEMENT = `${REMOVED_TEXT} Nothing the person wrote here is kept any longer.`
+
+/** The placeholder for a text the form requires, or undefined when the answer is to be removed. */
+function placeholder(key: string, within: string, labels: AnswerLabels): string | undefined {
+  if (key === 'email') return labels.email
+  if (key === 'phone') return PLACEHOLDER_PHONE
+  if (key === 'name') return within === 'student' || within === 'personal' ? labels.person : 'Anonymised person'
+  if (key === 'postcode') return 'ZZ99 9ZZ'
+  if (key === 'line1' || key === 'town' || key === 'role') return 'Removed'
+  // A contact's relationship is a choice from a list; a referee's or an emergency contact's is their own words.
+  if (key === 'relationship') return within === 'contact' ? undefined : 'Removed'
+  if (REQUIRED_TEXT.has(key)) return STATEMENT
+  return undefined
+}
 
 /**
  * A registration's answers with everything personal replaced, keeping the shape the contract gives each form (so
- * the registration still reads) and what is not personal: subjects, levels, modes, days, consents, the learner's age
- * and year group (figures count them). Names, addresses, emails and phone numbers become placeholders; free text is
- * replaced or removed. A school's own name and address (not a person's) stay.
+ * the registration still reads) and what is not personal: the choices made, consents, numbers such as the learner's
+ * age (figures count it). Names, addresses, emails and phone numbers become placeholders; free text is replaced or
+ * removed. A school's own name, type and address (a school enrolment's `school`, not a person's) stay.
  */
 export function anonymiseAnswers(answers: Record<string, unknown>, labels: AnswerLabels): Record<string, unknown> {
-  const walk = (value: unknown, path: string[]): unknown => {
-    if (Array.isArray(value)) return value.map((item) => walk(item, path))
-    if (typeof value === 'object' && value !== null) {
-      const result: Record<string, unknown> = {}
-      for (const [key, item] of Object.entries(value)) {
-        if (OPTIONAL_PERSONAL.has(key) && path[0] !== 'school') continue
-        // A learner's school is named in free text only when it is not a partner school.
-        if (key === 'school' && typeof item === 'string') continue
-        result[key] = walk(item, [...path, key])
+  const walk = (value: Record<string, unknown>, path: string[]): Record<string, unknown> => {
+    const result: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(value)) {
+      const within = path.at(-1) ?? ''
+      if (path.length === 0 && key === 'school' && typeof item === 'object') result[key] = item
+      else if (Array.isArray(item)) {
+        if (item.every((entry) => typeof entry === 'object' && entry !== null)) result[key] = item.map((entry: Record<string, unknown>) => walk(entry, [...path, key]))
+        else if (KEPT_TEXT.has(key)) result[key] = item
+      } else if (typeof item === 'object' && item !== null) result[key] = walk(item as Record<string, unknown>, [...path, key])
+      else if (typeof item !== 'string') result[key] = item
+      else if (KEPT_TEXT.has(key) || (key === 'relationship' && within === 'contact')) result[key] = item
+      else {
+        const replaced = placeholder(key, within, labels)
+        if (replaced !== undefined) result[key] = replaced
       }
-      return result
     }
-    if (typeof value !== 'string') return value
-    const key = path.at(-1) ?? ''
-    const within = path.at(-2) ?? ''
-    if (path[0] === 'school') return value
-    if (key === 'email') return labels.email
-    if (key === 'phone') return PLACEHOLDER_PHONE
-    if (key === 'name') return within === 'student' || within === 'personal' ? labels.person : 'Anonymised person'
-    if (key === 'postcode') return 'ZZ99 9ZZ'
-    if (key === 'line1' || key === 'town') return 'Removed'
-    if (key === 'relationship' && within !== 'contact') return 'Removed'
-    if (key === 'role') return 'Removed'
-    if (REQUIRED_TEXT.has(key)) return STATEMENT
-    return value
+    return result
   }
-  return walk(answers, []) as Record<string, unknown>
+  return walk(answers, [])
 }

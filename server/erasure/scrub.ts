@@ -79,6 +79,8 @@ export const PLACEHOLDER_DOMAIN = 'anonymised.invalid'
 /** A number of the contract's phone format that rings nobody. */
 export const PLACEHOLDER_PHONE = '00000 000000'
 export const REMOVED_TEXT = 'Removed when the record was anonymised.'
+/** A mail's subject once the mail to an anonymised person is purged: the kind of mail stays in its own column. */
+export const REMOVED_SUBJECT = 'Removed: sent to a person since anonymised'
 
 /** How history entries are redacted, counted for the audit event. */
 export interface HistoryRedaction {
@@ -172,7 +174,7 @@ export async function purgeMail(tx: Db, addresses: readonly string[], placeholde
       .update(mailOutbox)
       .set({
         to: theirs ? placeholderAddress : row.to,
-        subject: replaceValues(row.subject, replacements),
+        subject: theirs ? REMOVED_SUBJECT : replaceValues(row.subject, replacements),
         text: '',
         html: null,
         bodyPurgedAt: row.bodyPurgedAt ?? now,
@@ -184,13 +186,16 @@ export async function purgeMail(tx: Db, addresses: readonly string[], placeholde
 }
 
 /**
- * Working rows that hold an address: throttling counters keyed by it, and one-off jobs whose payload names it (a
- * reset mail waiting to go). Both are deleted; a schedule (a job with a key) never holds one.
+ * Working rows that name the person: throttling counters keyed by an address of theirs, and one-off jobs whose
+ * payload holds an address or an id of theirs (a reset mail waiting to go, work given up). Both are deleted; a
+ * schedule (a job with a key) never holds one.
  */
-export async function dropWorkingRows(tx: Db, addresses: readonly string[]): Promise<void> {
+export async function dropWorkingRows(tx: Db, addresses: readonly string[], ids: readonly string[] = []): Promise<void> {
   for (const address of new Set(addresses.map((value) => value.toLowerCase()))) {
     if (address.length < SHORTEST_SEARCHED) continue
     await tx.delete(rateLimits).where(like(sql`lower(${rateLimits.key})`, containsPattern(address)))
-    await tx.delete(jobs).where(and(isNull(jobs.key), sql`lower(${jobs.payload}::text) like ${containsPattern(address)}`))
   }
+  const named = [...new Set([...addresses.map((value) => value.toLowerCase()), ...ids.map((id) => id.toLowerCase())])].filter((value) => value.length >= SHORTEST_SEARCHED)
+  if (named.length === 0) return
+  await tx.delete(jobs).where(and(isNull(jobs.key), or(...named.map((value) => sql`lower(${jobs.payload}::text) like ${containsPattern(value)}`))))
 }
