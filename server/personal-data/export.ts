@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { getTableName } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { lessonLearners, lessons, recordOpenings, registrations, safeguardingConcerns, schools, students, users } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
-import { CONCERN_REASON, holdsPersonalData, REGISTRY, SECRET_REASON, WITHHELD, type PersonalTable, type Row, type Scope, type Section, type SubjectKind, type Withholding } from './registry.ts'
+import { CONCERN_REASON, holdsPersonalData, OTHER_PERSON_REASON, REGISTRY, SECRET_REASON, WITHHELD, type PersonalTable, type Row, type Scope, type Section, type SubjectKind, type Withholding } from './registry.ts'
 
 type Schemas = components['schemas']
 export type PersonalDataExport = Schemas['PersonalDataExport']
@@ -22,7 +22,19 @@ const ids = (rows: { id: string }[]) => rows.map((row) => row.id)
 
 /** Whom the request names, resolved to what their data is found by; undefined when the record named does not exist. */
 export async function resolveScope(db: Db, request: ExportRequest): Promise<{ scope: Scope; subject: Schemas['PersonalDataSubject'] } | undefined> {
-  const base: Scope = { kind: request.kind, includeConcerns: request.includeConcerns, studentIds: [], userIds: [], emails: [], mailTo: [], registrationIds: [], lessonIds: [], concernIds: [], names: [] }
+  const base: Scope = {
+    kind: request.kind,
+    includeConcerns: request.includeConcerns,
+    studentIds: [],
+    userIds: [],
+    emails: [],
+    mailTo: [],
+    registrationIds: [],
+    lessonIds: [],
+    concernIds: [],
+    names: [],
+    otherLearners: [],
+  }
   switch (request.kind) {
     case 'learner': {
       const [student] = request.id ? await db.select().from(students).where(eq(students.id, request.id)) : []
@@ -31,9 +43,17 @@ export async function resolveScope(db: Db, request: ExportRequest): Promise<{ sc
       const concernOnTheirLessons = lessonIds.length === 0 ? sql`false` : and(isNull(safeguardingConcerns.studentId), inArray(safeguardingConcerns.lessonId, lessonIds))
       const concerns = await db.select({ id: safeguardingConcerns.id }).from(safeguardingConcerns).where(or(eq(safeguardingConcerns.studentId, student.id), concernOnTheirLessons))
       const registered = await db.select({ id: registrations.id }).from(registrations).where(eq(registrations.studentId, student.id))
+      const others =
+        lessonIds.length === 0
+          ? []
+          : await db
+              .selectDistinct({ name: students.name })
+              .from(lessonLearners)
+              .innerJoin(students, eq(students.id, lessonLearners.studentId))
+              .where(and(inArray(lessonLearners.lessonId, lessonIds), ne(lessonLearners.studentId, student.id)))
       return {
         // A learner has no address of their own: mail about them goes to their contact's.
-        scope: { ...base, studentIds: [student.id], mailTo: [student.contactEmail.toLowerCase()], lessonIds, concernIds: ids(concerns), registrationIds: ids(registered), names: [student.id] },
+        scope: { ...base, studentIds: [student.id], mailTo: [student.contactEmail.toLowerCase()], lessonIds, concernIds: ids(concerns), registrationIds: ids(registered), names: [student.id], otherLearners: others.map(({ name }) => name).filter((name) => name.trim() !== '' && name !== student.name) },
         subject: { kind: 'learner', label: student.name, id: student.id },
       }
     }
@@ -131,12 +151,34 @@ function titleOf(row: Row, fallback: string): string {
 }
 
 /**
+ * Replaces other learners' names (whole words only) in a learner's export with "another learner", counting each:
+ * a group lesson's history and report name everyone in the group.
+ */
+function otherLearnersHidden(names: string[], withheld: Withheld): (fields: Field[]) => Field[] {
+  if (names.length === 0) return (fields) => fields
+  const escaped = names.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).sort((a, b) => b.length - a.length)
+  const pattern = new RegExp(`(?<![\\p{L}\\p{N}])(?:${escaped.join('|')})(?![\\p{L}\\p{N}])`, 'gu')
+  const hide = (text: string) =>
+    text.replace(pattern, () => {
+      withheld.add("Another learner's name", OTHER_PERSON_REASON, undefined)
+      return 'another learner'
+    })
+  return (fields) =>
+    fields.map((field) => {
+      if (typeof field.value === 'string') return { ...field, value: hide(field.value) }
+      if (Array.isArray(field.value)) return { ...field, value: field.value.map(hide) }
+      return field
+    })
+}
+
+/**
  * Everything the registry finds for the person, section by section. Secrets are left out and counted; safeguarding
  * concerns, and what would tell their words or handling, are left out and counted unless the scope includes them.
  */
 export async function buildExport(db: Db, scope: Scope, subject: Schemas['PersonalDataSubject'], madeBy: { id: string; name: string }, now: Date): Promise<PersonalDataExport> {
   const withheld = new Withheld()
   const sections: Schemas['PersonalDataSection'][] = []
+  const hideOthers = otherLearnersHidden(scope.otherLearners, withheld)
   for (const entry of REGISTRY) {
     if (!holdsPersonalData(entry)) continue
     const section = entry.sections[scope.kind]
@@ -153,7 +195,7 @@ export async function buildExport(db: Db, scope: Scope, subject: Schemas['Person
       const withholding = row[WITHHELD] as Withholding | undefined
       if (withholding) withheld.add(withholding.what, withholding.reason, withholding.at)
       if (withholding && !withholding.fields) return
-      records.push({ title: section.recordTitle?.(row) ?? titleOf(row, `${section.title}, ${index + 1}`), fields: fieldsOf(row, entry, section, withholding?.fields ?? []) })
+      records.push({ title: section.recordTitle?.(row) ?? titleOf(row, `${section.title}, ${index + 1}`), fields: hideOthers(fieldsOf(row, entry, section, withholding?.fields ?? [])) })
     })
     // Withheld concerns are listed as withheld, never as a section that reads "none held".
     if (entry.concerns && !scope.includeConcerns && rows.length > 0) continue

@@ -69,6 +69,8 @@ export interface Scope {
   schoolContact?: { schoolId: string; schoolName: string; index: number; value: SchoolContactValue }
   /** Values that name the person inside free-form stored text (job payloads, rate-limit keys): ids and addresses. */
   names: string[]
+  /** Other learners in a learner's group lessons: their names are someone else's data, left out of the learner's export. */
+  otherLearners: string[]
 }
 
 export type Row = Record<string, unknown>
@@ -125,6 +127,8 @@ export type RegistryEntry = PersonalTable | NoPersonalData
 /** Why a secret is never shown, even to its holder: it would let the export's reader sign in or forge a link. */
 export const SECRET_REASON = 'Held but not disclosed: security secret'
 /** Why safeguarding concerns are withheld unless a safeguarding lead includes them. */
+/** Why another learner's name is left out of a learner's export. */
+export const OTHER_PERSON_REASON = "Not disclosed: another person's personal data (UK GDPR Art. 15(4)); shown as \"another learner\""
 export const CONCERN_REASON =
   'Withheld: disclosure could put a child at risk (Data Protection Act 2018, Schedule 3: Part 4, education data likely to cause serious harm; Part 5, child abuse data). A designated safeguarding lead may include it.'
 

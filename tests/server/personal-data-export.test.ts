@@ -7,7 +7,7 @@ import { PgTable, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import * as schema from '../../server/db/schema.ts'
-import { auditEvents, recordOpenings, users } from '../../server/db/schema.ts'
+import { auditEvents, lessonLearners, placements, recordOpenings, students, users } from '../../server/db/schema.ts'
 import { holdsPersonalData, REGISTRY } from '../../server/personal-data/registry.ts'
 import { fillPersonEverywhere, type PersonEverywhere } from './support/person-everywhere.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
@@ -234,5 +234,31 @@ describe.skipIf(noDatabase)('GET /api/admin/personal-data/matches', () => {
     expect(answer.body.mail).toBe(1)
     const school = await t.request<Schemas['PersonalDataMatches']>('GET', `/api/admin/personal-data/matches?email=${encodeURIComponent(person.schoolContactEmail)}`, { token: admin })
     expect(school.body.schoolContacts.map(({ schoolId, contact }) => ({ schoolId, contact }))).toEqual([{ schoolId: person.schoolId, contact: person.schoolContact }])
+  })
+})
+
+describe.skipIf(noDatabase)('a learner in a group lesson', () => {
+  it("leaves the other learners' names out of the learner's export, counted as another person's data", async () => {
+    const db = t.database.db
+    const other = 'Zebedee Quillfeather'
+    const [lesson] = await db.select({ id: lessonLearners.lessonId }).from(lessonLearners).where(eq(lessonLearners.studentId, person.learnerId))
+    const [classmate] = await db
+      .insert(students)
+      .values({ name: other, contactName: 'Quill Parent', contactEmail: 'quill.parent@example.org', contactPhone: '07700 900999', subjects: ['Maths'], deliveryMode: 'school' })
+      .returning()
+    if (!lesson || !classmate) throw new Error('no lesson or classmate')
+    const [placement] = await db.insert(placements).values({ studentId: classmate.id, tutorId: person.tutorId, subject: 'Maths', mode: 'school', startsOn: '2026-01-10', frequency: 'weekly' }).returning()
+    if (!placement) throw new Error('no placement')
+    await db.insert(lessonLearners).values({ lessonId: lesson.id, studentId: classmate.id, placementId: placement.id })
+    await db.insert(auditEvents).values({ action: 'lesson.planned', subjectType: 'lesson', subjectId: lesson.id, details: { detail: `Maths with ${other} and the learner, 2 February` } })
+
+    const answer = await exportOf('learner')
+    expect(answer.status).toBe(200)
+    expect(answer.text).not.toContain(other)
+    expect(answer.text).toContain('Maths with another learner and the learner')
+    expect(answer.body.withheld.find((held) => held.what === "Another learner's name")?.count).toBeGreaterThan(0)
+    // The classmate's own export still names them.
+    const theirs = await t.request<Export>('GET', `/api/admin/personal-data/export?kind=learner&id=${classmate.id}`, { token: admin })
+    expect(theirs.text).toContain(other)
   })
 })
