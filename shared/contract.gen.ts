@@ -38,7 +38,7 @@ export const ENUMS = {
   ConcernSeverity: ["low", "medium", "high"],
   ConcernStatus: ["open", "in_hand", "closed"],
   RecordOpeningKind: ["opened", "exported", "downloaded"],
-  RecordOpeningSubject: ["student", "tutor", "school", "lesson_report", "concern", "students", "tutors", "schools", "registrations", "contact_messages", "lesson_figures"],
+  RecordOpeningSubject: ["student", "tutor", "school", "lesson_report", "concern", "registration", "students", "tutors", "schools", "registrations", "contact_messages", "lesson_figures"],
   ReportState: ["to_review", "awaiting_report", "overdue", "returned", "approved"],
   LessonFigure: ["month", "mode", "attendance", "reports", "tutor", "school"],
   LessonEvent: ["TIME_PASSED", "MOVE", "CANCEL", "MARK_MISSED", "SUBMIT_REPORT", "EDIT_REPORT", "RETURN", "RESUBMIT", "APPROVE"],

@@ -281,6 +281,7 @@ export const LABELS = {
       school: 'School',
       lesson_report: 'Lesson report',
       concern: 'Safeguarding concern',
+      registration: 'Registration',
       students: 'Learners list',
       tutors: 'Tutors list',
       schools: 'Schools list',

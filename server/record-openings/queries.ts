@@ -8,7 +8,7 @@ type Schemas = components['schemas']
 type Subject = Schemas['RecordOpeningSubject']
 
 /** The records whose openings are shown with their own id; the other subjects are lists, downloaded as CSV. */
-export const RECORD_SUBJECTS: ReadonlySet<Subject> = new Set(['student', 'tutor', 'school', 'lesson_report', 'concern'])
+export const RECORD_SUBJECTS: ReadonlySet<Subject> = new Set(['student', 'tutor', 'school', 'lesson_report', 'concern', 'registration'])
 
 /**
  * Which openings a subject's list shows. A learner's are theirs and those of their lesson reports and safeguarding

@@ -2,7 +2,7 @@ import { and, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import { DEMO_PASSWORD, writeDemoData } from '../../server/demo/seed.ts'
-import { lessonLearners, lessons, recordOpenings, safeguardingConcerns, schools, students, users } from '../../server/db/schema.ts'
+import { lessonLearners, lessons, recordOpenings, registrations, safeguardingConcerns, schools, students, users } from '../../server/db/schema.ts'
 import { createLogger } from '../../server/logger.ts'
 import { OpeningsRecorder } from '../../server/lib/openings-recorder.ts'
 import { createTestApp, noDatabase, rowsOf, type TestApp } from './support/test-app.ts'
@@ -161,6 +161,19 @@ describe.skipIf(noDatabase)('who opened a record', () => {
     for (const list of ['tutors', 'registrations', 'lesson_figures'] as const) expect((await openingsOf(list)).total, list).toBe(1)
     // A download is not an opening of each learner in it.
     expect((await openingsOf('student', ids.student)).items.some((item) => item.kind === 'downloaded')).toBe(false)
+  })
+
+  it('shows the exports of everything held about a learner or a registration', async () => {
+    const [registration] = await t.database.db.select({ id: registrations.id }).from(registrations).limit(1)
+    for (const [kind, id] of [
+      ['learner', ids.otherLearner],
+      ['registration', registration?.id ?? ''],
+    ] as const) {
+      const exported = await t.request('GET', `/api/admin/personal-data/export?kind=${kind}&id=${id}`, { token: office })
+      expect(exported.status, exported.text).toBe(200)
+      const { items } = await openingsOf(kind === 'learner' ? 'student' : 'registration', id)
+      expect(items.filter((item) => item.kind === 'exported').map((item) => item.by?.name)).toEqual(['Otto Office'])
+    }
   })
 
   it('is for safeguarding leads only', async () => {
