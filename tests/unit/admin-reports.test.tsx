@@ -168,4 +168,33 @@ describe('the office’s reports', { timeout: 20_000 }, () => {
     await waitFor(() => expect(changes).toHaveLength(1))
     expect(changes[0]).toEqual({ ifMatch: '"1"', body: { status: 'in_hand', note: 'Called the school.' } })
   })
+
+  it('keeps the concerns from an admin who is not a safeguarding lead, saying why, and never asks the server for them', async () => {
+    const other = { ...admin, safeguardingLead: false }
+    const asked: string[] = []
+    const handlers: Record<string, Handler> = {
+      'GET /admin/reports': () => json(200, page([maths])),
+      'GET /admin/safeguarding-concerns': (request) => {
+        asked.push(request.url)
+        return json(403, { message: 'Only the designated safeguarding leads can see safeguarding concerns.' })
+      },
+      [`GET /admin/reports/${maths.id}`]: () => json(200, { ...detail, concerns: [{ id: concern.id, raisedAt: concern.raisedAt }] }),
+      'GET /admin/history': history,
+    }
+    const { router } = renderApp('/admin/reports', { session: { user: other, token, remember: true }, io: { verifySession: () => Promise.resolve(other) }, handlers })
+    expect(await screen.findAllByRole('link', { name: '20 Nov 2026, 16:30' }, { timeout: 5000 })).toHaveLength(1)
+    expect(screen.queryByRole('link', { name: /^Safeguarding concerns/ })).toBeNull()
+
+    await router.navigate({ to: '/admin/reports/$lessonId', params: { lessonId: maths.id } })
+    expect(await screen.findByText('Safeguarding concern on record')).toBeDefined()
+    expect(screen.getByText(/The designated safeguarding leads have the details\./)).toBeDefined()
+    expect(screen.queryByText(concern.details)).toBeNull()
+
+    for (const to of ['/admin/reports/concerns', `/admin/reports/concerns/${concern.id}`]) {
+      await router.navigate({ to })
+      expect(await screen.findByText('Only the designated safeguarding leads')).toBeDefined()
+      expect(screen.getByRole('heading', { level: 1, name: 'Safeguarding concerns' })).toBeDefined()
+    }
+    expect(asked).toEqual([])
+  })
 })
