@@ -207,7 +207,7 @@ export async function buildExport(db: Db, scope: Scope, subject: Schemas['Person
   return { subject, madeAt: now.toISOString(), madeBy, includesConcerns: scope.includeConcerns, sections, withheld: withheld.list() }
 }
 
-/** Where an export is recorded as opened: the records it is about (a contact's learners), or its kind alone. */
+/** Where an export is recorded as opened: the record it is about, or for a contact person the learners and registrations it shows. */
 function openedRecords(scope: Scope, subject: Schemas['PersonalDataSubject']): { subjectType: string; subjectId: string | null }[] {
   switch (scope.kind) {
     case 'learner':
@@ -219,7 +219,8 @@ function openedRecords(scope: Scope, subject: Schemas['PersonalDataSubject']): {
     case 'registration':
       return [{ subjectType: 'registration', subjectId: subject.id ?? null }]
     case 'contact':
-      return scope.studentIds.length === 0 ? [{ subjectType: 'contact', subjectId: null }] : scope.studentIds.map((id) => ({ subjectType: 'student', subjectId: id }))
+      // Against the records it shows; an address that holds neither is recorded in the history alone.
+      return [...scope.studentIds.map((id) => ({ subjectType: 'student', subjectId: id })), ...scope.registrationIds.map((id) => ({ subjectType: 'registration', subjectId: id }))]
   }
 }
 
@@ -257,7 +258,8 @@ export async function exportPersonalData(db: Db, request: ExportRequest, context
         withheld: made.withheld.reduce((total, held) => total + held.count, 0),
       },
     })
-    await tx.insert(recordOpenings).values(openedRecords(scope, subject).map((opened) => ({ ...opened, userId: context.user.id, kind: 'exported' as const, at: now })))
+    const opened = openedRecords(scope, subject)
+    if (opened.length > 0) await tx.insert(recordOpenings).values(opened.map((record) => ({ ...record, userId: context.user.id, kind: 'exported' as const, at: now })))
     return made
   })
 }
