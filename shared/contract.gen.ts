@@ -1463,6 +1463,7 @@ export const LIMITS = {
   AdminInvitation: {
     name: { minLength: 1, maxLength: 100 },
     email: { minLength: 3, maxLength: 254 },
+    safeguardingLead: { default: false },
   },
 } as const
 
