@@ -7,7 +7,7 @@ import { PgTable, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import * as schema from '../../server/db/schema.ts'
-import { auditEvents, lessonLearners, placements, recordOpenings, students, users } from '../../server/db/schema.ts'
+import { auditEvents, lessonLearners, mailOutbox, placements, recordOpenings, students, users } from '../../server/db/schema.ts'
 import { holdsPersonalData, REGISTRY } from '../../server/personal-data/registry.ts'
 import { fillPersonEverywhere, type PersonEverywhere } from './support/person-everywhere.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
@@ -260,5 +260,26 @@ describe.skipIf(noDatabase)('a learner in a group lesson', () => {
     // The classmate's own export still names them.
     const theirs = await t.request<Export>('GET', `/api/admin/personal-data/export?kind=learner&id=${classmate.id}`, { token: admin })
     expect(theirs.text).toContain(other)
+  })
+})
+
+describe.skipIf(noDatabase)('mail in an export', () => {
+  it('says when a body was deleted, and withholds a concern mail’s body unless a lead includes concerns', async () => {
+    const db = t.database.db
+    const to = 'mail.export@example.org'
+    await db.insert(mailOutbox).values([
+      { to, subject: 'Your lesson on Monday', text: '', status: 'sent', kind: 'placement_started', sentAt: new Date('2026-03-01T10:00:00Z'), bodyPurgedAt: new Date('2026-11-01T03:00:00Z') },
+      { to, subject: 'A safeguarding concern was raised', text: 'Concern words-7d2f about a child', status: 'sent', kind: 'safeguarding_concern' },
+    ])
+    const query = `kind=contact&email=${encodeURIComponent(to)}`
+    const answer = await t.request<Export>('GET', `/api/admin/personal-data/export?${query}`, { token: admin })
+    const mail = answer.body.sections.find((section) => section.table === 'mail_outbox')
+    const purged = mail?.records.find((record) => record.title.startsWith('Your lesson on Monday'))
+    expect(purged?.fields).toContainEqual({ name: 'body', value: 'Deleted on 2026-11-01 under the retention of sent mail' })
+    expect(answer.text).not.toContain('words-7d2f')
+    expect(answer.body.withheld.find((held) => held.what === 'Mail body about a safeguarding concern')?.count).toBe(1)
+
+    const included = await t.request<Export>('GET', `/api/admin/personal-data/export?${query}&includeConcerns=true`, { token: lead })
+    expect(included.text).toContain('words-7d2f')
   })
 })
