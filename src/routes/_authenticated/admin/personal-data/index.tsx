@@ -39,12 +39,19 @@ function saveFile(file: Blob, fileName: string): void {
 
 /** The way back to the record the export was started from. */
 function BackLink({ search }: { search: ExportSearch }) {
-  if (search.kind === 'learner' && search.id) return <AnchorLink to="/admin/students/$studentId" params={{ studentId: search.id }}><BackLabel>Back to the learner</BackLabel></AnchorLink>
-  if (search.kind === 'tutor' && search.id) return <AnchorLink to="/admin/tutors/$tutorId" params={{ tutorId: search.id }}><BackLabel>Back to the tutor</BackLabel></AnchorLink>
-  if (search.kind === 'school-contact' && search.id) return <AnchorLink to="/admin/schools/$schoolId" params={{ schoolId: search.id }}><BackLabel>Back to the school</BackLabel></AnchorLink>
-  if (search.kind === 'registration' && search.id)
-    return <AnchorLink to="/admin/registrations/$registrationId" params={{ registrationId: search.id }}><BackLabel>Back to the registration</BackLabel></AnchorLink>
-  return <AnchorLink to="/admin/settings/personal-data"><BackLabel>Back to personal data requests</BackLabel></AnchorLink>
+  const { kind, id } = search
+  const back = (words: string) => <BackLabel>{words}</BackLabel>
+  if (kind === 'learner' && id) return <AnchorLink to="/admin/students/$studentId" params={{ studentId: id }}>{back('Back to the learner')}</AnchorLink>
+  if (kind === 'tutor' && id) return <AnchorLink to="/admin/tutors/$tutorId" params={{ tutorId: id }}>{back('Back to the tutor')}</AnchorLink>
+  if (kind === 'school-contact' && id) return <AnchorLink to="/admin/schools/$schoolId" params={{ schoolId: id }}>{back('Back to the school')}</AnchorLink>
+  if (kind === 'registration' && id) {
+    return (
+      <AnchorLink to="/admin/registrations/$registrationId" params={{ registrationId: id }}>
+        {back('Back to the registration')}
+      </AnchorLink>
+    )
+  }
+  return <AnchorLink to="/admin/settings/personal-data">{back('Back to personal data requests')}</AnchorLink>
 }
 
 /** "Download (zip)": the same export as data.json with a README, saved by the browser; what happened is said beside it. */
