@@ -78,7 +78,7 @@ export function ConfirmByNameDialog({ opened, onClose, title, name, goes, kept, 
       <form noValidate onSubmit={submit}>
         <Stack gap="md">
           {problem && (
-            <Alert ref={alertRef} tabIndex={-1} color="red" variant="light" role="alert" title="This cannot be done yet">
+            <Alert ref={alertRef} tabIndex={-1} color="red" variant="light" role="alert" title="Nothing was changed">
               {problem}
             </Alert>
           )}
