@@ -505,3 +505,46 @@ describe.skipIf(noDatabase)('anonymising, on data in every table that holds pers
     expect((await t.database.db.select({ n: count() }).from(lessons).where(eq(lessons.tutorId, fixture.tutorId)))[0]?.n).toBe(1)
   })
 })
+
+describe.skipIf(noDatabase)('what anonymising leaves to others', () => {
+  it('a contact shared with a brother keeps their details on his record, and the mail about him', async () => {
+    const contact = { name: 'Gwendolyn Ashcombe', email: 'gwen.ashcombe@example.org', phone: '07700 966001' }
+    const add = (name: string) =>
+      call<Schemas['StudentRecord']>('POST', '/api/admin/students', { name, contact, subjects: ['Maths'], deliveryMode: 'online', status: 'waiting' })
+    const sister = await add('Philippa Ashcombe')
+    const brother = await add('Rupert Ashcombe')
+    await t.database.db.insert(mailOutbox).values({ to: contact.email, subject: 'About Rupert Ashcombe', text: 'Rupert starts on Monday.', status: 'sent', kind: 'other', sentAt: new Date() })
+
+    expect((await anonymise(`/api/admin/students/${sister.id}/anonymise`, { confirmName: 'Philippa Ashcombe' })).status).toBe(204)
+    const lines = await dump()
+    expect(lines.some((line) => line.includes('Philippa Ashcombe'))).toBe(false)
+    expect((await call<Schemas['StudentRecord']>('GET', `/api/admin/students/${brother.id}`)).fields.contact).toMatchObject(contact)
+    const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, 'About Rupert Ashcombe'))
+    expect(mail).toMatchObject({ to: contact.email, text: 'Rupert starts on Monday.' })
+  })
+
+  it('refuses a tutor with a planned lesson still to come, saying so', async () => {
+    const teacher = await t.createUser({ email: 'lucius.fenwright@example.org', name: 'Lucius Fenwright' })
+    const pupil = await call<Schemas['StudentRecord']>('POST', '/api/admin/students', {
+      name: 'Octavia Planned',
+      contact: { name: 'Olga Planned', email: 'olga.planned@example.org', phone: '07700 900124' },
+      subjects: ['Maths'],
+      deliveryMode: 'online',
+      status: 'waiting',
+    })
+    const [placed] = await t.database.db
+      .insert(placements)
+      .values({ studentId: pupil.id, tutorId: teacher.id, subject: 'Maths', mode: 'online', startsOn: today(), frequency: 'weekly', status: 'ended', endedOn: today() })
+      .returning()
+    const [lesson] = await t.database.db
+      .insert(lessons)
+      .values({ tutorId: teacher.id, subject: 'Maths', mode: 'online', startsAt: new Date(Date.now() + 7 * 24 * 3600_000), minutes: 60 })
+      .returning()
+    await t.database.db.insert(lessonLearners).values({ lessonId: lesson?.id ?? '', studentId: pupil.id, placementId: placed?.id ?? '' })
+    const refused = await anonymise(`/api/admin/tutors/${teacher.id}/anonymise`, { confirmName: 'Lucius Fenwright' })
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe(
+      'This tutor still has 1 planned lesson. Move or end the placements, and cancel or move the lessons, first; a tutor who is teaching cannot be anonymised.',
+    )
+  })
+})
