@@ -78,8 +78,10 @@ export const listRegistrations: Handler<'listRegistrations'> = async (input, dep
   return listPageReply(deps, input, 'registrations', body)
 }
 
-export const getRegistration: Handler<'getRegistration'> = async ({ params }, deps) => {
+export const getRegistration: Handler<'getRegistration'> = async ({ params, session }, deps) => {
   const registration = await readRegistration(deps.database.db, params.registrationId)
+  // Its answers hold a child's details, so opening it is recorded as a learner's record is.
+  if (registration) deps.openings.record({ userId: session().user.id, subjectType: 'registration', subjectId: params.registrationId, kind: 'opened' })
   return registration ? { status: 200, body: registration } : notFound
 }
 

@@ -176,6 +176,16 @@ describe.skipIf(noDatabase)('who opened a record', () => {
     }
   })
 
+  it("records opening a registration's own page, whose answers hold a child's details, but not one that is not there", async () => {
+    const [registration] = await t.database.db.select({ id: registrations.id }).from(registrations).limit(1)
+    const id = registration?.id ?? ''
+    expect((await t.request('GET', `/api/admin/registrations/${id}`, { token: office })).status).toBe(200)
+    expect((await t.request('GET', `/api/admin/registrations/${MISSING_ID}`, { token: office })).status).toBe(404)
+    const { items } = await openingsOf('registration', id)
+    expect(items.filter((item) => item.kind === 'opened').map((item) => item.by?.name)).toEqual(['Otto Office'])
+    expect((await openingsOf('registration', MISSING_ID)).total).toBe(0)
+  })
+
   it('is for safeguarding leads only', async () => {
     const path = `/api/admin/record-openings?subjectType=student&subjectId=${ids.student}`
     expect((await t.request('GET', path, { token: office })).status).toBe(403)
