@@ -32,6 +32,7 @@ export const STAFF_MESSAGES = {
   notYourOwnSecondFactor: 'Turn off your own second sign-in step in your settings.',
   noSecondFactor: 'This account does not have the second sign-in step on, so there is nothing to reset.',
   tutorLeft: 'This tutor is marked as left, so they cannot sign in. Make them active on the Tutors screen first.',
+  anonymised: 'This account was anonymised, so it cannot be let in again: it no longer names anyone. If the person comes back, invite them afresh.',
 } as const
 
 const INVITE_LINK_HOURS = LINK_LIFETIMES_MS.invite / 3600_000
@@ -63,6 +64,7 @@ function accountOf(user: UserRow, lastSignInAt: Date | string | null, left: bool
     safeguardingLead: user.safeguardingLead,
     ...(lastSignInAt === null ? {} : { lastSignInAt: new Date(lastSignInAt).toISOString() }),
     createdAt: user.createdAt.toISOString(),
+    ...(user.anonymisedAt === null ? {} : { anonymisedAt: user.anonymisedAt.toISOString() }),
   }
 }
 
@@ -177,6 +179,8 @@ export async function changeActive(tx: Db, id: string, active: boolean, context:
   const user = await lockForChange(tx, id)
   if (!user) return 'missing'
   if ((user.deactivatedAt === null) === active) return user.id === context.actorId ? { refused: STAFF_MESSAGES.notYourself } : 'unchanged'
+  // Anonymising left the account deactivated for good: letting it in again would give a sign-in to a name that stands for nobody.
+  if (active && user.anonymisedAt !== null) return { refused: STAFF_MESSAGES.anonymised }
   const refusal = await checkChange(tx, user, context.actorId, !active && isActiveAdmin(user))
   if (refusal) return refusal
   const now = new Date()

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
-import { mailOutbox } from '../../server/db/schema.ts'
+import { mailOutbox, users } from '../../server/db/schema.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
@@ -80,6 +80,18 @@ describe.skipIf(noDatabase)('staff accounts', () => {
     expect((await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'tutor@tec.test'))).length).toBe(mailsBefore)
     const on = await put(`/${tutorId}/status`, { active: true })
     expect(on.body.status).toBe('active')
+  })
+
+  it('never lets an anonymised account in again, saying why, and marks it as anonymised in the list', async () => {
+    const gone = await t.createUser({ email: 'gone@tec.test', role: 'TUTOR', name: 'Former tutor' })
+    const at = new Date('2026-10-01T09:00:00.000Z')
+    // As anonymising a tutor leaves the account: deactivated, and marked when.
+    await t.database.db.update(users).set({ deactivatedAt: at, anonymisedAt: at }).where(eq(users.id, gone.id))
+    const refused = await put(`/${gone.id}/status`, { active: true })
+    expect(refused.status).toBe(409)
+    expect(refused.body.message).toBe('This account was anonymised, so it cannot be let in again: it no longer names anyone. If the person comes back, invite them afresh.')
+    const list = await t.request<Schemas['StaffAccountPage']>('GET', '/api/admin/staff?q=gone%40tec.test', { token: admin })
+    expect(list.body.items).toEqual([expect.objectContaining({ id: gone.id, status: 'deactivated', anonymisedAt: at.toISOString() })])
   })
 
   it('changes roles, and never leaves the office without an active admin', async () => {

@@ -122,6 +122,17 @@ describe('/admin/settings/staff', { timeout: 30_000 }, () => {
     await waitFor(() => expect(within(rowOf(screen.getByRole('table', { name: 'Staff accounts' }), 'Bea Tutor')).getByText('Off')).toBeDefined())
   })
 
+  it('offers no changes on an anonymised account, saying it was anonymised', async () => {
+    const gone = { ...account('7d1e2f30-4a5b-4c6d-8e9f-0a1b2c3d4e03', 'Former tutor', 'TUTOR', 'deactivated'), anonymisedAt: '2026-10-01T09:00:00.000Z' }
+    renderApp('/admin/settings/staff', { ...signedInAdmin, handlers: { 'GET /admin/staff': () => json(200, page([you, bea, gone])) } })
+
+    const table = await screen.findByRole('table', { name: 'Staff accounts' })
+    const row = rowOf(table, 'Former tutor')
+    expect(within(row).getByText('Anonymised: cannot be changed')).toBeDefined()
+    expect(within(row).queryByRole('button')).toBeNull()
+    expect(within(rowOf(table, 'Bea Tutor')).getByRole('button', { name: 'Change Bea Tutor’s account' })).toBeDefined()
+  })
+
   it('shows a refusal from the server in the dialog', async () => {
     const lastAdmin = 'This is the last active admin: the office would have nobody left to run it. Make another account an admin first.'
     renderApp('/admin/settings/staff', {

@@ -153,7 +153,7 @@ function MoveDialog({ account, move, onClose }: { account: StaffAccount; move: M
 
 /**
  * A row's changes in a menu, each after a dialog that says what it does. Your own account has none: another admin
- * changes it, so the office is never left without one by mistake.
+ * changes it, so the office is never left without one by mistake. Nor has an anonymised account.
  */
 export function StaffRowActions({ account, isYou, youAreLead }: { account: StaffAccount; isYou: boolean; youAreLead: boolean }) {
   const [move, setMove] = useState<Move | null>(null)
@@ -161,6 +161,14 @@ export function StaffRowActions({ account, isYou, youAreLead }: { account: Staff
     return (
       <Text size="sm" c="dimmed">
         This is you
+      </Text>
+    )
+  }
+  // Anonymising left the account for counts only: it is never let in again or given a role (the server refuses too).
+  if (account.anonymisedAt !== undefined) {
+    return (
+      <Text size="sm" c="dimmed">
+        Anonymised: cannot be changed
       </Text>
     )
   }
