@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query'
 import { unwrap, type ApiClient } from './client'
 import { queryKeys } from './query-keys'
 import type { components, operations } from './schema.gen'
@@ -33,5 +33,18 @@ export function historyQueryOptions(historyApi: HistoryApi, query: HistoryQuery)
   return queryOptions({
     queryKey: [...FAMILY[query.subjectType], 'history', query] as const,
     queryFn: () => historyApi.list(query),
+  })
+}
+
+/**
+ * A record's history a page at a time, newest first; each older page is added below the ones shown. Asking for the
+ * next page, not for more rows at once, keeps every request within the contract's page size.
+ */
+export function historyPagesQueryOptions(historyApi: HistoryApi, subject: { subjectType: HistorySubject; subjectId: string }, pageSize: number) {
+  return infiniteQueryOptions({
+    queryKey: [...FAMILY[subject.subjectType], 'history', 'pages', subject, pageSize] as const,
+    queryFn: ({ pageParam }) => historyApi.list({ ...subject, page: pageParam, pageSize }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   })
 }

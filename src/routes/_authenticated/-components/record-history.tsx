@@ -1,7 +1,6 @@
 import { Button, Card, List, Skeleton, Stack, Text, Title } from '@mantine/core'
-import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
-import { historyQueryOptions, type HistoryEntry, type HistorySubject } from '../../../api/history'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { historyPagesQueryOptions, type HistoryEntry, type HistorySubject } from '../../../api/history'
 import type { components } from '../../../api/schema.gen'
 import { labelOf } from '../../../../shared/labels'
 import { formatDateTime } from '../../../ui/format-date-time'
@@ -68,8 +67,9 @@ function Entry({ entry, words }: { entry: HistoryEntry; words: HistoryWords }) {
 /** A record's history beside it: who changed what and when, newest first, twenty at a time. */
 export function RecordHistory({ subjectType, subjectId, words }: { subjectType: HistorySubject; subjectId: string; words: HistoryWords }) {
   const { api } = useAppContext()
-  const [pages, setPages] = useState(1)
-  const history = useQuery(historyQueryOptions(api.history, { subjectType, subjectId, page: 1, pageSize: PAGE_SIZE * pages }))
+  const history = useInfiniteQuery(historyPagesQueryOptions(api.history, { subjectType, subjectId }, PAGE_SIZE))
+  // A change made while the pages are read moves every entry down one: the entry then met twice is shown once.
+  const entries = [...new Map((history.data?.pages.flatMap((page) => page.items) ?? []).map((entry) => [entry.id, entry])).values()]
   return (
     <Card withBorder padding="md" component="section" aria-labelledby="history-title">
       <Stack gap="sm">
@@ -82,13 +82,13 @@ export function RecordHistory({ subjectType, subjectId, words }: { subjectType: 
         )}
         {history.data && (
           <List spacing="sm" listStyleType="none">
-            {history.data.items.map((entry) => (
+            {entries.map((entry) => (
               <Entry key={entry.id} entry={entry} words={words} />
             ))}
           </List>
         )}
-        {history.data && history.data.total > history.data.items.length && (
-          <Button variant="subtle" onClick={() => setPages(pages + 1)} loading={history.isFetching}>
+        {history.hasNextPage && (
+          <Button variant="subtle" onClick={() => void history.fetchNextPage()} loading={history.isFetchingNextPage}>
             Show older changes
           </Button>
         )}
