@@ -29,7 +29,7 @@ const entries: Schemas['HistoryEntry'][] = Array.from({ length: 130 }, (_, n) =>
   id: `5a1e0c2b-7d3f-4e6a-8b9c-${String(n).padStart(12, '0')}`,
   at: new Date(Date.UTC(2026, 10, 26, 12) - n * 3_600_000).toISOString(),
   actor: { id: admin.id, name: `Editor ${n + 1}` },
-  action: 'updated',
+  action: 'school.updated',
   changes: [],
 }))
 
