@@ -1,10 +1,12 @@
+import { STALE_VERSION_MESSAGE } from '../../shared/record-version.ts'
+
 /**
  * Records that staff edit carry a version, raised by every change. An answer gives it as an ETag ("3"); an edit
  * sends it back in If-Match, and one made from an older version is refused (409) instead of overwriting a change
  * the editor never saw.
  */
 export const VERSION_MESSAGES = {
-  stale: 'Someone else changed this record since you opened it. Reload it to see their changes, then make yours again.',
+  stale: STALE_VERSION_MESSAGE,
 } as const
 
 export function versionTag(version: number): string {

@@ -3,6 +3,7 @@ import type { UseFormReturnType } from '@mantine/form'
 import { useMutation, useQueryClient, type QueryKey, type UseMutationResult } from '@tanstack/react-query'
 import { useRef, useState, type ReactNode } from 'react'
 import { isApiError } from '../../../api/errors'
+import { STALE_VERSION_MESSAGE } from '../../../../shared/record-version'
 import { toast } from '../../../ui/toasts'
 import { errorMessage } from '../../-lib/server-errors'
 
@@ -99,7 +100,8 @@ export function placeFieldErrors<Values extends Record<string, unknown>>(form: U
 /**
  * Every create and edit form of the back office: the fields, then Save and a way back. The server's field errors
  * land under their fields (a 409 with fields too, such as a slug another record has); an edit refused because someone
- * else changed the record first (409) says so and offers to reload it; anything else shows above the buttons. `onReload` is there for edits.
+ * else changed the record first (409) says so and offers to reload it; any other refusal (a 409 such as a record
+ * anonymised meanwhile, too) shows its message above the buttons. `onReload` is there for edits.
  */
 export function RecordForm<Values extends Record<string, unknown>, Input>({
   form,
@@ -124,9 +126,11 @@ export function RecordForm<Values extends Record<string, unknown>, Input>({
     setProblem(null)
     save.mutate(toInput(values), {
       onError: (error: Error) => {
-        // A 409 that names fields (an address another record has) is answered at those fields; any other is a conflict.
+        // A 409 that names fields (an address another record has) is answered at those fields. Only a save from an
+        // older version is a conflict that reloading mends; any other 409 (the record was anonymised meanwhile) says
+        // its own reason under the plain title.
         if (isApiError(error) && error.status === 409 && !error.fields) {
-          setProblem({ message: error.message, conflict: true })
+          setProblem({ message: error.message, conflict: error.message === STALE_VERSION_MESSAGE })
           return
         }
         const unplaced = isApiError(error) && error.fields ? placeFieldErrors(form, error.fields) : [errorMessage(error)]

@@ -20,6 +20,7 @@ import { ConcernOnRecord } from '../-components/concern-on-record'
 import { ExportEverythingLink } from '../../personal-data/-components/export-everything-link'
 import { StudentNotFound } from '../-components/student-not-found'
 import { AnonymiseStudent } from '../../erasure/-components/anonymise-buttons'
+import { AnonymisedNotice } from '../../erasure/-components/anonymised-notice'
 import { STUDENT_FIELD_LABELS as LABEL, STUDENT_HISTORY_WORDS } from '../-components/student-words'
 import { mailtoHref } from '../../../../../ui/mailto'
 
@@ -88,6 +89,8 @@ function StudentPage() {
   const { studentId } = Route.useParams()
   const { data: student } = useSuspenseQuery(studentQueryOptions(api.students, studentId))
   const { fields } = student
+  // What is left of an anonymised learner is kept for counts only: nothing on it can be changed (the server refuses).
+  const changeable = student.anonymisedAt === undefined
 
   return (
     <DetailLayout
@@ -119,14 +122,16 @@ function StudentPage() {
       }
       actions={
         <Group gap="sm">
-          {(fields.status === 'waiting' || fields.status === 'active') && (
+          {changeable && (fields.status === 'waiting' || fields.status === 'active') && (
             <ButtonLink to="/admin/students/$studentId/place" params={{ studentId }} leftSection={<IconUserPlus size={16} aria-hidden />}>
               Place with a tutor
             </ButtonLink>
           )}
-          <ButtonLink to="/admin/students/$studentId/edit" params={{ studentId }} leftSection={<IconPencil size={16} aria-hidden />}>
-            Edit
-          </ButtonLink>
+          {changeable && (
+            <ButtonLink to="/admin/students/$studentId/edit" params={{ studentId }} leftSection={<IconPencil size={16} aria-hidden />}>
+              Edit
+            </ButtonLink>
+          )}
           <AnonymiseStudent student={student} />
           <ExportEverythingLink search={{ kind: 'learner', id: studentId }} />
         </Group>
@@ -138,6 +143,7 @@ function StudentPage() {
         </>
       }
     >
+      {student.anonymisedAt && <AnonymisedNotice at={student.anonymisedAt} what="learner" />}
       <ConcernOnRecord student={student} />
       <PlacementsCard
         title="Tutors"

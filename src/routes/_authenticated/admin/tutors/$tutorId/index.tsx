@@ -20,6 +20,7 @@ import { loadRecord } from '../../../-components/record-page'
 import { RecordCheck, TutorStatusActions } from '../-components/tutor-actions'
 import { TutorNotFound } from '../-components/tutor-not-found'
 import { AnonymiseTutor } from '../../erasure/-components/anonymise-buttons'
+import { AnonymisedNotice } from '../../erasure/-components/anonymised-notice'
 import { ExportEverythingLink } from '../../personal-data/-components/export-everything-link'
 import { TutorStatusBadges } from '../-components/tutor-status-badges'
 import { CHECK_STATE_COLORS, TUTOR_FIELD_LABELS as LABEL, TUTOR_HISTORY_WORDS } from '../-components/tutor-words'
@@ -42,7 +43,7 @@ const staffWords = <Name extends Parameters<typeof labelOf>[0]>(name: Name, valu
 
 /** What the office should do next about this tutor, when anything. */
 function NextStep({ tutor }: { tutor: TutorRecord }) {
-  if (tutor.status === 'left') return null
+  if (tutor.status === 'left' || tutor.anonymisedAt) return null
   const steps: string[] = []
   if (tutor.accountDeactivated)
     steps.push('Their account is deactivated, so they cannot sign in or be given learners. An admin can reactivate it in Settings → Staff accounts.')
@@ -78,7 +79,7 @@ function Checks({ tutor }: { tutor: TutorRecord }) {
               {labelOf('CheckState', tutor.checkState)}
             </Badge>
           </Group>
-          {tutor.status !== 'left' && <RecordCheck tutor={tutor} />}
+          {tutor.status !== 'left' && !tutor.anonymisedAt && <RecordCheck tutor={tutor} />}
         </Group>
         {tutor.checks.length === 0 ? (
           <Text size="sm">No check is recorded yet. Record the certificate when you have seen it.</Text>
@@ -164,10 +165,15 @@ function TutorPage() {
       }
       actions={
         <Group gap="sm">
-          <ButtonLink to="/admin/tutors/$tutorId/edit" params={{ tutorId }} leftSection={<IconPencil size={16} aria-hidden />}>
-            Edit the profile
-          </ButtonLink>
-          <TutorStatusActions tutor={tutor} />
+          {/* What is left of an anonymised tutor is kept for counts only: nothing on it can be changed (the server refuses). */}
+          {!tutor.anonymisedAt && (
+            <>
+              <ButtonLink to="/admin/tutors/$tutorId/edit" params={{ tutorId }} leftSection={<IconPencil size={16} aria-hidden />}>
+                Edit the profile
+              </ButtonLink>
+              <TutorStatusActions tutor={tutor} />
+            </>
+          )}
           <AnonymiseTutor tutor={tutor} />
           <ExportEverythingLink search={{ kind: 'tutor', id: tutorId }} />
         </Group>
@@ -179,6 +185,7 @@ function TutorPage() {
         </>
       }
     >
+      {tutor.anonymisedAt && <AnonymisedNotice at={tutor.anonymisedAt} what="tutor" />}
       <NextStep tutor={tutor} />
       <FactCard
         title="Teaching"
