@@ -1,4 +1,4 @@
-import { count, eq, or, sql } from 'drizzle-orm'
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { contactMessages, mailOutbox, registrations, schools, students, users } from '../db/schema.ts'
@@ -21,5 +21,30 @@ export async function matchesFor(db: Db, address: string): Promise<components['s
     ...school.contacts.flatMap((contact, index) => (contact.email.toLowerCase() === email ? [{ schoolId: school.id, schoolName: school.name, contact: index, name: contact.name }] : [])),
     ...(school.safeguardingLeadEmail.toLowerCase() === email ? [{ schoolId: school.id, schoolName: school.name, name: school.safeguardingLeadName }] : []),
   ])
-  return { email, learners, registrations: registered, schoolContacts, accounts, messages: messages?.n ?? 0, mail: mail?.n ?? 0 }
+  const contactName = await contactNameOf(db, email)
+  return { email, learners, registrations: registered, schoolContacts, accounts, messages: messages?.n ?? 0, mail: mail?.n ?? 0, ...(contactName ? { contactName } : {}) }
+}
+
+/**
+ * The newest name the address is recorded under as a contact person, which anonymising them asks to be typed: a
+ * learner's contact (not yet anonymised), else the contact part of an enrolment they sent, else a message's sender.
+ * Anonymising accepts any of the names recorded for the address; this one is shown so the office types a right one.
+ */
+async function contactNameOf(db: Db, email: string): Promise<string | undefined> {
+  const [learner] = await db
+    .select({ name: students.contactName })
+    .from(students)
+    .where(and(eq(sql`lower(${students.contactEmail})`, email), isNull(students.anonymisedAt)))
+    .orderBy(desc(students.updatedAt))
+    .limit(1)
+  if (learner?.name) return learner.name
+  const [enrolment] = await db
+    .select({ name: sql<string | null>`${registrations.answers}->'contact'->>'name'` })
+    .from(registrations)
+    .where(and(eq(sql`lower(${registrations.email})`, email), inArray(registrations.type, ['subject', 'course']), sql`${registrations.answers}->'contact'->>'name' is not null`))
+    .orderBy(desc(registrations.createdAt))
+    .limit(1)
+  if (enrolment?.name) return enrolment.name
+  const [message] = await db.select({ name: contactMessages.name }).from(contactMessages).where(eq(sql`lower(${contactMessages.email})`, email)).orderBy(desc(contactMessages.createdAt)).limit(1)
+  return message?.name || undefined
 }

@@ -325,6 +325,13 @@ describe.skipIf(noDatabase)('anonymising a contact person', () => {
     expect((await anonymise('/api/admin/contacts/anonymise', { email: 'nobody.here@example.org', confirmName: 'Nobody' })).status).toBe(404)
   })
 
+  it('tells the personal data requests page the name to type, and none for an address that is no contact’s', async () => {
+    const held = await call<Schemas['PersonalDataMatches']>('GET', `/api/admin/personal-data/matches?email=${encodeURIComponent(CONTACT.email.toUpperCase())}`)
+    expect(held.contactName).toBe(CONTACT.name)
+    const nobody = await call<Schemas['PersonalDataMatches']>('GET', '/api/admin/personal-data/matches?email=nobody.here%40example.org')
+    expect(nobody).not.toHaveProperty('contactName')
+  })
+
   it('leaves none of the contact’s values anywhere; the learner keeps their own record', async () => {
     const done = await anonymise('/api/admin/contacts/anonymise', { email: CONTACT.email.toUpperCase(), confirmName: CONTACT.name.toLowerCase() })
     expect(done.status, done.text).toBe(204)

@@ -9,6 +9,7 @@ import { AnchorLink } from '../../../-components/links'
 import { errorMessage } from '../../../-lib/server-errors'
 import { useAppContext } from '../../../-lib/use-app-context'
 import { ExportEverythingLink } from '../personal-data/-components/export-everything-link'
+import { AnonymiseContact } from '../erasure/-components/anonymise-contact'
 
 export const Route = createFileRoute('/_authenticated/admin/settings/personal-data')({
   staticData: { title: 'Personal data requests' },
@@ -35,6 +36,7 @@ function Matches({ matches }: { matches: PersonalDataMatches }) {
           </Text>
           <Group>
             <ExportEverythingLink search={{ kind: 'contact', email: matches.email }} label="Export everything for this address" />
+            {matches.contactName && <AnonymiseContact email={matches.email} name={matches.contactName} />}
           </Group>
         </Stack>
       </Card>
