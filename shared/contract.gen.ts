@@ -1387,6 +1387,7 @@ export const LIMITS = {
   RetentionCounts: {
     learnersAnonymised: { minimum: 0 },
     learnersRefused: { minimum: 0 },
+    learnersFailed: { minimum: 0 },
     registrationsErased: { minimum: 0 },
     messagesErased: { minimum: 0 },
     mailDeleted: { minimum: 0 },
@@ -1398,6 +1399,7 @@ export const LIMITS = {
     removed: {
       learnersAnonymised: { minimum: 0 },
       learnersRefused: { minimum: 0 },
+      learnersFailed: { minimum: 0 },
       registrationsErased: { minimum: 0 },
       messagesErased: { minimum: 0 },
       mailDeleted: { minimum: 0 },
@@ -1412,6 +1414,7 @@ export const LIMITS = {
         removed: {
           learnersAnonymised: { minimum: 0 },
           learnersRefused: { minimum: 0 },
+          learnersFailed: { minimum: 0 },
           registrationsErased: { minimum: 0 },
           messagesErased: { minimum: 0 },
           mailDeleted: { minimum: 0 },

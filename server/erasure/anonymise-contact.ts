@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts'
 import { contactMessages, placements, registrationEvents, registrations, students } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import { normaliseEmail } from '../lib/email.ts'
-import { ANONYMISED_BECAUSE, CONTACT_LABEL, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
+import { ANONYMISED_BECAUSE, CONTACT_LABEL, momentOf, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
 import { ERASURE_MESSAGES } from './messages.ts'
 import { dropWorkingRows, placeholderHash, PLACEHOLDER_DOMAIN, PLACEHOLDER_PHONE, purgeMail, redactHistory, REMOVED_TEXT, replaceInJson, replaceValues, searchable, stableCode, type Replacement } from './scrub.ts'
 
@@ -70,7 +70,7 @@ export async function anonymiseContact(db: Db, emailIn: string, context: Anonymi
       if ((current?.n ?? 0) > 0) return { status: 'refused' as const, message: ERASURE_MESSAGES.contactPlaced(current?.n ?? 0) }
     }
 
-    const now = new Date()
+    const now = momentOf(context)
     const placeholderEmail = `contact-${stableCode(email).toLowerCase()}@${PLACEHOLDER_DOMAIN}`
     const replacements: Replacement[] = [{ value: email, by: placeholderEmail }]
     for (const name of names) replacements.push({ value: name, by: CONTACT_LABEL })

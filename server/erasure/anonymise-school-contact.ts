@@ -1,20 +1,20 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, or, sql } from 'drizzle-orm'
 import { sameName } from '../../shared/confirm-name.ts'
 import type { Db } from '../db/client.ts'
-import { contactMessages, registrations, schools } from '../db/schema.ts'
+import { contactMessages, registrationEvents, registrations, schools } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import { normaliseEmail } from '../lib/email.ts'
-import { ANONYMISED_BECAUSE, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
+import { ANONYMISED_BECAUSE, momentOf, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
 import { anonymiseMessages } from './anonymise-contact.ts'
 import { ERASURE_MESSAGES } from './messages.ts'
-import { dropWorkingRows, PLACEHOLDER_DOMAIN, PLACEHOLDER_PHONE, purgeMail, redactFields, redactHistory, replaceInJson, replaceValues, searchable, stableCode } from './scrub.ts'
+import { dropWorkingRows, placeholderHash, PLACEHOLDER_DOMAIN, PLACEHOLDER_PHONE, purgeMail, redactFields, redactHistory, replaceInJson, replaceValues, searchable, stableCode } from './scrub.ts'
 
 export const SCHOOL_CONTACT_LABEL = 'Anonymised school contact'
 
 /**
  * Anonymises one of a school's contacts (by their place in the school's list) in one transaction: they leave the
- * list, and their name, email and phone are replaced wherever else they appear (the school's enrolment, mail, the
- * history's old values). The school keeps its other contacts; the next one becomes the main contact when the main
+ * list, and their name, email and phone are replaced wherever else they appear (the school's enrolments and any
+ * school enrolment they sent, with the office's notes on them, mail, the history's old values). The school keeps its other contacts; the next one becomes the main contact when the main
  * one goes.
  *
  * Refused for a school's only contact (a school always needs someone to deal with) and for a contact who is also the
@@ -30,7 +30,7 @@ export async function anonymiseSchoolContact(db: Db, schoolId: string, index: nu
     if (school.contacts.length === 1) return { status: 'refused' as const, message: ERASURE_MESSAGES.onlySchoolContact }
     if (normaliseEmail(contact.email) === normaliseEmail(school.safeguardingLeadEmail)) return { status: 'refused' as const, message: ERASURE_MESSAGES.schoolContactIsLead }
 
-    const now = new Date()
+    const now = momentOf(context)
     const email = normaliseEmail(contact.email)
     const placeholderEmail = `school-contact-${stableCode(`${schoolId}:${email}`).toLowerCase()}@${PLACEHOLDER_DOMAIN}`
     const searched = searchable([
@@ -42,7 +42,14 @@ export async function anonymiseSchoolContact(db: Db, schoolId: string, index: nu
       .update(schools)
       .set({ contacts: school.contacts.filter((_, at) => at !== index), version: school.version + 1, updatedAt: now })
       .where(eq(schools.id, schoolId))
-    for (const row of await tx.select().from(registrations).where(eq(registrations.schoolId, schoolId)).for('update')) {
+    // The school's enrolments, and any school enrolment sent from their address that was never linked to a school (not
+    // accepted yet, or turned down): each may name them, and the office's notes on it too.
+    const enrolments = await tx
+      .select()
+      .from(registrations)
+      .where(or(eq(registrations.schoolId, schoolId), and(eq(registrations.type, 'school'), sql`lower(${registrations.email}) = ${email}`)))
+      .for('update')
+    for (const row of enrolments) {
       const theirs = normaliseEmail(row.email) === email
       await tx
         .update(registrations)
@@ -50,10 +57,15 @@ export async function anonymiseSchoolContact(db: Db, schoolId: string, index: nu
           answers: replaceInJson(row.answers, searched),
           email: theirs ? placeholderEmail : row.email,
           summary: replaceValues(row.summary, searched),
-          ...(theirs ? { ip: null, userAgent: null } : {}),
+          // The duplicate key is a hash of the form and the sender's address: anyone knowing the address could match it.
+          ...(theirs ? { ip: null, userAgent: null, duplicateKey: placeholderHash(row.id) } : {}),
           updatedAt: now,
         })
         .where(eq(registrations.id, row.id))
+      for (const event of await tx.select().from(registrationEvents).where(eq(registrationEvents.registrationId, row.id))) {
+        const text = (value: string | null) => (value === null ? null : replaceValues(value, searched))
+        await tx.update(registrationEvents).set({ note: text(event.note), reason: text(event.reason) }).where(eq(registrationEvents.id, event.id))
+      }
     }
     // Places in the list move as contacts come and go, so every contact change of this school loses its values.
     const messages = await tx.select({ id: contactMessages.id }).from(contactMessages).where(sql`lower(${contactMessages.email}) = ${email}`).for('update')
@@ -62,7 +74,7 @@ export async function anonymiseSchoolContact(db: Db, schoolId: string, index: nu
     const mail = await purgeMail(tx, [email], placeholderEmail, searched, now)
     await dropWorkingRows(tx, [email])
 
-    const counts = { messages: messages.length, historyEntries: history, mail }
+    const counts = { registrations: enrolments.length, messages: messages.length, historyEntries: history, mail }
     await recordAudit(tx, {
       action: 'school.contact_anonymised',
       actorUserId: context.reason === 'request' ? context.actorId : null,

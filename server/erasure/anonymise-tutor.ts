@@ -20,7 +20,7 @@ import {
   users,
 } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
-import { ANONYMISED_BECAUSE, ANONYMISED_SUMMARY, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
+import { ANONYMISED_BECAUSE, ANONYMISED_SUMMARY, momentOf, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
 import { anonymiseMessages } from './anonymise-contact.ts'
 import { anonymiseAnswers } from './answers.ts'
 import { ERASURE_MESSAGES } from './messages.ts'
@@ -73,7 +73,7 @@ export async function anonymiseTutor(db: Db, tutorId: string, context: Anonymise
     if (user.anonymisedAt !== null) return { status: 'already' as const }
     if (context.reason === 'request' && !sameName(context.confirmName, user.name)) return { status: 'mismatch' as const }
 
-    const now = new Date()
+    const now = momentOf(context)
     const [placed] = await tx
       .select({ n: count() })
       .from(placements)

@@ -1,12 +1,13 @@
-import { and, count, eq, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, count, eq, inArray, isNull, ne, notInArray, or, sql } from 'drizzle-orm'
 import { sameName } from '../../shared/confirm-name.ts'
 import type { Db } from '../db/client.ts'
-import { lessonLearners, lessonReports, lessons, placements, registrationEvents, registrations, safeguardingConcerns, students } from '../db/schema.ts'
+import { contactMessages, lessonLearners, lessonReports, lessons, placements, registrationEvents, registrations, safeguardingConcerns, students } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import { anonymiseAnswers } from './answers.ts'
 import { ERASURE_MESSAGES } from './messages.ts'
 import {
   dropWorkingRows,
+  holdsAny,
   placeholderHash,
   PLACEHOLDER_DOMAIN,
   PLACEHOLDER_PHONE,
@@ -23,7 +24,10 @@ import {
  * Who asked and why: an admin's request (they typed the person's name to confirm it), or the daily retention job,
  * which has no actor and confirms nothing.
  */
-export type AnonymiseContext = { reason: 'request'; actorId: string; ip: string | null; confirmName: string } | { reason: 'retention' }
+export type AnonymiseContext = { reason: 'request'; actorId: string; ip: string | null; confirmName: string } | { reason: 'retention'; now: Date }
+
+/** When the record is anonymised: the retention run's moment (the application's clock it counted from), else now. */
+export const momentOf = (context: AnonymiseContext): Date => (context.reason === 'retention' ? context.now : new Date())
 
 /** How many rows of each kind lost personal values: ids and counts only ever go to the audit trail. */
 export type AnonymiseCounts = Record<string, number>
@@ -68,6 +72,73 @@ function answerValues(answers: Record<string, unknown>, labels: { person: string
 }
 
 /**
+ * Text the learner's own records do not hold but that may name them: messages sent through the contact form ("about
+ * my son …", by the family or anyone else), registrations not linked to their record (a sibling's enrolment, one sent
+ * twice and rejected) and notes on them. Each value found is replaced; a row whose sender was the learner's contact
+ * also loses its sender's address and browser, and a row changed loses its fingerprint or duplicate key (a hash of
+ * what it said, which could be matched against the values just removed).
+ */
+async function replaceMentions(tx: Db, searched: Replacement[], own: { registrationIds: string[]; addresses: string[]; now: Date }): Promise<{ messages: number; registrations: number }> {
+  const counts = { messages: 0, registrations: 0 }
+  if (searched.length === 0) return counts
+  const theirs = new Set(own.addresses.map((address) => address.toLowerCase()))
+  const text = (value: string) => replaceValues(value, searched)
+  const optional = (value: string | null) => (value === null ? null : text(value))
+
+  const messages = await tx
+    .select()
+    .from(contactMessages)
+    .where(or(holdsAny(contactMessages.name, searched), holdsAny(contactMessages.email, searched), holdsAny(sql`coalesce(${contactMessages.phone}, '')`, searched), holdsAny(contactMessages.subject, searched), holdsAny(contactMessages.message, searched)))
+    .for('update')
+  for (const row of messages) {
+    const sender = theirs.has(row.email.toLowerCase())
+    await tx
+      .update(contactMessages)
+      .set({
+        name: text(row.name),
+        email: text(row.email),
+        phone: optional(row.phone),
+        subject: text(row.subject),
+        message: text(row.message),
+        fingerprint: placeholderHash(row.id),
+        ...(sender ? { ip: null, userAgent: null } : {}),
+      })
+      .where(eq(contactMessages.id, row.id))
+  }
+  counts.messages = messages.length
+
+  const notOwn = own.registrationIds.length === 0 ? undefined : notInArray(registrations.id, own.registrationIds)
+  const others = await tx
+    .select()
+    .from(registrations)
+    .where(and(notOwn, or(holdsAny(sql`${registrations.answers}::text`, searched), holdsAny(registrations.name, searched), holdsAny(registrations.email, searched), holdsAny(registrations.summary, searched))))
+    .for('update')
+  for (const row of others) {
+    const sender = theirs.has(row.email.toLowerCase())
+    await tx
+      .update(registrations)
+      .set({
+        answers: replaceInJson(row.answers, searched),
+        name: text(row.name),
+        email: text(row.email),
+        summary: text(row.summary),
+        duplicateKey: placeholderHash(row.id),
+        ...(sender ? { ip: null, userAgent: null } : {}),
+        updatedAt: own.now,
+      })
+      .where(eq(registrations.id, row.id))
+  }
+  counts.registrations = others.length
+
+  const notes = await tx
+    .select()
+    .from(registrationEvents)
+    .where(and(own.registrationIds.length === 0 ? undefined : notInArray(registrationEvents.registrationId, own.registrationIds), or(holdsAny(sql`coalesce(${registrationEvents.note}, '')`, searched), holdsAny(sql`coalesce(${registrationEvents.reason}, '')`, searched))))
+  for (const event of notes) await tx.update(registrationEvents).set({ note: optional(event.note), reason: optional(event.reason) }).where(eq(registrationEvents.id, event.id))
+  return counts
+}
+
+/**
  * Anonymises a learner in one transaction (a savepoint when `db` is already a transaction, so the retention job can
  * call it learner by learner): their record's personal fields are replaced or cleared, their registrations' answers
  * too, their one-to-one lessons' and reports' free text cleared (group lessons lose only their name), placement
@@ -99,7 +170,7 @@ export async function anonymiseLearner(db: Db, studentId: string, context: Anony
       .where(and(eq(safeguardingConcerns.studentId, studentId), ne(safeguardingConcerns.status, 'closed')))
     if ((openConcerns?.n ?? 0) > 0) return { status: 'refused' as const, message: ERASURE_MESSAGES.learnerConcernOpen }
 
-    const now = new Date()
+    const now = momentOf(context)
     const label = learnerLabel(studentId)
     const placeholderEmail = `contact-${stableCode(studentId).toLowerCase()}@${PLACEHOLDER_DOMAIN}`
     const [sharing] = await tx
@@ -166,6 +237,7 @@ export async function anonymiseLearner(db: Db, studentId: string, context: Anony
     }
     const registrationIds = ownRegistrations.map((row) => row.id)
     if (registrationIds.length > 0) await tx.update(registrationEvents).set({ note: null, reason: null }).where(inArray(registrationEvents.registrationId, registrationIds))
+    const elsewhere = await replaceMentions(tx, searched, { registrationIds, addresses, now })
 
     const placed = await tx.update(placements).set({ notes: null, endReason: null }).where(eq(placements.studentId, studentId)).returning({ id: placements.id })
 
@@ -213,7 +285,15 @@ export async function anonymiseLearner(db: Db, studentId: string, context: Anony
     const mail = await purgeMail(tx, addresses, placeholderEmail, searched, now)
     await dropWorkingRows(tx, contactShared ? [] : addresses, [studentId])
 
-    const counts = { registrations: registrationIds.length, placements: placed.length, lessons: solo.length + group.length, historyEntries: history, mail }
+    const counts = {
+      registrations: registrationIds.length,
+      placements: placed.length,
+      lessons: solo.length + group.length,
+      historyEntries: history,
+      mail,
+      otherRegistrations: elsewhere.registrations,
+      messages: elsewhere.messages,
+    }
     await recordAudit(tx, {
       action: 'student.anonymised',
       actorUserId: context.reason === 'request' ? context.actorId : null,

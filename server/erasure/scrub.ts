@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { and, arrayOverlaps, eq, inArray, isNull, like, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
+import { and, arrayOverlaps, eq, inArray, isNull, like, ne, notLike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
 import { auditEvents, jobs, mailOutbox, rateLimits } from '../db/schema.ts'
 import { containsPattern } from '../lib/search.ts'
@@ -82,6 +82,9 @@ export const REMOVED_TEXT = 'Removed when the record was anonymised.'
 /** A mail's subject once the mail to an anonymised person is purged: the kind of mail stays in its own column. */
 export const REMOVED_SUBJECT = 'Removed: sent to a person since anonymised'
 
+/** The audit actions of safeguarding concerns (`concern.raised`, `concern.status_changed`, …), as a LIKE pattern. */
+const CONCERN_ACTIONS = 'concern.%'
+
 /** How history entries are redacted, counted for the audit event. */
 export interface HistoryRedaction {
   /** `type:id` of the records whose own history loses its old values and notes. */
@@ -106,6 +109,9 @@ function withoutValues(details: Record<string, unknown>, replacements: readonly 
  * The history's old values: events about the records (or naming them among their related records) lose every
  * changed value and note; any other event whose details hold one of the personal values has it replaced. The events
  * themselves stay, so the history still says what happened and when.
+ *
+ * A safeguarding concern's own history (how it was raised and handled, every status note) is never touched: it is
+ * kept with the concern under statutory retention, though it names the lesson of a learner being anonymised.
  */
 export async function redactHistory(tx: Db, redaction: HistoryRedaction): Promise<number> {
   const replacements = searchable(redaction.replacements)
@@ -117,7 +123,10 @@ export async function redactHistory(tx: Db, redaction: HistoryRedaction): Promis
   const mentioning = holdsAny(sql`${auditEvents.details}::text`, replacements)
   const filter = or(about, mentioning)
   if (filter === undefined) return 0
-  const rows = await tx.select({ id: auditEvents.id, subjectType: auditEvents.subjectType, subjectId: auditEvents.subjectId, related: auditEvents.related, details: auditEvents.details }).from(auditEvents).where(filter)
+  const rows = await tx
+    .select({ id: auditEvents.id, subjectType: auditEvents.subjectType, subjectId: auditEvents.subjectId, related: auditEvents.related, details: auditEvents.details })
+    .from(auditEvents)
+    .where(and(filter, notLike(auditEvents.action, CONCERN_ACTIONS)))
   const refSet = new Set(refs)
   let changed = 0
   for (const row of rows) {

@@ -1,5 +1,4 @@
 import type { Handler } from '../contract/types.ts'
-import { anonymisedRefusal } from '../erasure/guards.ts'
 import type { Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
 import { checkSchema, cleanInput } from '../lib/input.ts'
@@ -73,8 +72,6 @@ export const createPlacement: Handler<'createPlacement'> = async ({ body, reques
   const problems = checkSchema('PlacementInput', input)
   if (Object.keys(problems).length > 0) return fieldsProblem(problems)
   if (!(await isOffered(db, input.subject))) return fieldProblem('subject', UNKNOWN_SUBJECT)
-  const anonymised = await anonymisedRefusal(db, 'student', input.studentId)
-  if (anonymised) return anonymised
   const outcome = await runPlacementWrite(db, (tx) => createPlacementRecord(tx, deps, input, { actorId: session().user.id, request }))
   if ('placementId' in outcome) deps.mailer.kick()
   return reply(db, outcome, 201)

@@ -3,6 +3,7 @@ import type { components } from '../../src/api/schema.gen.ts'
 import { labelOf } from '../../shared/labels.ts'
 import { londonDay, londonTime } from '../../shared/lesson-time.ts'
 import type { Db } from '../db/client.ts'
+import { ERASURE_MESSAGES } from '../erasure/messages.ts'
 import type { AppDeps } from '../deps.ts'
 import { courses, placements, schools, students, users, type PlacementRow } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
@@ -174,6 +175,8 @@ async function startPlacement(
 ): Promise<PlacementResult> {
   const [student] = await tx.select().from(students).where(eq(students.id, studentId)).for('update').limit(1)
   if (!student) return { field: 'studentId', message: PLACEMENT_MESSAGES.unknownLearner }
+  // Read under the row lock: a learner anonymised a moment ago (what is left stands for nobody) is never placed.
+  if (student.anonymisedAt !== null) return { refused: ERASURE_MESSAGES.anonymisedRecord }
   // Held until the placement is stored, so a deactivation at the same moment waits for it or is seen here.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, tutorId)).for('share')
   const [tutor] = await tutorFacts(tx, [tutorId])

@@ -12,6 +12,7 @@ export const LISTED_RUNS = 20
 const NO_COUNTS: RetentionCounts = {
   learnersAnonymised: 0,
   learnersRefused: 0,
+  learnersFailed: 0,
   registrationsErased: 0,
   messagesErased: 0,
   mailDeleted: 0,

@@ -5,7 +5,9 @@ import type { components } from '../../src/api/schema.gen.ts'
 import { hashPassword } from '../../server/auth/passwords.ts'
 import { auditEvents, lessonLearners, lessons, mailOutbox, placements, registrationEvents, safeguardingConcerns, sessions, students, tutorProfiles, users } from '../../server/db/schema.ts'
 import { fillPersonEverywhere, type Expectation } from './support/person-everywhere.ts'
-import { subjectEnrolment, tutorApplication } from './support/registration-bodies.ts'
+import { createPlacementRecord } from '../../server/placements/queries.ts'
+import { duplicateKey } from '../../server/registrations/store.ts'
+import { schoolEnrolment, subjectEnrolment, tutorApplication } from './support/registration-bodies.ts'
 import { createTestApp, DEFAULT_PASSWORD, noDatabase, rowsOf, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
@@ -19,6 +21,7 @@ type Schemas = components['schemas']
  */
 let t: TestApp
 let admin = ''
+let adminId = ''
 let tutor = ''
 let tutorId = ''
 let learnerId = ''
@@ -103,6 +106,7 @@ beforeAll(async () => {
   t = await createTestApp()
   const office = await t.createUser({ email: 'erasure.admin@tec.test', role: 'ADMIN', name: 'Pat Office' })
   await t.database.db.update(users).set({ safeguardingLead: true }).where(eq(users.id, office.id))
+  adminId = office.id
   admin = await t.login('erasure.admin@tec.test')
 
   // The tutor applies through the public form and is accepted; they choose a password, and the office records a check.
@@ -146,6 +150,20 @@ beforeAll(async () => {
   const record = await call<Schemas['StudentRecord']>('GET', `/api/admin/students/${learnerId}`)
   const fields = { ...record.fields, needs: FAMILY.newNeeds, notesForTutors: FAMILY.notesForTutors, contact: { ...record.fields.contact, phone: FAMILY.newPhone } }
   await call('PUT', `/api/admin/students/${learnerId}`, fields, ifMatch(record.version))
+  // Others write about her: her grandfather through the contact form, a friend's family in their own enrolment (never
+  // linked to her record), and the office in a note on it.
+  const message = await t.request('POST', '/api/contact-messages', {
+    ip: '198.51.100.41',
+    body: { name: 'Ambrose Quillfeather', email: 'ambrose.quillfeather@example.org', subject: `About ${FAMILY.learner}`, message: `I am ${FAMILY.learner}’s grandfather and would like to pay for extra lessons.` },
+  })
+  expect(message.status, message.text).toBe(202)
+  const friend = await t.request('POST', '/api/enrolments/subject', {
+    ip: '198.51.100.42',
+    body: subjectEnrolment(2, { student: { name: 'Ptolemy Ashgrove', yearGroup: 'year_10' }, goals: `Would like the same tutor as his friend ${FAMILY.learner}, who enjoys her maths lessons so much.` }),
+  })
+  expect(friend.status, friend.text).toBe(201)
+  const friendId = (await call<Schemas['RegistrationPage']>('GET', '/api/admin/registrations?q=Ashgrove')).items[0]?.id ?? ''
+  await call('POST', `/api/admin/registrations/${friendId}/notes`, { note: `Friend of ${FAMILY.learner}; ask about a shared lesson.` })
 
   const placement = await call<Schemas['Placement']>('POST', '/api/admin/placements', {
     studentId: learnerId,
@@ -192,7 +210,9 @@ describe.skipIf(noDatabase)('anonymising a learner', () => {
     const refused = await anonymise(`/api/admin/students/${learnerId}/anonymise`, { confirmName: FAMILY.learner })
     expect(refused.status).toBe(409)
     expect(refused.body.message).toContain('safeguarding concern')
-    await t.database.db.update(safeguardingConcerns).set({ status: 'closed', statusNote: 'Passed to the school.' }).where(eq(safeguardingConcerns.id, concernId))
+    // The safeguarding lead closes it, saying what was done: the concern's history now holds its handling.
+    const [concern] = await t.database.db.select({ version: safeguardingConcerns.version }).from(safeguardingConcerns).where(eq(safeguardingConcerns.id, concernId))
+    await call('POST', `/api/admin/safeguarding-concerns/${concernId}/status`, { status: 'closed', note: 'Passed to the school.' }, ifMatch(concern?.version ?? 1))
   })
 
   it('refuses a name that is not the learner’s as a 400 on the field, changing nothing', async () => {
@@ -217,6 +237,16 @@ describe.skipIf(noDatabase)('anonymising a learner', () => {
     expect(await counts()).toEqual(before)
     const [concern] = await t.database.db.select().from(safeguardingConcerns).where(eq(safeguardingConcerns.id, concernId))
     expect(concern).toMatchObject({ studentId: learnerId, details: CONCERN_WORDS, statusNote: 'Passed to the school.' })
+    // How the concern was raised and handled stays in its history with its words (statutory retention), though it
+    // names the learner's lesson, whose own history lost its values.
+    const handling = await t.database.db
+      .select({ action: auditEvents.action, details: auditEvents.details })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.subjectType, 'safeguarding_concern'), eq(auditEvents.subjectId, concernId)))
+    expect(Object.fromEntries(handling.map((entry) => [entry.action, entry.details]))).toEqual({
+      'concern.raised': { detail: 'Severity medium' },
+      'concern.status_changed': { changes: [{ field: 'status', from: 'Open', to: 'Closed' }], detail: 'Passed to the school.' },
+    })
   })
 
   it('shows the record as anonymised under a stable label, and refuses edits and new placements', async () => {
@@ -255,6 +285,22 @@ describe.skipIf(noDatabase)('anonymising a learner', () => {
     const refused = await anonymise(`/api/admin/students/${other.id}/anonymise`, { confirmName: 'Wilfred Placed' })
     expect(refused.status).toBe(409)
     expect(refused.body.message).toBe("This learner still has 1 current placement. End it on the learner's page first; a learner being taught cannot be anonymised.")
+  })
+
+  it('never places a learner anonymised after the office’s check passed: the placement’s own write refuses', async () => {
+    const pupil = await call<Schemas['StudentRecord']>('POST', '/api/admin/students', {
+      name: 'Cosmo Raceford',
+      contact: { name: 'Cora Raceford', email: 'cora.raceford@example.org', phone: '07700 900125' },
+      subjects: ['Maths'],
+      deliveryMode: 'online',
+      status: 'waiting',
+    })
+    expect((await anonymise(`/api/admin/students/${pupil.id}/anonymise`, { confirmName: 'Cosmo Raceford' })).status).toBe(204)
+    // As when the request had passed its checks a moment before the anonymising committed.
+    const input = { studentId: pupil.id, tutorId, subject: 'Maths', mode: 'online', startsOn: today(), frequency: 'weekly', lessonMinutes: 60 } as const
+    const outcome = await t.database.db.transaction((tx) => createPlacementRecord(tx, t.deps, input, { actorId: adminId, request: { ip: null } }))
+    expect(outcome).toEqual({ refused: 'This record was anonymised and can no longer be changed.' })
+    expect((await t.database.db.select({ n: count() }).from(placements).where(eq(placements.studentId, pupil.id)))[0]?.n).toBe(0)
   })
 })
 
@@ -363,6 +409,14 @@ describe.skipIf(noDatabase)('anonymising a school contact', () => {
     const contacts = [...school.fields.contacts]
     contacts[1] = { name: CONTACT.name, role: 'Deputy head', email: CONTACT.email, phone: CONTACT.phone }
     await call('PUT', `/api/admin/schools/${schoolId}`, { ...school.fields, contacts }, ifMatch(school.version))
+    // They also sent a school enrolment for their annexe, never linked to a school, and the office noted a call.
+    const sent = await t.request('POST', '/api/enrolments/school', {
+      ip: '198.51.100.43',
+      body: schoolEnrolment(3, { school: { name: 'Hillside Annexe', type: 'primary', address: { line1: '4 Hill Road', town: 'Leeds', postcode: 'LS6 1AB' } }, mainContact: { name: CONTACT.name, role: 'Deputy head', email: CONTACT.email, phone: CONTACT.phone } }),
+    })
+    expect(sent.status, sent.text).toBe(201)
+    const annexe = (await call<Schemas['RegistrationPage']>('GET', '/api/admin/registrations?q=Annexe')).items[0]?.id ?? ''
+    await call('POST', `/api/admin/registrations/${annexe}/notes`, { note: `Rang ${CONTACT.name} on ${CONTACT.phone} about the annexe` })
   })
 
   it('refuses the only contact and the safeguarding lead, and a name not theirs', async () => {
@@ -374,9 +428,13 @@ describe.skipIf(noDatabase)('anonymising a school contact', () => {
   })
 
   it('takes them off the list and leaves none of their values anywhere', async () => {
+    // The enrolment's duplicate key is a hash of the form and their address: anyone knowing the address could match it.
+    const key = duplicateKey('school', { email: CONTACT.email, duplicateParts: [] })
+    expect((await leaks([key])).length).toBe(1)
     const done = await anonymise(`/api/admin/schools/${schoolId}/contacts/anonymise`, { contactIndex: 1, confirmName: CONTACT.name })
     expect(done.status, done.text).toBe(204)
-    expect(await leaks(Object.values(CONTACT))).toEqual([])
+    await t.deps.jobs.idle()
+    expect(await leaks([...Object.values(CONTACT), key])).toEqual([])
     const school = await call<Schemas['SchoolRecord']>('GET', `/api/admin/schools/${schoolId}`)
     expect(school.fields.contacts.map((contact) => contact.name)).toEqual(['Joan Ward'])
     const only = await anonymise(`/api/admin/schools/${schoolId}/contacts/anonymise`, { contactIndex: 0, confirmName: 'Joan Ward' })

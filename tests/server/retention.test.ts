@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import {
@@ -264,6 +264,7 @@ describe.skipIf(noDatabase)('the daily retention run', () => {
     expect(removed).toEqual({
       learnersAnonymised: 1,
       learnersRefused: 1,
+      learnersFailed: 0,
       registrationsErased: 4,
       messagesErased: 1,
       mailDeleted: 3,
@@ -275,7 +276,8 @@ describe.skipIf(noDatabase)('the daily retention run', () => {
 
     const learners = await db.select({ id: students.id, name: students.name, anonymisedAt: students.anonymisedAt }).from(students).where(inArray(students.id, [learnerDue, learnerNotYet, learnerPlaced, learnerActive]))
     const byId = new Map(learners.map((row) => [row.id, row]))
-    expect(byId.get(learnerDue)?.anonymisedAt).not.toBeNull()
+    // Anonymised as of the run's moment (the application's clock), not the machine's.
+    expect(byId.get(learnerDue)?.anonymisedAt).toEqual(now)
     expect(byId.get(learnerDue)?.name).not.toMatch(/Kept-Or-Not/)
     for (const id of [learnerNotYet, learnerPlaced, learnerActive]) expect(byId.get(id)?.anonymisedAt).toBeNull()
 
@@ -315,6 +317,49 @@ describe.skipIf(noDatabase)('the daily retention run', () => {
     expect((await runRetention(db, now)).messagesErased).toBe(1)
     expect(await idsOf(contactMessages, [twoMonthsOld, twoWeeksOld])).toEqual([twoWeeksOld])
     await db.delete(retentionSettings)
+  })
+})
+
+describe.skipIf(noDatabase)('what the run leaves behind', () => {
+  it('takes the words an erased message’s history quoted (its subject, shown in the office’s activity), keeping the entry', async () => {
+    const db = t.database.db
+    const now = new Date()
+    await db.delete(retentionSettings)
+    const id = await addMessage(new Date(cutoffsOf(DEFAULT_RETENTION_PERIODS, now).messages.getTime() - MINUTE))
+    await db.update(contactMessages).set({ subject: 'About my daughter Philomena Quickthorn' }).where(eq(contactMessages.id, id))
+    const handled = await t.request('POST', `/api/admin/contact-messages/${id}/status`, { token: admin, body: { status: 'handled' }, headers: { 'if-match': '"1"' } })
+    expect(handled.status, handled.text).toBe(200)
+    const history = () => db.select({ action: auditEvents.action, details: auditEvents.details }).from(auditEvents).where(and(eq(auditEvents.subjectType, 'contact_message'), eq(auditEvents.subjectId, id)))
+    expect(JSON.stringify(await history())).toContain('Philomena Quickthorn')
+
+    expect((await runRetention(db, now)).messagesErased).toBe(1)
+    const after = await history()
+    expect(after.map((entry) => entry.action)).toEqual(['contact_message.status_changed'])
+    expect(JSON.stringify(after)).not.toMatch(/Philomena|Quickthorn|MSG-RET/)
+  })
+
+  it('goes on past a learner whose anonymising fails, records the run with the failure counted, and reports the run as failing', async () => {
+    const db = t.database.db
+    const now = new Date()
+    await db.delete(retentionSettings)
+    const long = new Date(cutoffsOf(DEFAULT_RETENTION_PERIODS, now).learners.getTime() - MINUTE)
+    const broken = await addLearner({ status: 'finished', finishedAt: long })
+    const fine = await addLearner({ status: 'finished', finishedAt: long })
+    // A record whose next version cannot be stored: anonymising it fails with the database's error.
+    await db.update(students).set({ version: 2147483647 }).where(eq(students.id, broken))
+
+    const failure = await runRetention(db, now).then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+    expect(failure).toBeInstanceOf(Error)
+    // What the schedule keeps as its last error says what failed, never who.
+    expect((failure as Error).message).toBe('Retention run incomplete: 1 learner(s) could not be anonymised. The server log has the reasons; the next run tries again.')
+    const rows = await db.select({ id: students.id, anonymisedAt: students.anonymisedAt }).from(students).where(inArray(students.id, [broken, fine]))
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.anonymisedAt]))).toEqual({ [broken]: null, [fine]: now })
+    const runs = await t.request<Schemas['RetentionRunList']>('GET', '/api/admin/retention/runs', { token: admin })
+    expect(runs.body.items[0]).toMatchObject({ startedAt: now.toISOString(), removed: { learnersAnonymised: 1, learnersFailed: 1 } })
+    await db.update(students).set({ version: 1 }).where(eq(students.id, broken))
   })
 })
 

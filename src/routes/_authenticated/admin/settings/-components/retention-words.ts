@@ -41,6 +41,7 @@ export const RETENTION_FIELDS: { field: keyof RetentionPeriods; label: string; u
 export const RETENTION_COUNT_WORDS: Record<keyof RetentionCounts, [one: string, many: string]> = {
   learnersAnonymised: ['learner anonymised', 'learners anonymised'],
   learnersRefused: ['learner due but left as is (a current placement or an open concern)', 'learners due but left as they are (a current placement or an open concern)'],
+  learnersFailed: ['learner due but not anonymised: an error, tried again at the next run', 'learners due but not anonymised: an error, tried again at the next run'],
   registrationsErased: ['registration erased', 'registrations erased'],
   messagesErased: ['message erased', 'messages erased'],
   mailDeleted: ['sent mail deleted', 'sent mails deleted'],
