@@ -83,6 +83,15 @@ describe('personal data export', () => {
     await page.getByRole('link', { name: `Export everything about ${learner.name}` }).waitFor()
     await expectAccessible(page, 'personal data requests', PHONE_AND_DESKTOP)
 
+    // Anonymising the contact asks for their name typed; the demo's learner is still placed, so it is refused, saying why.
+    await page.getByRole('button', { name: 'Anonymise this contact' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Anonymise Sarah Hughes?' })
+    await dialog.getByRole('textbox', { name: 'Type Sarah Hughes to confirm' }).fill('sarah hughes')
+    await dialog.getByRole('button', { name: 'Anonymise' }).click()
+    await dialog.getByRole('alert').filter({ hasText: 'current placement' }).waitFor()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+
     await page.getByRole('link', { name: 'Export everything for this address' }).click()
     await page.getByRole('heading', { name: /^Everything we hold: /, level: 1 }).waitFor()
     await page.getByRole('heading', { name: 'Learners naming you as their contact', level: 2 }).waitFor()
