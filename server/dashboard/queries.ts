@@ -32,7 +32,7 @@ export async function readFigures(db: Db, reader: { safeguardingLead: boolean })
     tutorCount(tutorConditions({ check: 'expiring' })),
     tutorCount(tutorConditions({ check: 'expired' })),
     total(db.select({ n: count() }).from(contactMessages).where(inArray(contactMessages.status, statusesOf('open')))),
-    countRecentlyFailedMail(db),
+    countRecentlyFailedMail(db, reader),
     reader.safeguardingLead ? total(db.select({ n: count() }).from(safeguardingConcerns).where(eq(safeguardingConcerns.status, 'open'))) : undefined,
   ])
   const newRegistrations = Object.fromEntries(ENUMS.RegistrationType.map((type) => [type, 0])) as Schemas['DashboardFigures']['newRegistrations']

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte } from 'drizzle-orm'
+import { and, count, desc, eq, gte, ne, type SQL } from 'drizzle-orm'
 import { ENUMS } from '../../shared/contract.gen.ts'
 import { labelOf } from '../../shared/labels.ts'
 import type { components } from '../../src/api/schema.gen.ts'
@@ -31,6 +31,23 @@ export const INVITATION_KINDS: Schemas['MailKind'][] = ['staff_invitation', 'tut
 
 /** How far back the dashboard looks for mail that could not be sent. */
 export const FAILED_MAIL_DAYS = 7
+
+/** Who is looking at the mail: whether they are a designated safeguarding lead. */
+export interface MailViewer {
+  safeguardingLead: boolean
+}
+
+/**
+ * The mail a viewer may see, as a condition (undefined: all of it). The concern mail's subject and words name the
+ * concern's severity, the tutor who raised it and the lesson, so only the safeguarding leads see it at all (need-to-know):
+ * for anyone else it is left out of the list, its counts and the dashboard's figure, as if it were not there, since even
+ * a count of it would tell how many concerns were raised.
+ */
+function visibleTo(viewer: MailViewer): SQL | undefined {
+  return viewer.safeguardingLead ? undefined : ne(mailOutbox.kind, 'safeguarding_concern')
+}
+
+const hiddenFrom = (viewer: MailViewer, row: Pick<MailRow, 'kind'>) => !viewer.safeguardingLead && row.kind === 'safeguarding_concern'
 
 /** Columns the list reads: never the body, which some mails must not show. */
 const summaryColumns = {
@@ -82,13 +99,14 @@ function summaryOf(row: Pick<MailRow, keyof typeof summaryColumns>, now = new Da
   }
 }
 
-export async function listMailPage(db: Db, query: PageRequest & { status?: Schemas['MailStatus'] }): Promise<Schemas['MailPage']> {
-  const filter = query.status === undefined ? undefined : eq(mailOutbox.status, query.status)
+export async function listMailPage(db: Db, query: PageRequest & { status?: Schemas['MailStatus'] }, viewer: MailViewer): Promise<Schemas['MailPage']> {
+  const visible = visibleTo(viewer)
+  const filter = and(visible, query.status === undefined ? undefined : eq(mailOutbox.status, query.status))
   const { limit, offset } = window(query)
   const [rows, totals, byStatus] = await Promise.all([
     db.select(summaryColumns).from(mailOutbox).where(filter).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(mailOutbox).where(filter),
-    db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).groupBy(mailOutbox.status),
+    db.select({ status: mailOutbox.status, n: count() }).from(mailOutbox).where(visible).groupBy(mailOutbox.status),
   ])
   const statusCounts = Object.fromEntries(ENUMS.MailStatus.map((status) => [status, 0])) as Schemas['MailStatusCounts']
   for (const row of byStatus) statusCounts[row.status] = row.n
@@ -97,10 +115,11 @@ export async function listMailPage(db: Db, query: PageRequest & { status?: Schem
   return { items, total: totals[0]?.total ?? 0, page: query.page, pageSize: query.pageSize, statusCounts }
 }
 
-/** One mail; its body only when it carries no password link and has not been purged. */
-export async function readMail(db: Db, id: string): Promise<Schemas['MailDetail'] | undefined> {
+/** One mail; its body only when it carries no password link and has not been purged; 'leads only' for concern mail to anyone else. */
+export async function readMail(db: Db, id: string, viewer: MailViewer): Promise<Schemas['MailDetail'] | 'leads only' | undefined> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id)).limit(1)
   if (!row) return undefined
+  if (hiddenFrom(viewer, row)) return 'leads only'
   const withheld = row.carriesSecretLink
     ? MAIL_SCREEN_MESSAGES.secretLink
     : row.bodyPurgedAt !== null
@@ -132,9 +151,14 @@ async function requeue(tx: Db, rows: Pick<MailRow, 'id' | 'kind'>[], context: Ch
 }
 
 /** Sends one failed mail again; answers the mail as it is now, or why not. */
-export async function resendOneMail(tx: Db, id: string, context: ChangeContext & { sends: boolean }): Promise<Schemas['MailSummary'] | 'missing' | { refused: string }> {
+export async function resendOneMail(
+  tx: Db,
+  id: string,
+  context: ChangeContext & { sends: boolean; viewer: MailViewer },
+): Promise<Schemas['MailSummary'] | 'missing' | 'leads only' | { refused: string }> {
   const [row] = await tx.select(summaryColumns).from(mailOutbox).where(eq(mailOutbox.id, id)).for('update').limit(1)
   if (!row) return 'missing'
+  if (hiddenFrom(context.viewer, row)) return 'leads only'
   if (row.status !== 'failed') return { refused: MAIL_SCREEN_MESSAGES.notFailed(labelOf('MailStatus', row.status)) }
   const refused = resendRefusal(row, new Date())
   if (refused !== undefined) return { refused }
@@ -144,9 +168,16 @@ export async function resendOneMail(tx: Db, id: string, context: ChangeContext &
   return summaryOf(after)
 }
 
-/** Sends every failed mail again that can still work; answers how many, and how many were left and why. */
-export async function resendFailedMails(tx: Db, context: ChangeContext & { sends: boolean }): Promise<Schemas['MailResent']> {
-  const rows = await tx.select(summaryColumns).from(mailOutbox).where(eq(mailOutbox.status, 'failed')).for('update')
+/**
+ * Sends every failed mail again that can still work; answers how many, and how many were left and why. Only the failed
+ * mail the caller sees: concern mail that failed is the safeguarding leads' to send again, and is not counted for others.
+ */
+export async function resendFailedMails(tx: Db, context: ChangeContext & { sends: boolean; viewer: MailViewer }): Promise<Schemas['MailResent']> {
+  const rows = await tx
+    .select(summaryColumns)
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'failed'), visibleTo(context.viewer)))
+    .for('update')
   const now = new Date()
   const resendable = rows.filter((row) => resendRefusal(row, now) === undefined)
   const skipped = rows.length - resendable.length
@@ -154,12 +185,12 @@ export async function resendFailedMails(tx: Db, context: ChangeContext & { sends
   return { resent: resendable.length, skipped, ...(skipped > 0 ? { skippedReason: MAIL_SCREEN_MESSAGES.skipped(skipped) } : {}) }
 }
 
-/** Mail given up in the last FAILED_MAIL_DAYS days and not resent since, for the dashboard. */
-export async function countRecentlyFailedMail(db: Db, now = new Date()): Promise<number> {
+/** Mail given up in the last FAILED_MAIL_DAYS days and not resent since, that the viewer sees on the Mail screen, for the dashboard. */
+export async function countRecentlyFailedMail(db: Db, viewer: MailViewer, now = new Date()): Promise<number> {
   const since = new Date(now.getTime() - FAILED_MAIL_DAYS * 24 * 3600_000)
   const [row] = await db
     .select({ n: count() })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.nextAttemptAt, since)))
+    .where(and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.nextAttemptAt, since), visibleTo(viewer)))
   return row?.n ?? 0
 }

@@ -104,6 +104,52 @@ describe.skipIf(noDatabase)('who may read a safeguarding concern', () => {
     expect(await mailsTo('otto.office@tec.test')).toEqual([])
   })
 
+  it('keeps the concern mail off the Mail screen of an admin who is not a lead: not listed, counted, read or sent again', async () => {
+    const db = t.database.db
+    const [concernMail] = await mailsTo('lena.lead@tec.test')
+    if (!concernMail) throw new Error('no concern mail')
+    // Both the concern mail and an ordinary one could not be sent.
+    await db.update(mailOutbox).set({ status: 'failed', lastError: 'ECONNREFUSED' }).where(eq(mailOutbox.id, concernMail.id))
+    const [plain] = await db.insert(mailOutbox).values({ to: 'leads.parent@example.org', subject: 'Your lesson on Monday', text: 'See you then.', status: 'failed', kind: 'placement_started' }).returning()
+    if (!plain) throw new Error('no mail')
+    const CONCERN = /Safeguarding concern|safeguarding_concern/
+
+    const list = (token: string, status = '') => get<Schemas['MailPage']>(`/api/admin/mail?pageSize=100${status}`, token)
+    const leads = await list(lead)
+    const others = await list(other)
+    expect(leads.body.items.map((mail) => mail.id)).toContain(concernMail.id)
+    expect(others.status).toBe(200)
+    expect(others.body.items.map((mail) => mail.id)).toContain(plain.id)
+    expect(others.text).not.toMatch(CONCERN)
+    expect(others.body.total).toBe(leads.body.total - 1)
+    expect(others.body.statusCounts.failed).toBe(leads.body.statusCounts.failed - 1)
+    const failed = await list(other, '&status=failed')
+    expect(failed.body.items.map((mail) => mail.id)).toEqual([plain.id])
+    const figures = async (token: string) => (await get<Schemas['Dashboard']>('/api/admin/dashboard', token)).body.figures.failedMail
+    expect(await figures(other)).toBe((await figures(lead)) - 1)
+
+    const read = await get<Schemas['MailDetail']>(`/api/admin/mail/${concernMail.id}`, other)
+    expect(read.status).toBe(403)
+    expect(read.body).toEqual({ message: LEADS_ONLY })
+    const resent = await t.request<Schemas['Error']>('POST', `/api/admin/mail/${concernMail.id}/resend`, { token: other })
+    expect(resent.status).toBe(403)
+    expect(resent.body).toEqual({ message: LEADS_ONLY })
+    // Sending every failed mail again sends the other admin's own and says nothing of the concern's.
+    const all = await t.request<Schemas['MailResent']>('POST', '/api/admin/mail/resend-failed', { token: other })
+    expect(all.status, all.text).toBe(200)
+    expect(all.body).toEqual({ resent: 1, skipped: 0 })
+    const [still] = await db.select({ status: mailOutbox.status }).from(mailOutbox).where(eq(mailOutbox.id, concernMail.id))
+    expect(still?.status).toBe('failed')
+
+    // The lead reads it and sends it again.
+    const leadRead = await get<Schemas['MailDetail']>(`/api/admin/mail/${concernMail.id}`, lead)
+    expect(leadRead.status).toBe(200)
+    expect(leadRead.body.text).toContain('Tia Tutor has raised a safeguarding concern')
+    const leadResent = await t.request<Schemas['MailSummary']>('POST', `/api/admin/mail/${concernMail.id}/resend`, { token: lead })
+    expect(leadResent.status, leadResent.text).toBe(200)
+    expect(leadResent.body.status).not.toBe('failed')
+  })
+
   it('counts open concerns on the dashboard for a lead only', async () => {
     const opened = await t.request<Schemas['SafeguardingConcern']>('POST', `/api/admin/safeguarding-concerns/${ids.concern}/status`, { token: lead, body: { status: 'open', note: 'Reopened: the school has not called back.' }, headers: ifMatch(2) })
     expect(opened.status, opened.text).toBe(200)
