@@ -16,6 +16,8 @@ export interface ExportRequest {
   email?: string
   contact?: number
   includeConcerns: boolean
+  /** Whether the caller is a designated safeguarding lead. */
+  byLead: boolean
 }
 
 const ids = (rows: { id: string }[]) => rows.map((row) => row.id)
@@ -25,6 +27,7 @@ export async function resolveScope(db: Db, request: ExportRequest): Promise<{ sc
   const base: Scope = {
     kind: request.kind,
     includeConcerns: request.includeConcerns,
+    byLead: request.byLead,
     studentIds: [],
     userIds: [],
     emails: [],
@@ -197,8 +200,8 @@ export async function buildExport(db: Db, scope: Scope, subject: Schemas['Person
       if (withholding && !withholding.fields) return
       records.push({ title: section.recordTitle?.(row) ?? titleOf(row, `${section.title}, ${index + 1}`), fields: hideOthers(fieldsOf(row, entry, section, withholding?.fields ?? [])) })
     })
-    // Withheld concerns are listed as withheld, never as a section that reads "none held".
-    if (entry.concerns && !scope.includeConcerns && rows.length > 0) continue
+    // What was found but withheld whole (concerns, mail about them, openings) is listed as withheld, never as a section that reads "none held".
+    if (rows.length > 0 && records.length === 0) continue
     sections.push({ id: `${table}.${scope.kind}`, title: section.title, description: section.description, table, records })
   }
   // The person's own records first, in the schema's order; then the trail around them (mail, history, openings).

@@ -23,8 +23,9 @@ function readRequest({ query, session }: ExportInput): ExportRequest | { status:
   if (query.kind === 'school-contact' && query.contact === undefined) missing.contact = PERSONAL_DATA_MESSAGES.required
   if (Object.keys(missing).length > 0) return fieldsProblem(missing)
   const includeConcerns = query.includeConcerns ?? false
-  if (includeConcerns && !session().user.safeguardingLead) return { status: 403, body: { message: MESSAGES.safeguardingLeadsOnly } }
-  return { kind: query.kind, id: query.id, email: query.email, contact: query.contact, includeConcerns }
+  const byLead = session().user.safeguardingLead
+  if (includeConcerns && !byLead) return { status: 403, body: { message: MESSAGES.safeguardingLeadsOnly } }
+  return { kind: query.kind, id: query.id, email: query.email, contact: query.contact, includeConcerns, byLead }
 }
 
 const notFound = { status: 404 as const, body: { message: PERSONAL_DATA_MESSAGES.notFound } }

@@ -51,6 +51,8 @@ export type SubjectKind = components['schemas']['PersonalDataKind']
 export interface Scope {
   kind: SubjectKind
   includeConcerns: boolean
+  /** Whether the caller is a designated safeguarding lead: who opened a record is shown to the leads alone. */
+  byLead: boolean
   /** Learner: their own record. Contact person: the learners naming their address. */
   studentIds: string[]
   /** Tutor (or other staff account): their account. */
@@ -131,6 +133,9 @@ export const SECRET_REASON = 'Held but not disclosed: security secret'
 export const OTHER_PERSON_REASON = "Not disclosed: another person's personal data (UK GDPR Art. 15(4)); shown as \"another learner\""
 export const CONCERN_REASON =
   'Withheld: disclosure could put a child at risk (Data Protection Act 2018, Schedule 3: Part 4, education data likely to cause serious harm; Part 5, child abuse data). A designated safeguarding lead may include it.'
+/** Why who opened a record is left out of an export made by an admin who is not a safeguarding lead. */
+export const OPENINGS_REASON =
+  'Not shown to this admin: who opened a record is for the designated safeguarding leads alone, as it shows who handles a case. An export made by a safeguarding lead includes it.'
 
 const none = (table: PgTable, reason: string): NoPersonalData => ({ table, none: reason })
 const nothing = Promise.resolve([] as Row[])
@@ -261,9 +266,10 @@ const mailSection: Section = {
     const rows = await db.select().from(mailOutbox).where(inArray(sql`lower(${mailOutbox.to})`, scope.mailTo)).orderBy(mailOutbox.createdAt)
     return rows.map((row): Row => {
       const body = { fields: ['text', 'html'], at: row.createdAt }
+      // Its subject names the concern's severity and the tutor who raised it, so the whole mail goes, even once its words have.
+      if (row.kind === 'safeguarding_concern' && !scope.includeConcerns) return { ...row, [WITHHELD]: { what: 'Mail about a safeguarding concern', reason: CONCERN_REASON, at: row.createdAt } satisfies Withholding }
       if (row.bodyPurgedAt !== null) return { ...row, text: null, html: null, body: `Deleted on ${row.bodyPurgedAt.toISOString().slice(0, 10)} under the retention of sent mail` }
       if (row.carriesSecretLink) return { ...row, [WITHHELD]: { ...body, what: 'Mail body with a sign-in or password link', reason: SECRET_REASON } satisfies Withholding }
-      if (row.kind === 'safeguarding_concern' && !scope.includeConcerns) return { ...row, [WITHHELD]: { ...body, what: 'Mail body about a safeguarding concern', reason: CONCERN_REASON } satisfies Withholding }
       return row
     })
   },
@@ -287,13 +293,26 @@ const historySection = (description: string): Section => ({
   description,
   find: async (db, scope) => {
     const rows = await db.select().from(auditEvents).where(auditFilter(scope)).orderBy(auditEvents.at)
-    // A concern's handling is as sensitive as its words: withheld with them.
+    // A concern's handling is as sensitive as its words: withheld with them, as is a lead's reading or resending its mail.
+    const aboutConcern = (row: typeof auditEvents.$inferSelect) => row.action.startsWith('concern.') || (row.action.startsWith('mail.') && row.details?.kind === 'safeguarding_concern')
     return rows.map((row): Row =>
-      row.action.startsWith('concern.') && !scope.includeConcerns ? { ...row, [WITHHELD]: { what: 'History entry about a safeguarding concern', reason: CONCERN_REASON, at: row.at } satisfies Withholding } : row,
+      aboutConcern(row) && !scope.includeConcerns ? { ...row, [WITHHELD]: { what: 'History entry about a safeguarding concern', reason: CONCERN_REASON, at: row.at } satisfies Withholding } : row,
     )
   },
   recordTitle: (row) => String(row.action),
 })
+
+/**
+ * Openings as an export may show them: one of a concern is withheld with the concern unless concerns are included;
+ * any other is shown to a safeguarding lead alone, as the list "Who opened this record" is.
+ */
+async function openingsShown(rows: Promise<(typeof recordOpenings.$inferSelect)[]>, scope: Scope): Promise<Row[]> {
+  return (await rows).map((row): Row => {
+    if (row.subjectType === 'concern' && !scope.includeConcerns) return { ...row, [WITHHELD]: { what: 'Opening of a safeguarding concern', reason: CONCERN_REASON, at: row.at } satisfies Withholding }
+    if (!scope.byLead) return { ...row, [WITHHELD]: { what: 'Opening of a record', reason: OPENINGS_REASON, at: row.at } satisfies Withholding }
+    return row
+  })
+}
 
 const registrationsSection: Section = {
   title: 'Registrations',
@@ -551,26 +570,31 @@ export const REGISTRY: readonly RegistryEntry[] = [
           const opened = [
             and(eq(recordOpenings.subjectType, 'student'), among(recordOpenings.subjectId, scope.studentIds)),
             and(eq(recordOpenings.subjectType, 'lesson_report'), among(recordOpenings.subjectId, scope.lessonIds)),
-            ...(scope.includeConcerns ? [and(eq(recordOpenings.subjectType, 'concern'), among(recordOpenings.subjectId, scope.concernIds))] : []),
+            and(eq(recordOpenings.subjectType, 'concern'), among(recordOpenings.subjectId, scope.concernIds)),
           ]
-          return db.select().from(recordOpenings).where(or(...opened)).orderBy(recordOpenings.at)
+          return openingsShown(db.select().from(recordOpenings).where(or(...opened)).orderBy(recordOpenings.at), scope)
         },
       },
       tutor: {
         title: 'Records opened',
         description: "Each time staff opened the tutor's record, and each record the account's holder opened.",
         find: (db, scope) =>
-          db
-            .select()
-            .from(recordOpenings)
-            .where(or(and(eq(recordOpenings.subjectType, 'tutor'), among(recordOpenings.subjectId, scope.userIds)), among(recordOpenings.userId, scope.userIds)))
-            .orderBy(recordOpenings.at),
+          openingsShown(
+            db
+              .select()
+              .from(recordOpenings)
+              .where(or(and(eq(recordOpenings.subjectType, 'tutor'), among(recordOpenings.subjectId, scope.userIds)), among(recordOpenings.userId, scope.userIds)))
+              .orderBy(recordOpenings.at),
+            scope,
+          ),
       },
       'school-contact': {
         title: 'Who opened the school',
         description: "Each time staff opened the school's record, which holds this contact.",
         find: (db, scope) =>
-          scope.schoolContact ? db.select().from(recordOpenings).where(and(eq(recordOpenings.subjectType, 'school'), eq(recordOpenings.subjectId, scope.schoolContact.schoolId))).orderBy(recordOpenings.at) : nothing,
+          scope.schoolContact
+            ? openingsShown(db.select().from(recordOpenings).where(and(eq(recordOpenings.subjectType, 'school'), eq(recordOpenings.subjectId, scope.schoolContact.schoolId))).orderBy(recordOpenings.at), scope)
+            : nothing,
       },
     },
   },

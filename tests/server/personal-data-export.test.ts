@@ -7,7 +7,8 @@ import { PgTable, pgTable, text, uuid } from 'drizzle-orm/pg-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import * as schema from '../../server/db/schema.ts'
-import { auditEvents, lessonLearners, mailOutbox, placements, recordOpenings, students, users } from '../../server/db/schema.ts'
+import { auditEvents, lessonLearners, mailOutbox, placements, recordOpenings, safeguardingConcerns, students, users } from '../../server/db/schema.ts'
+import { concernRaisedMail } from '../../server/mail/templates.ts'
 import { holdsPersonalData, REGISTRY } from '../../server/personal-data/registry.ts'
 import { fillPersonEverywhere, type PersonEverywhere } from './support/person-everywhere.ts'
 import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
@@ -22,6 +23,7 @@ let person: PersonEverywhere
 let admin: string
 let lead: string
 let adminId: string
+let leadId: string
 
 beforeAll(async () => {
   if (noDatabase) return
@@ -29,6 +31,7 @@ beforeAll(async () => {
   person = await fillPersonEverywhere(t)
   adminId = (await t.createUser({ email: 'export-admin@tec.test', role: 'ADMIN' })).id
   const leadRow = await t.createUser({ email: 'export-lead@tec.test', role: 'ADMIN' })
+  leadId = leadRow.id
   // Set here whatever createUser's default, so each account is what its name says.
   await t.database.db.update(users).set({ safeguardingLead: false }).where(eq(users.id, adminId))
   await t.database.db.update(users).set({ safeguardingLead: true }).where(eq(users.id, leadRow.id))
@@ -263,23 +266,102 @@ describe.skipIf(noDatabase)('a learner in a group lesson', () => {
   })
 })
 
+/** The concern mail as the server writes it: its subject names the severity and the tutor who raised the concern. */
+const concernMail = (to: string) => concernRaisedMail({ email: to, name: 'Lee Lead' }, { severity: 'high', tutor: 'Tamsin Quarrie', subject: 'Maths', day: '2026-02-02' }, 'https://tec.example/admin/reports/concerns/1')
+
 describe.skipIf(noDatabase)('mail in an export', () => {
-  it('says when a body was deleted, and withholds a concern mail’s body unless a lead includes concerns', async () => {
+  it('says when a body was deleted, and withholds a concern mail whole, subject and all, unless a lead includes concerns', async () => {
     const db = t.database.db
     const to = 'mail.export@example.org'
     await db.insert(mailOutbox).values([
       { to, subject: 'Your lesson on Monday', text: '', status: 'sent', kind: 'placement_started', sentAt: new Date('2026-03-01T10:00:00Z'), bodyPurgedAt: new Date('2026-11-01T03:00:00Z') },
-      { to, subject: 'A safeguarding concern was raised', text: 'Concern words-7d2f about a child', status: 'sent', kind: 'safeguarding_concern' },
+      { ...concernMail(to), status: 'sent' },
+      // Deleting its words under retention leaves its subject, which is withheld all the same.
+      { ...concernMail(to), text: '', status: 'sent', bodyPurgedAt: new Date('2026-11-01T03:00:00Z') },
     ])
     const query = `kind=contact&email=${encodeURIComponent(to)}`
-    const answer = await t.request<Export>('GET', `/api/admin/personal-data/export?${query}`, { token: admin })
-    const mail = answer.body.sections.find((section) => section.table === 'mail_outbox')
-    const purged = mail?.records.find((record) => record.title.startsWith('Your lesson on Monday'))
-    expect(purged?.fields).toContainEqual({ name: 'body', value: 'Deleted on 2026-11-01 under the retention of sent mail' })
-    expect(answer.text).not.toContain('words-7d2f')
-    expect(answer.body.withheld.find((held) => held.what === 'Mail body about a safeguarding concern')?.count).toBe(1)
+    for (const token of [admin, lead]) {
+      const answer = await t.request<Export>('GET', `/api/admin/personal-data/export?${query}`, { token })
+      const mail = answer.body.sections.find((section) => section.table === 'mail_outbox')
+      const purged = mail?.records.find((record) => record.title.startsWith('Your lesson on Monday'))
+      expect(purged?.fields).toContainEqual({ name: 'body', value: 'Deleted on 2026-11-01 under the retention of sent mail' })
+      expect(mail?.records).toHaveLength(1)
+      expect(answer.text).not.toMatch(/Tamsin Quarrie|Safeguarding concern \(|High/)
+      const held = answer.body.withheld.find((withheld) => withheld.what === 'Mail about a safeguarding concern')
+      expect(held?.count).toBe(2)
+      expect(held?.reason).toContain('child abuse data')
+    }
 
     const included = await t.request<Export>('GET', `/api/admin/personal-data/export?${query}&includeConcerns=true`, { token: lead })
-    expect(included.text).toContain('words-7d2f')
+    expect(included.text).toContain('Safeguarding concern (High) raised by Tamsin Quarrie')
+    expect(included.text).toContain('Severity: High')
+    expect(included.body.withheld.map((withheld) => withheld.what)).not.toContain('Mail about a safeguarding concern')
+  })
+})
+
+describe.skipIf(noDatabase)('who opened a record, in an export', () => {
+  const OPENED = 'Opening of a record'
+  const CONCERN_OPENED = 'Opening of a safeguarding concern'
+  const heldCount = (answer: { body: Export }, what: string) => answer.body.withheld.find((held) => held.what === what)?.count ?? 0
+  const openingsOf = (answer: { body: Export }) => answer.body.sections.find((section) => section.table === 'record_openings')
+
+  it("gives an admin who is not a lead nothing of a lead's concerns through the lead's own account or address", async () => {
+    const db = t.database.db
+    const [concern] = await db.select({ id: safeguardingConcerns.id }).from(safeguardingConcerns).where(eq(safeguardingConcerns.studentId, person.learnerId))
+    if (!concern) throw new Error('no concern')
+    const [mail] = await db.insert(mailOutbox).values({ ...concernMail('export-lead@tec.test'), status: 'sent' }).returning()
+    // The lead reads it on the Mail screen, which the history records with the mail's kind.
+    expect((await t.request('GET', `/api/admin/mail/${mail?.id}`, { token: lead })).status).toBe(200)
+    await db.insert(recordOpenings).values([
+      { userId: leadId, subjectType: 'concern', subjectId: concern.id, kind: 'opened' },
+      { userId: leadId, subjectType: 'student', subjectId: person.learnerId, kind: 'opened' },
+    ])
+
+    for (const query of [`kind=tutor&id=${leadId}`, `kind=contact&email=${encodeURIComponent('export-lead@tec.test')}`]) {
+      const answer = await t.request<Export>('GET', `/api/admin/personal-data/export?${query}`, { token: admin })
+      expect(answer.status, answer.text).toBe(200)
+      expect(answer.text).not.toMatch(/Tamsin Quarrie|Safeguarding concern \(|"value":"(safeguarding_)?concern"/)
+      expect(answer.text).not.toContain(concern.id)
+      expect(heldCount(answer, 'Mail about a safeguarding concern')).toBe(1)
+    }
+    // The account's own openings are who-opened-a-record rows too: the leads' to see.
+    const byAdmin = await t.request<Export>('GET', `/api/admin/personal-data/export?kind=tutor&id=${leadId}`, { token: admin })
+    expect(openingsOf(byAdmin)).toBeUndefined()
+    expect(heldCount(byAdmin, CONCERN_OPENED)).toBe(1)
+    expect(heldCount(byAdmin, 'History entry about a safeguarding concern')).toBe(1)
+    const withheld = heldCount(byAdmin, OPENED)
+    expect(withheld).toBeGreaterThan(0)
+    expect(byAdmin.body.withheld.find((held) => held.what === OPENED)?.reason).toMatch(/safeguarding leads/)
+
+    // A lead sees the openings (and the one the admin's export just recorded), those of concerns only when including concerns.
+    const byLead = await t.request<Export>('GET', `/api/admin/personal-data/export?kind=tutor&id=${leadId}`, { token: lead })
+    expect(byLead.text).not.toContain(concern.id)
+    expect(heldCount(byLead, CONCERN_OPENED)).toBe(1)
+    expect(heldCount(byLead, OPENED)).toBe(0)
+    expect(openingsOf(byLead)?.records).toHaveLength(withheld + 1)
+    const included = await t.request<Export>('GET', `/api/admin/personal-data/export?kind=tutor&id=${leadId}&includeConcerns=true`, { token: lead })
+    expect(included.text).toContain(concern.id)
+    expect(heldCount(included, CONCERN_OPENED)).toBe(0)
+    expect(openingsOf(included)?.records).toHaveLength(withheld + 3)
+  })
+
+  it("shows who opened a learner's record to a lead only, and counts it as withheld for anyone else", async () => {
+    const db = t.database.db
+    const [concern] = await db.select({ id: safeguardingConcerns.id }).from(safeguardingConcerns).where(eq(safeguardingConcerns.studentId, person.learnerId))
+    if (!concern) throw new Error('no concern')
+    await db.insert(recordOpenings).values({ userId: adminId, subjectType: 'concern', subjectId: concern.id, kind: 'opened' })
+
+    const byAdmin = await exportOf('learner')
+    expect(openingsOf(byAdmin)).toBeUndefined()
+    const withheld = heldCount(byAdmin, OPENED)
+    expect(withheld).toBeGreaterThan(0)
+    expect(heldCount(byAdmin, CONCERN_OPENED)).toBeGreaterThan(0)
+    // The lead's export shows every one of them, and the opening the admin's export just recorded.
+    const byLead = await exportOf('learner', lead)
+    expect(heldCount(byLead, OPENED)).toBe(0)
+    expect(openingsOf(byLead)?.records).toHaveLength(withheld + 1)
+    expect(heldCount(byLead, CONCERN_OPENED)).toBe(heldCount(byAdmin, CONCERN_OPENED))
+    const included = await exportOf('learner', lead, { includeConcerns: 'true' })
+    expect(openingsOf(included)?.records).toHaveLength(withheld + 2 + heldCount(byAdmin, CONCERN_OPENED))
   })
 })
