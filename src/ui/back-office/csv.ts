@@ -24,7 +24,12 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Ro
 
 /** Saves text as a file through the browser's download, with a byte-order mark so spreadsheets read UTF-8. */
 export function downloadFile(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type }))
+  saveBlob(new Blob(['\uFEFF', text], { type }), fileName)
+}
+
+/** Saves a file already made (a zip, say) through the browser's download. */
+export function saveBlob(file: Blob, fileName: string): void {
+  const url = URL.createObjectURL(file)
   const link = document.createElement('a')
   link.href = url
   link.download = fileName

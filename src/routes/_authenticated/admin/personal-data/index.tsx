@@ -7,6 +7,7 @@ import { useEffect, useRef } from 'react'
 import { labelOf } from '../../../../../shared/labels'
 import { personalDataQueryOptions, type PersonalDataExport, type PersonalDataKind } from '../../../../api/personal-data'
 import { selectUser } from '../../../../machines/auth.selectors'
+import { saveBlob } from '../../../../ui/back-office/csv'
 import { BackLabel } from '../../../../ui/back-office/detail-layout'
 import { LoadFailedAlert } from '../../../../ui/back-office/load-failed-alert'
 import { formatDateTime } from '../../../../ui/format-date-time'
@@ -22,20 +23,6 @@ export const Route = createFileRoute('/_authenticated/admin/personal-data/')({
   validateSearch: exportSearch,
   component: PersonalDataPage,
 })
-
-/** Saves the zip through the browser's download. */
-function saveFile(file: Blob, fileName: string): void {
-  const url = URL.createObjectURL(file)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = fileName
-  link.style.display = 'none'
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Revoked after the click has been handled: the download has its own copy by then.
-  setTimeout(() => URL.revokeObjectURL(url), 1000)
-}
 
 /** The way back to the record the export was started from. */
 function BackLink({ search }: { search: ExportSearch }) {
@@ -60,7 +47,7 @@ function DownloadZip({ search }: { search: ExportSearch & { kind: PersonalDataKi
   const download = useMutation({
     mutationFn: async () => {
       const { file, fileName } = await api.personalData.download(exportQuery(search))
-      saveFile(file, fileName)
+      saveBlob(file, fileName)
       return fileName
     },
   })
