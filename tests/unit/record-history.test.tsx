@@ -5,24 +5,12 @@ import type { components } from '../../src/api/schema.gen'
 import { admin, token } from './auth-fixtures'
 import { json } from './fake-api-server'
 import { renderApp } from './render-app'
+import { hillsidePrimary } from './school-fixtures'
 
 type Schemas = components['schemas']
 
 const schoolId = '3c0d7e52-8f41-4b7a-9d2e-6a1f0b9c8d72'
-const school: Schemas['SchoolRecord'] = {
-  id: schoolId,
-  version: 130,
-  fields: {
-    name: 'Hillside Primary',
-    type: 'primary',
-    address: { line1: '2 Hill Road', town: 'Leeds', postcode: 'LS6 1AA' },
-    contacts: [{ name: 'Joan Ward', role: 'Head teacher', email: 'head@hillside.example', phone: '0113 496 0200' }],
-    safeguardingLead: { name: 'Joan Ward', email: 'dsl@hillside.example' },
-  },
-  students: [],
-  createdAt: '2026-01-01T09:00:00.000Z',
-  updatedAt: '2026-11-01T09:00:00.000Z',
-}
+const school = hillsidePrimary(schoolId, { version: 130, createdAt: '2026-01-01T09:00:00.000Z' })
 
 /** A hundred and thirty changes, newest first, each by a person of its own so each can be found on the page. */
 const entries: Schemas['HistoryEntry'][] = Array.from({ length: 130 }, (_, n) => ({

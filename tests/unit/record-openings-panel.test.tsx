@@ -5,24 +5,12 @@ import type { components } from '../../src/api/schema.gen'
 import { admin, token } from './auth-fixtures'
 import { json } from './fake-api-server'
 import { renderApp } from './render-app'
+import { hillsidePrimary } from './school-fixtures'
 
 type Schemas = components['schemas']
 
 const schoolId = '3c0d7e52-8f41-4b7a-9d2e-6a1f0b9c8d71'
-const school: Schemas['SchoolRecord'] = {
-  id: schoolId,
-  version: 1,
-  fields: {
-    name: 'Hillside Primary',
-    type: 'primary',
-    address: { line1: '2 Hill Road', town: 'Leeds', postcode: 'LS6 1AA' },
-    contacts: [{ name: 'Joan Ward', role: 'Head teacher', email: 'head@hillside.example', phone: '0113 496 0200' }],
-    safeguardingLead: { name: 'Joan Ward', email: 'dsl@hillside.example' },
-  },
-  students: [],
-  createdAt: '2026-11-01T09:00:00.000Z',
-  updatedAt: '2026-11-01T09:00:00.000Z',
-}
+const school = hillsidePrimary(schoolId, { version: 1, createdAt: '2026-11-01T09:00:00.000Z' })
 const noHistory: Schemas['HistoryPage'] = { items: [], total: 0, page: 1, pageSize: 20 }
 
 /** Twenty-one openings, newest first: the first page holds twenty. */
