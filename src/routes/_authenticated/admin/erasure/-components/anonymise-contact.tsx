@@ -1,10 +1,8 @@
-import { Button } from '@mantine/core'
 import { IconUserOff } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
 import { toast } from '../../../../../ui/toasts'
 import { useAppContext } from '../../../../-lib/use-app-context'
-import { ConfirmByNameDialog } from './confirm-by-name-dialog'
+import { ConfirmByNameButton } from './confirm-by-name-dialog'
 
 /**
  * "Anonymise this contact" on Settings → Personal data requests: a parent or other contact person, found by the address
@@ -14,30 +12,24 @@ import { ConfirmByNameDialog } from './confirm-by-name-dialog'
 export function AnonymiseContact({ email, name }: { email: string; name: string }) {
   const { api } = useAppContext()
   const queryClient = useQueryClient()
-  const [opened, setOpened] = useState(false)
   return (
-    <>
-      <Button variant="default" color="red" leftSection={<IconUserOff size={16} aria-hidden />} onClick={() => setOpened(true)}>
-        Anonymise this contact
-      </Button>
-      <ConfirmByNameDialog
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={`Anonymise ${name}?`}
-        name={name}
-        goes={[
-          'Their name, email and phone on every learner they are the contact for, and in the enrolments they sent',
-          'The messages they sent through the contact form (their words too), the old values in the history, and the words of mail sent to them',
-        ]}
-        kept={['The learners themselves, with their own records, lessons and figures', 'Safeguarding concerns (the law says they are kept)']}
-        action="Anonymise"
-        onConfirm={(typed) => api.erasure.anonymiseContact(email, typed)}
-        onDone={async () => {
-          toast.success('Anonymised. The learners keep their own records.')
-          // Every screen that showed the contact reads again; this page then finds nothing under the address.
-          await queryClient.invalidateQueries()
-        }}
-      />
-    </>
+    <ConfirmByNameButton
+      label="Anonymise this contact"
+      icon={IconUserOff}
+      title={`Anonymise ${name}?`}
+      name={name}
+      goes={[
+        'Their name, email and phone on every learner they are the contact for, and in the enrolments they sent',
+        'The messages they sent through the contact form (their words too), the old values in the history, and the words of mail sent to them',
+      ]}
+      kept={['The learners themselves, with their own records, lessons and figures', 'Safeguarding concerns (the law says they are kept)']}
+      action="Anonymise"
+      onConfirm={(typed) => api.erasure.anonymiseContact(email, typed)}
+      onDone={async () => {
+        toast.success('Anonymised. The learners keep their own records.')
+        // Every screen that showed the contact reads again; this page then finds nothing under the address.
+        await queryClient.invalidateQueries()
+      }}
+    />
   )
 }

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, List, Stack, Text, TextInput } from '@mantine/core'
+import type { Icon } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { sameName } from '../../../../../../shared/confirm-name'
 import { isApiError } from '../../../../../api/errors'
 import { ActionDialog } from '../../../../../ui/back-office/action-dialog'
@@ -128,5 +129,23 @@ export function ConfirmByNameDialog({ opened, onClose, title, name, goes, kept, 
         </Stack>
       </form>
     </ActionDialog>
+  )
+}
+
+/** A red button on a record's page (Erase, Anonymise…) that opens the dialog. */
+export function ConfirmByNameButton({
+  label,
+  icon: LeftIcon,
+  size,
+  ...dialog
+}: Omit<ConfirmByNameProps, 'opened' | 'onClose'> & { label: ReactNode; icon: Icon; size?: 'xs' }) {
+  const [opened, setOpened] = useState(false)
+  return (
+    <>
+      <Button size={size} variant="default" color="red" leftSection={<LeftIcon size={size === 'xs' ? 14 : 16} aria-hidden />} onClick={() => setOpened(true)}>
+        {label}
+      </Button>
+      <ConfirmByNameDialog opened={opened} onClose={() => setOpened(false)} {...dialog} />
+    </>
   )
 }
