@@ -1,4 +1,3 @@
-import { Button, Stack, Text, Title } from '@mantine/core'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { queryKeys } from '../../../../api/query-keys'
@@ -7,8 +6,8 @@ import { ArticleSkeleton } from '../../../../ui/content-skeleton'
 import { useAppContext } from '../../../-lib/use-app-context'
 import { useRecordEdit } from '../../-components/record-form'
 import { UnsavedChangesGuard } from '../../-components/unsaved-changes-guard'
-import { LastChanged } from './-components/last-changed'
 import { PublicPageLink } from './-components/public-page-link'
+import { SettingsRecordPage, undoChanges } from './-components/settings-record-page'
 import { RetentionForm, retentionValues, useRetentionForm } from './-components/retention-form'
 import { RetentionRuns } from './-components/retention-runs'
 
@@ -24,21 +23,20 @@ function DataRetentionPage() {
   const { api } = useAppContext()
   const { data: record } = useSuspenseQuery(retentionSettingsQueryOptions(api.retention))
   return (
-    <Stack gap="lg" pb="md" maw={880}>
-      <Stack gap="xs">
-        <Title order={1}>Data retention</Title>
-        <Text>
+    <SettingsRecordPage
+      title="Data retention"
+      record={record}
+      intro={
+        <>
           How long TEC keeps each kind of record. Once a day the server removes, or anonymises, whatever has reached the end of its time. The{' '}
           <PublicPageLink path="/privacy-notice">privacy notice</PublicPageLink> shows these periods to families as they are saved here, so the two always agree.
-        </Text>
-        <Text size="sm" c="dimmed">
-          <LastChanged updatedAt={record.updatedAt} updatedBy={record.updatedBy} />
-        </Text>
-      </Stack>
+        </>
+      }
+    >
       {/* Each save raises the version: the form opens again at the new one, holding what was saved. */}
       <RetentionEditor key={record.version} record={record} />
       <RetentionRuns />
-    </Stack>
+    </SettingsRecordPage>
   )
 }
 
@@ -50,7 +48,11 @@ function RetentionEditor({ record }: { record: RetentionSettingsRecord }) {
     record,
     form,
     formValues: (fresh) => retentionValues(fresh.periods),
-    fetchAgain: () => queryClient.fetchQuery({ ...retentionSettingsQueryOptions(api.retention), staleTime: 0 }),
+    fetchAgain: () =>
+      queryClient.fetchQuery({
+        ...retentionSettingsQueryOptions(api.retention),
+        staleTime: 0,
+      }),
     update: (version, input: RetentionPeriods) => api.retention.updateSettings(version, input),
     detailKey: () => queryKeys.retention.settings(),
     // The privacy notice shows the periods: its page sits in the site's family.
@@ -59,18 +61,7 @@ function RetentionEditor({ record }: { record: RetentionSettingsRecord }) {
   })
   return (
     <>
-      <RetentionForm
-        form={form}
-        save={save}
-        onReload={reload}
-        cancel={
-          form.isDirty() ? (
-            <Button variant="subtle" onClick={() => form.reset()}>
-              Undo changes
-            </Button>
-          ) : null
-        }
-      />
+      <RetentionForm form={form} save={save} onReload={reload} cancel={undoChanges(form)} />
       <UnsavedChangesGuard unsaved={() => form.isDirty()} />
     </>
   )

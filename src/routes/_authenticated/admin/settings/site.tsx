@@ -1,4 +1,3 @@
-import { Button, Stack, Text, Title } from '@mantine/core'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { siteSettingsRecordQueryOptions, type SiteSettingsInput, type SiteSettingsRecord } from '../../../../api/site-records'
@@ -7,7 +6,7 @@ import { ArticleSkeleton } from '../../../../ui/content-skeleton'
 import { useAppContext } from '../../../-lib/use-app-context'
 import { useRecordEdit } from '../../-components/record-form'
 import { UnsavedChangesGuard } from '../../-components/unsaved-changes-guard'
-import { LastChanged } from './-components/last-changed'
+import { SettingsRecordPage, undoChanges } from './-components/settings-record-page'
 import { SiteDetailsForm, siteDetailsValues, useSiteDetailsForm } from './-components/site-details-form'
 
 export const Route = createFileRoute('/_authenticated/admin/settings/site')({
@@ -21,20 +20,19 @@ function SiteDetailsPage() {
   const { api } = useAppContext()
   const { data: record } = useSuspenseQuery(siteSettingsRecordQueryOptions(api.siteRecords))
   return (
-    <Stack gap="lg" pb="md" maw={880}>
-      <Stack gap="xs">
-        <Title order={1}>Site details</Title>
-        <Text>
-          How the public site presents TEC: the contact details and address, the figures on the home and about pages, and the links to TEC’s social media.
-          Saved changes show on the site at once.
-        </Text>
-        <Text size="sm" c="dimmed">
-          <LastChanged updatedAt={record.updatedAt} updatedBy={record.updatedBy} />
-        </Text>
-      </Stack>
+    <SettingsRecordPage
+      title="Site details"
+      record={record}
+      intro={
+        <>
+          How the public site presents TEC: the contact details and address, the figures on the home and about pages, and the links to TEC’s social media. Saved changes show on the
+          site at once.
+        </>
+      }
+    >
       {/* Each save raises the version: the form opens again at the new one, holding what was saved. */}
       <SiteDetailsEditor key={record.version} record={record} />
-    </Stack>
+    </SettingsRecordPage>
   )
 }
 
@@ -46,7 +44,11 @@ function SiteDetailsEditor({ record }: { record: SiteSettingsRecord }) {
     record,
     form,
     formValues: (fresh) => siteDetailsValues(fresh.settings),
-    fetchAgain: () => queryClient.fetchQuery({ ...siteSettingsRecordQueryOptions(api.siteRecords), staleTime: 0 }),
+    fetchAgain: () =>
+      queryClient.fetchQuery({
+        ...siteSettingsRecordQueryOptions(api.siteRecords),
+        staleTime: 0,
+      }),
     update: (version, input: SiteSettingsInput) => api.siteRecords.updateSettings(version, input),
     detailKey: () => queryKeys.site.settingsRecord(),
     // The public settings sit in the same family: the footer, contact, home and about pages show the change.
@@ -55,18 +57,7 @@ function SiteDetailsEditor({ record }: { record: SiteSettingsRecord }) {
   })
   return (
     <>
-      <SiteDetailsForm
-        form={form}
-        save={save}
-        onReload={reload}
-        cancel={
-          form.isDirty() ? (
-            <Button variant="subtle" onClick={() => form.reset()}>
-              Undo changes
-            </Button>
-          ) : null
-        }
-      />
+      <SiteDetailsForm form={form} save={save} onReload={reload} cancel={undoChanges(form)} />
       <UnsavedChangesGuard unsaved={() => form.isDirty()} />
     </>
   )
