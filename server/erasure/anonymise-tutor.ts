@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, sql } from 'drizzle-orm'
+import { and, count, eq, gt, sql } from 'drizzle-orm'
 import { sameName } from '../../shared/confirm-name.ts'
 import type { Db } from '../db/client.ts'
 import {
@@ -9,7 +9,6 @@ import {
   passwordResetTokens,
   placements,
   recoveryCodes,
-  registrationEvents,
   registrations,
   safeguardingChecks,
   secondFactors,
@@ -20,11 +19,10 @@ import {
   users,
 } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
-import { ANONYMISED_BECAUSE, ANONYMISED_SUMMARY, momentOf, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
+import { ANONYMISED_BECAUSE, anonymiseOwnRegistrations, momentOf, type AnonymiseContext, type AnonymiseOutcome } from './anonymise.ts'
 import { anonymiseMessages } from './anonymise-contact.ts'
-import { anonymiseAnswers } from './answers.ts'
 import { ERASURE_MESSAGES } from './messages.ts'
-import { dropWorkingRows, placeholderHash, PLACEHOLDER_DOMAIN, PLACEHOLDER_PHONE, purgeMail, redactHistory, searchable, stableCode, type Replacement } from './scrub.ts'
+import { dropWorkingRows, PLACEHOLDER_DOMAIN, PLACEHOLDER_PHONE, purgeMail, redactHistory, searchable, stableCode, type Replacement } from './scrub.ts'
 
 /** Not an argon2 hash at all, so no password can ever match it (verifyPassword reads it as a wrong password). */
 export const UNUSABLE_PASSWORD_HASH = '!anonymised'
@@ -141,23 +139,7 @@ export async function anonymiseTutor(db: Db, tutorId: string, context: Anonymise
     }
     if (checks.length > 0) await tx.update(safeguardingChecks).set({ reference: 'Removed' }).where(eq(safeguardingChecks.tutorId, tutorId))
 
-    for (const row of applications) {
-      await tx
-        .update(registrations)
-        .set({
-          answers: anonymiseAnswers(row.answers, { person: label, email: placeholderEmail }),
-          name: label,
-          email: placeholderEmail,
-          summary: ANONYMISED_SUMMARY,
-          duplicateKey: placeholderHash(row.id),
-          ip: null,
-          userAgent: null,
-          updatedAt: now,
-        })
-        .where(eq(registrations.id, row.id))
-    }
-    const applicationIds = applications.map((row) => row.id)
-    if (applicationIds.length > 0) await tx.update(registrationEvents).set({ note: null, reason: null }).where(inArray(registrationEvents.registrationId, applicationIds))
+    const applicationIds = await anonymiseOwnRegistrations(tx, applications, { person: label, email: placeholderEmail }, now)
 
     await anonymiseMessages(tx, messages, { name: label, email: placeholderEmail })
     // A post they wrote keeps its words (the site's, published) under the organisation's name instead of theirs.

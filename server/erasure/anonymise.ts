@@ -3,7 +3,7 @@ import { sameName } from '../../shared/confirm-name.ts'
 import type { Db } from '../db/client.ts'
 import { contactMessages, lessonLearners, lessonReports, lessons, placements, registrationEvents, registrations, safeguardingConcerns, students } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
-import { anonymiseAnswers } from './answers.ts'
+import { anonymiseAnswers, type AnswerLabels } from './answers.ts'
 import { ERASURE_MESSAGES } from './messages.ts'
 import {
   dropWorkingRows,
@@ -50,6 +50,32 @@ export const ANONYMISED_SUMMARY = 'Anonymised'
 
 /** What the history says of why a record was anonymised. */
 export const ANONYMISED_BECAUSE = { request: 'On request', retention: 'Its retention period ended' } as const
+
+/**
+ * Registrations that are the person's own (a learner's enrolments, a tutor's applications), anonymised whole: the
+ * answers keep only the forms' choices, the name and address become the labels, and the fingerprint, the sender's
+ * address and browser and the office's notes on it go. Returns their ids.
+ */
+export async function anonymiseOwnRegistrations(tx: Db, rows: readonly { id: string; answers: Record<string, unknown> }[], labels: AnswerLabels, now: Date): Promise<string[]> {
+  for (const row of rows) {
+    await tx
+      .update(registrations)
+      .set({
+        answers: anonymiseAnswers(row.answers, labels),
+        name: labels.person,
+        email: labels.email,
+        summary: ANONYMISED_SUMMARY,
+        duplicateKey: placeholderHash(row.id),
+        ip: null,
+        userAgent: null,
+        updatedAt: now,
+      })
+      .where(eq(registrations.id, row.id))
+  }
+  const ids = rows.map((row) => row.id)
+  if (ids.length > 0) await tx.update(registrationEvents).set({ note: null, reason: null }).where(inArray(registrationEvents.registrationId, ids))
+  return ids
+}
 
 const nonEmpty = (values: (string | null | undefined)[]) => values.filter((value): value is string => typeof value === 'string' && value.trim() !== '')
 
@@ -220,23 +246,7 @@ export async function anonymiseLearner(db: Db, studentId: string, context: Anony
       })
       .where(eq(students.id, studentId))
 
-    for (const row of ownRegistrations) {
-      await tx
-        .update(registrations)
-        .set({
-          answers: anonymiseAnswers(row.answers, labels),
-          name: label,
-          email: placeholderEmail,
-          summary: ANONYMISED_SUMMARY,
-          duplicateKey: placeholderHash(row.id),
-          ip: null,
-          userAgent: null,
-          updatedAt: now,
-        })
-        .where(eq(registrations.id, row.id))
-    }
-    const registrationIds = ownRegistrations.map((row) => row.id)
-    if (registrationIds.length > 0) await tx.update(registrationEvents).set({ note: null, reason: null }).where(inArray(registrationEvents.registrationId, registrationIds))
+    const registrationIds = await anonymiseOwnRegistrations(tx, ownRegistrations, labels, now)
     const elsewhere = await replaceMentions(tx, searched, { registrationIds, addresses, now })
 
     const placed = await tx.update(placements).set({ notes: null, endReason: null }).where(eq(placements.studentId, studentId)).returning({ id: placements.id })
