@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import type { components } from '../../../src/api/schema.gen.ts'
+import { ENUMS } from '../../../shared/contract.gen.ts'
 import {
   auditEvents,
   blogPosts,
@@ -31,9 +31,8 @@ import {
   tutorProfiles,
   users,
 } from '../../../server/db/schema.ts'
+import type { SubjectKind as Kind } from '../../../server/personal-data/registry.ts'
 import type { TestApp } from './test-app.ts'
-
-type Kind = components['schemas']['PersonalDataKind']
 
 /** One personal value the fixture stored: the table and column (as the schema names them in code) and whose it is. */
 export interface Expectation {
@@ -64,7 +63,7 @@ export interface PersonEverywhere {
 /** The table's name in SQL (mail_outbox) from its name in code (mailOutbox), as the export's sections name it. */
 const sqlName = (table: string) => table.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`)
 
-const ALL: Kind[] = ['learner', 'contact', 'tutor', 'school-contact', 'registration']
+const ALL: Kind[] = [...ENUMS.PersonalDataKind]
 
 /**
  * Data naming one family (a learner and their contact), one tutor, one school contact and one registration in every
