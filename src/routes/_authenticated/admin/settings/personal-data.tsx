@@ -42,58 +42,50 @@ function Matches({ matches }: { matches: PersonalDataMatches }) {
       </Card>
       <MatchList title="Learners naming the address as their contact" empty="No learner names this address.">
         {matches.learners.map((learner) => (
-          <List.Item key={learner.id}>
-            <Group gap="sm" wrap="wrap">
-              <AnchorLink to="/admin/students/$studentId" params={{ studentId: learner.id }}>
-                {learner.name}
-              </AnchorLink>
-              <ExportEverythingLink search={{ kind: 'learner', id: learner.id }} label={`Export everything about ${learner.name}`} size="xs" />
-            </Group>
-          </List.Item>
+          <MatchItem key={learner.id}>
+            <AnchorLink to="/admin/students/$studentId" params={{ studentId: learner.id }}>
+              {learner.name}
+            </AnchorLink>
+            <ExportEverythingLink search={{ kind: 'learner', id: learner.id }} label={`Export everything about ${learner.name}`} size="xs" />
+          </MatchItem>
         ))}
       </MatchList>
       <MatchList title="Registrations sent from the address" empty="No registration was sent from this address.">
         {matches.registrations.map((registration) => (
-          <List.Item key={registration.id}>
-            <Group gap="sm" wrap="wrap">
-              <AnchorLink to="/admin/registrations/$registrationId" params={{ registrationId: registration.id }}>
-                {registration.reference}
-              </AnchorLink>
-              <Text span size="sm">
-                {registration.name}
-              </Text>
-              <ExportEverythingLink search={{ kind: 'registration', id: registration.id }} label={`Export registration ${registration.reference}`} size="xs" />
-            </Group>
-          </List.Item>
+          <MatchItem key={registration.id}>
+            <AnchorLink to="/admin/registrations/$registrationId" params={{ registrationId: registration.id }}>
+              {registration.reference}
+            </AnchorLink>
+            <Text span size="sm">
+              {registration.name}
+            </Text>
+            <ExportEverythingLink search={{ kind: 'registration', id: registration.id }} label={`Export registration ${registration.reference}`} size="xs" />
+          </MatchItem>
         ))}
       </MatchList>
       <MatchList title="School contacts and safeguarding leads with the address" empty="No school lists this address.">
         {matches.schoolContacts.map((contact) => (
-          <List.Item key={`${contact.schoolId}-${contact.contact ?? 'lead'}`}>
-            <Group gap="sm" wrap="wrap">
-              <Text span size="sm">
-                {contact.name}, {contact.contact === undefined ? 'safeguarding lead' : 'contact'} at{' '}
-                <AnchorLink to="/admin/schools/$schoolId" params={{ schoolId: contact.schoolId }}>
-                  {contact.schoolName}
-                </AnchorLink>
-              </Text>
-              {contact.contact !== undefined && (
-                <ExportEverythingLink search={{ kind: 'school-contact', id: contact.schoolId, contact: contact.contact }} label={`Export everything about ${contact.name}`} size="xs" />
-              )}
-            </Group>
-          </List.Item>
+          <MatchItem key={`${contact.schoolId}-${contact.contact ?? 'lead'}`}>
+            <Text span size="sm">
+              {contact.name}, {contact.contact === undefined ? 'safeguarding lead' : 'contact'} at{' '}
+              <AnchorLink to="/admin/schools/$schoolId" params={{ schoolId: contact.schoolId }}>
+                {contact.schoolName}
+              </AnchorLink>
+            </Text>
+            {contact.contact !== undefined && (
+              <ExportEverythingLink search={{ kind: 'school-contact', id: contact.schoolId, contact: contact.contact }} label={`Export everything about ${contact.name}`} size="xs" />
+            )}
+          </MatchItem>
         ))}
       </MatchList>
       <MatchList title="Staff accounts with the address" empty="No staff account signs in with this address.">
         {matches.accounts.map((account) => (
-          <List.Item key={account.id}>
-            <Group gap="sm" wrap="wrap">
-              <Text span size="sm">
-                {account.name}
-              </Text>
-              <ExportEverythingLink search={{ kind: 'tutor', id: account.id }} label={`Export everything about ${account.name}`} size="xs" />
-            </Group>
-          </List.Item>
+          <MatchItem key={account.id}>
+            <Text span size="sm">
+              {account.name}
+            </Text>
+            <ExportEverythingLink search={{ kind: 'tutor', id: account.id }} label={`Export everything about ${account.name}`} size="xs" />
+          </MatchItem>
         ))}
       </MatchList>
     </Stack>
@@ -114,6 +106,17 @@ function MatchList({ title, empty, children }: { title: string; empty: string; c
         <List spacing="xs">{children}</List>
       )}
     </Stack>
+  )
+}
+
+/** One record found under the address: its link or name, and the way to export it. */
+function MatchItem({ children }: { children: ReactNode }) {
+  return (
+    <List.Item>
+      <Group gap="sm" wrap="wrap">
+        {children}
+      </Group>
+    </List.Item>
   )
 }
 
