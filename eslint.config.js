@@ -1,4 +1,5 @@
 // @ts-check
+import { dirname, relative, resolve } from 'node:path'
 import importPlugin from 'eslint-plugin-import'
 import reactHooks from 'eslint-plugin-react-hooks'
 import tseslint from 'typescript-eslint'
@@ -16,6 +17,29 @@ const forbid = (groups, message, allowTypeImports = false) => ({
   message,
   allowTypeImports,
 })
+
+/**
+ * A route folder's own pieces (`-components`, `-lib`) are for that folder and the folders below it; a piece that
+ * several route folders use lives in src/components (or src/app, src/site, src/forms) instead.
+ * @type {import('eslint').Rule.RuleModule}
+ */
+const ownPiecesOnly = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const file = relative(import.meta.dirname, context.filename)
+    /** @param {any} node */
+    const check = (node) => {
+      const source = node.source?.value
+      if (typeof source !== 'string') return
+      const target = source.startsWith('@/') ? `src/${source.slice(2)}` : source.startsWith('.') ? relative(import.meta.dirname, resolve(dirname(context.filename), source)) : null
+      const piece = target?.match(/^(.*)\/-(components|lib)\//)
+      if (!piece) return
+      const owner = piece[1] ?? ''
+      if (!file.startsWith(`${owner}/`)) context.report({ node, message: `${target} belongs to ${owner}/ and the folders below it; move what several route folders use to src/components.` })
+    }
+    return { ImportDeclaration: check, ImportExpression: check, ExportNamedDeclaration: check, ExportAllDeclaration: check }
+  },
+}
 
 const appRoots = {
   api: ['**/api/*', '**/api'],
@@ -62,8 +86,8 @@ export default tseslint.config(
   boundary(['src/ui/**'], [
     forbid([...appRoots.api, ...appRoots.machines, ...appRoots.routes, ...appRoots.entry, ...appRoots.server], 'src/ui is shared: it imports nothing app-specific.'),
   ]),
-  boundary(['src/labels/**'], [
-    forbid([...appRoots.machines, ...appRoots.routes, ...appRoots.ui, ...appRoots.entry, ...appRoots.server], 'src/labels holds words for the contract’s values: it imports only the contract.'),
+  boundary(['src/{app,site,forms,components}/**'], [
+    forbid([...appRoots.routes, ...appRoots.entry, ...appRoots.server], 'src/app, site, forms and components sit below the routes: they import no route, the router or the app entry.'),
   ]),
   boundary(['src/api/**'], [
     forbid([...appRoots.machines, ...appRoots.routes, ...appRoots.ui, ...appRoots.entry, ...appRoots.server], 'src/api imports nothing app-specific.'),
@@ -75,6 +99,20 @@ export default tseslint.config(
   boundary(['src/routes/**'], [
     forbid([...appRoots.entry, ...appRoots.server], 'routes do not import the router, the app entry or the server.'),
   ]),
+  {
+    // Across folders the app's files name each other from src/ (`@/`) and shared/ (`@shared/`), never by climbing.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'Name a file in another folder by `@/` (src/) or `@shared/` (shared/).' }] }] },
+  },
+  {
+    files: ['tests/unit/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./(src|shared)/', message: 'Name the app’s files by `@/` (src/) and `@shared/` (shared/).' }] }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { tec: { rules: { 'own-pieces-only': ownPiecesOnly } } },
+    rules: { 'tec/own-pieces-only': 'error' },
+  },
   // The server rendering entry (src/entry-server.tsx) uses the libraries' own server renderers, which is not the server.
   boundary(['src/*.{ts,tsx}'], [forbid([...appRoots.server, '!react-dom/server', '!@tanstack/react-router/ssr/server'], 'the app never reaches into the server.')]),
   boundary(['shared/**'], [
@@ -93,7 +131,8 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { import: importPlugin },
     settings: {
-      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } },
+      // The TypeScript resolver follows tsconfig's paths (`@/`, `@shared/`), so a cycle through them is seen too.
+      'import/resolver': { typescript: { project: 'tsconfig.json' }, node: { extensions: ['.ts', '.tsx', '.js'] } },
       'import/extensions': ['.ts', '.tsx', '.js'],
       'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // Only the project's own files are followed for cycles; packages are never parsed.

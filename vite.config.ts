@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig, type UserConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
 import { publicRouteStyles } from './scripts/public-route-styles.ts'
@@ -87,6 +88,13 @@ function browserBuildPlugins() {
 // that renders the public pages on the server into build/ssr/ (never served).
 export default defineConfig(({ isSsrBuild = false }) => ({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), ...(isSsrBuild ? [] : browserBuildPlugins())],
+  // The app's own folders by name, as tsconfig.app.json's paths say: `@/` is src/, `@shared/` the rules both sides run.
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+      { find: /^@shared\//, replacement: fileURLToPath(new URL('./shared/', import.meta.url)) },
+    ],
+  },
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },

@@ -1,8 +1,8 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
-import { RouteError } from './routes/-components/route-error'
-import { RouterLink } from './routes/-components/router-link'
-import type { RouterContext } from './routes/-lib/router-context'
+import { RouteError } from './components/route-error'
+import { RouterLink } from './components/router-link'
+import type { RouterContext } from './app/router-context'
 import { NotFoundView } from './ui/not-found-view'
 import { PageSpinner } from './ui/page-spinner'
 

@@ -4,6 +4,9 @@ import type { paths } from './schema.gen'
 
 export type ApiClient = Client<paths>
 
+/** A record's version as the If-Match header carries it, for every write that guards against a lost update. */
+export const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` })
+
 export interface ApiClientOptions {
   /** Where the API answers, e.g. `/api`. */
   baseUrl: string

@@ -1,8 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { unwrap, type ApiClient } from './client'
+import { ifMatch, unwrap, type ApiClient } from './client'
 import { queryKeys } from './query-keys'
 import type { components, operations } from './schema.gen'
-import { ifMatch } from './students'
 
 type Schemas = components['schemas']
 export type CourseRow = Schemas['CourseRow']

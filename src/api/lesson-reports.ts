@@ -1,9 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { unwrap, type ApiClient } from './client'
+import { ifMatch, unwrap, type ApiClient } from './client'
 import { ApiError } from './errors'
 import { queryKeys } from './query-keys'
 import type { components, operations } from './schema.gen'
-import { ifMatch } from './students'
 
 type Schemas = components['schemas']
 export type LessonReportPage = Schemas['LessonReportPage']

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../shared/contract.gen'
+import { LIMITS } from '@shared/contract.gen'
 
 /** The contract's `Slug`: lower-case words joined by single hyphens, within its length. */
 const SLUG_PATTERN = new RegExp(LIMITS.Slug.pattern)

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
-import { unwrap, type ApiClient } from './client'
+import { ifMatch, unwrap, type ApiClient } from './client'
 import { queryKeys } from './query-keys'
 import type { components, operations } from './schema.gen'
 
@@ -12,9 +12,6 @@ export type StudentStatus = Schemas['StudentStatus']
 
 /** listStudents' query: status, search and page. */
 export type StudentListQuery = NonNullable<operations['listStudents']['parameters']['query']>
-
-/** A record's version as the If-Match header carries it. */
-export const ifMatch = (version: number) => ({ 'If-Match': `"${version}"` })
 
 /** Learners; ADMIN only. */
 export function createStudentsApi(client: ApiClient) {

@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, not, setup } from 'xstate'
 import type { ActorRefFrom, ErrorActorEvent, SnapshotFrom } from 'xstate'
-import type { SecondFactorChallenge, SecondFactorSignIn, Session, User } from '../api/auth'
+import type { SecondFactorChallenge, SecondFactorSignIn, Session, User } from '@/api/auth'
 
 /**
  * The staff session. Pure: every side effect (HTTP, storage, other tabs, reload) is a named action or

@@ -1,5 +1,5 @@
-import type { AuthApi } from '../api/auth'
-import { memoryStorage } from '../memory-storage'
+import type { AuthApi } from '@/api/auth'
+import { memoryStorage } from '@/memory-storage'
 import type { AuthActor } from './auth.machine'
 import { createAuthActor } from './auth.wiring'
 

@@ -1,4 +1,4 @@
-import type { Role, User } from '../api/auth'
+import type { Role, User } from '@/api/auth'
 import type { StoredSession } from './auth.machine'
 
 export const USER_KEY = 'tec.auth.user'

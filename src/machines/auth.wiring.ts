@@ -1,6 +1,6 @@
 import { createActor, fromPromise } from 'xstate'
 import type { InspectionEvent, Observer } from 'xstate'
-import type { AuthApi } from '../api/auth'
+import type { AuthApi } from '@/api/auth'
 import { authMachine } from './auth.machine'
 import type { AuthActor } from './auth.machine'
 import { announceSessionEnded, followOtherTabs } from './auth.cross-tab'

@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { TutorApplicationsApi } from '../api/tutor-applications'
+import type { TutorApplicationsApi } from '@/api/tutor-applications'
 import { tutorApplicationMachine } from './tutor-application.machine'
 import { createApplicationStorage, type SavedApplication } from './tutor-application.storage'
 

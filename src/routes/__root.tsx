@@ -1,9 +1,9 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router'
 import { useEffect } from 'react'
-import { APP_READY_ATTRIBUTE } from '../../shared/ssr'
-import { SiteNotFound } from './-components/site-not-found'
-import type { RouterContext } from './-lib/router-context'
-import { usePageHead } from './-lib/use-page-head'
+import { APP_READY_ATTRIBUTE } from '@shared/ssr'
+import { SiteNotFound } from '@/components/site-not-found'
+import type { RouterContext } from '@/app/router-context'
+import { usePageHead } from '@/app/use-page-head'
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   component: Root,

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { components } from '../../src/api/schema.gen'
+import type { components } from '@/api/schema.gen'
 import { admin, token } from './auth-fixtures'
 import { json, type Handler } from './fake-api-server'
 import { renderApp } from './render-app'

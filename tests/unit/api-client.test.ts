@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest'
-import { createAuthApi } from '../../src/api/auth'
-import { createApiClient } from '../../src/api/client'
-import { ApiError, NETWORK_ERROR_MESSAGE } from '../../src/api/errors'
+import { createAuthApi } from '@/api/auth'
+import { createApiClient } from '@/api/client'
+import { ApiError, NETWORK_ERROR_MESSAGE } from '@/api/errors'
 import { admin, sessionFor, token } from './auth-fixtures'
 import { apiWith, json } from './fake-api-server'
 

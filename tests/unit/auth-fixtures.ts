@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
-import type { SecondFactorChallenge, SecondFactorSignIn, Session, User } from '../../src/api/auth'
-import { authMachine } from '../../src/machines/auth.machine'
-import type { LoginInput } from '../../src/machines/auth.machine'
+import type { SecondFactorChallenge, SecondFactorSignIn, Session, User } from '@/api/auth'
+import { authMachine } from '@/machines/auth.machine'
+import type { LoginInput } from '@/machines/auth.machine'
 
 export const admin: User = { id: '0b6f3c1e-8d7a-4c55-9a53-2f1f4b2a9d10', email: 'admin@tec.test', name: 'Ada Admin', role: 'ADMIN', secondFactor: false, secondFactorDue: false, safeguardingLead: true }
 export const tutor: User = { id: '5a1d2e3f-4b5c-4d6e-8f70-8192a3b4c5d6', email: 'tutor@tec.test', name: 'Tom Tutor', role: 'TUTOR', secondFactor: false, secondFactorDue: false, safeguardingLead: false }

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor } from 'xstate'
-import { CHALLENGE_EXPIRED_MESSAGE, type AuthEmitted, type StoredSession } from '../../src/machines/auth.machine'
+import { CHALLENGE_EXPIRED_MESSAGE, type AuthEmitted, type StoredSession } from '@/machines/auth.machine'
 import { admin, challengeFor, httpError, machineWith, otherToken, sessionFor, token, tutor } from './auth-fixtures'
 
 const signedOut: StoredSession = { user: null, token: null, remember: true }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvCell, toCsv } from '../../src/ui/back-office/csv'
+import { csvCell, toCsv } from '@/ui/back-office/csv'
 
 describe('CSV export', () => {
   it('quotes cells with commas, quotes and line breaks, and ends lines with CRLF', () => {

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { isoDay, MESSAGES } from '../../src/routes/-lib/enrolment-rules'
+import { isoDay, MESSAGES } from '@/forms/enrolment-rules'
 import { json, type Handler } from './fake-api-server'
 import { renderApp } from './render-app'
 

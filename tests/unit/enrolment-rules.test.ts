@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { placeServerErrors } from '../../src/routes/-lib/enrolment-errors'
-import { courseEnrolmentRequest, schoolEnrolmentRequest, subjectEnrolmentRequest } from '../../src/routes/-lib/enrolment-requests'
+import { placeServerErrors } from '@/forms/enrolment-errors'
+import { courseEnrolmentRequest, schoolEnrolmentRequest, subjectEnrolmentRequest } from '@/forms/enrolment-requests'
 import {
   courseEnrolmentErrors,
   emptyAddress,
@@ -13,8 +13,8 @@ import {
   type CourseEnrolmentValues,
   type SchoolEnrolmentValues,
   type SubjectEnrolmentValues,
-} from '../../src/routes/-lib/enrolment-rules'
-import { parseStartTerm, startTermOptions } from '../../src/routes/-lib/enrolment-terms'
+} from '@/forms/enrolment-rules'
+import { parseStartTerm, startTermOptions } from '@/forms/enrolment-terms'
 
 const today = new Date(2026, 10, 22)
 

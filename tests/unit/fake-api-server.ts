@@ -1,4 +1,4 @@
-import { createApiClient, type ApiClient } from '../../src/api/client'
+import { createApiClient, type ApiClient } from '@/api/client'
 
 export const API_BASE = 'http://api.test/api'
 

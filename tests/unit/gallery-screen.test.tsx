@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { GalleryRecord } from '../../src/api/gallery-records'
+import type { GalleryRecord } from '@/api/gallery-records'
 import { admin, token } from './auth-fixtures'
 import { json, type Handler } from './fake-api-server'
 import { renderApp } from './render-app'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { isSettled, LESSON_EVENTS, LESSON_STATUSES, lessonMachine, lessonMoves, nextLessonStatus, type LessonEventType, type LessonStatus } from '../../shared/lesson-lifecycle'
-import { ENUMS } from '../../shared/contract.gen'
+import { isSettled, LESSON_EVENTS, LESSON_STATUSES, lessonMachine, lessonMoves, nextLessonStatus, type LessonEventType, type LessonStatus } from '@shared/lesson-lifecycle'
+import { ENUMS } from '@shared/contract.gen'
 
 /**
  * Every transition of the lesson machine, and every move it refuses: the table below is the whole lifecycle as the

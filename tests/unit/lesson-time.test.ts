@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isLateCancellation, lessonInstant, londonDay, londonMonthBounds, londonTime, londonWeek, longLessonDay, monthsOf, termDays, weeklyDays } from '../../shared/lesson-time'
+import { isLateCancellation, lessonInstant, londonDay, londonMonthBounds, londonTime, londonWeek, longLessonDay, monthsOf, termDays, weeklyDays } from '@shared/lesson-time'
 
 describe('lessons on London time', () => {
   it('books a day and time in London, in winter and in summer', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { mailtoHref } from '../../src/ui/mailto'
+import { mailtoHref } from '@/ui/mailto'
 
 describe('mailtoHref', () => {
   it('keeps a plain address as it is', () => {

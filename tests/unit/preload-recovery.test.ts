@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest'
-import { installPreloadRecovery, PRELOAD_RELOAD_FLAG } from '../../src/preload-recovery'
+import { installPreloadRecovery, PRELOAD_RELOAD_FLAG } from '@/preload-recovery'
 
 function preloadError(): Event {
   return new Event('vite:preloadError', { cancelable: true })

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import type { CourseSummary } from '../../src/api/courses'
+import type { CourseSummary } from '@/api/courses'
 import { json } from './fake-api-server'
 import { renderApp } from './render-app'
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { components } from '../../src/api/schema.gen'
+import type { components } from '@/api/schema.gen'
 import { admin, token } from './auth-fixtures'
 import { json } from './fake-api-server'
 import { renderApp } from './render-app'

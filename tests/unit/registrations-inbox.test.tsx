@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import type { Registration, RegistrationPage, RegistrationSummary } from '../../src/api/registrations'
+import type { Registration, RegistrationPage, RegistrationSummary } from '@/api/registrations'
 import { admin, token } from './auth-fixtures'
 import { json, type Handler } from './fake-api-server'
 import { renderApp } from './render-app'

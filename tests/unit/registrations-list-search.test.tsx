@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { registrationListSpec, studentListSpec } from '../../src/routes/_authenticated/-components/list-specs'
-import { nextListSearch, resolveListSearch, validateListSearch } from '../../src/ui/back-office/list-search'
+import { registrationListSpec, studentListSpec } from '@/routes/_authenticated/-components/list-specs'
+import { nextListSearch, resolveListSearch, validateListSearch } from '@/ui/back-office/list-search'
 
 const validate = (raw: Record<string, unknown>) => validateListSearch(registrationListSpec, raw)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { concernApiQuery, validateConcernSearch } from '../../src/routes/_authenticated/admin/reports/-components/concern-words'
-import { isDay, reportApiQuery, reportListNarrowed, validateReportSearch } from '../../src/routes/_authenticated/admin/reports/-components/report-words'
+import { concernApiQuery, validateConcernSearch } from '@/routes/_authenticated/admin/reports/-components/concern-words'
+import { isDay, reportApiQuery, reportListNarrowed, validateReportSearch } from '@/routes/_authenticated/admin/reports/-components/report-words'
 
 const tutorId = '0b6f8c1e-3f7a-4c2d-9e55-1a2b3c4d5e6f'
 

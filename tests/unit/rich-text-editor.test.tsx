@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core'
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { useState } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { RichTextEditor, type InsertedImage } from '../../src/ui/back-office/rich-text-editor'
-import { theme } from '../../src/ui/theme'
+import { RichTextEditor, type InsertedImage } from '@/ui/back-office/rich-text-editor'
+import { theme } from '@/ui/theme'
 
 function Harness({ initial, error, onInsertImage, onValue }: { initial: string; error?: string; onInsertImage?: () => Promise<InsertedImage | undefined>; onValue?: (html: string) => void }) {
   const [value, setValue] = useState(initial)

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { areaFor, destinationAfterLogin } from '../../src/routes/-lib/areas'
-import { safeRedirect } from '../../src/routes/-lib/safe-redirect'
+import { areaFor, destinationAfterLogin } from '@/app/areas'
+import { safeRedirect } from '@/app/safe-redirect'
 
 describe('safeRedirect', () => {
   it.each(['/admin/students?x=1', '/tutor', '/blog/welcome#top', '/'])('accepts the same-origin path %s', (path) => {

@@ -1,4 +1,4 @@
-import type { components } from '../../src/api/schema.gen'
+import type { components } from '@/api/schema.gen'
 
 /** A school with no learners, as the school page's API answers it; tests choose its id and how often it has changed. */
 export function hillsidePrimary(id: string, { version, createdAt }: { version: number; createdAt: string }): components['schemas']['SchoolRecord'] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isSlug, slugFrom } from '../../src/api/slug'
+import { isSlug, slugFrom } from '@/api/slug'
 
 describe('slugFrom', () => {
   it('joins the words of a title with hyphens, in lower case', () => {

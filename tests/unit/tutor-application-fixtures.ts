@@ -1,4 +1,4 @@
-import type { TutorApplicationDraft } from '../../src/machines/tutor-application.rules'
+import type { TutorApplicationDraft } from '@/machines/tutor-application.rules'
 
 /** Answers that pass every step of the tutor application. */
 export function completeDraft(): TutorApplicationDraft {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { RegistrationReceipt, TutorApplicationRequest } from '../../src/api/tutor-applications'
-import { ApiError } from '../../src/api/errors'
-import { tutorApplicationMachine } from '../../src/machines/tutor-application.machine'
+import type { RegistrationReceipt, TutorApplicationRequest } from '@/api/tutor-applications'
+import { ApiError } from '@/api/errors'
+import { tutorApplicationMachine } from '@/machines/tutor-application.machine'
 import {
   applicationErrors,
   emptyDraft,
@@ -13,9 +13,9 @@ import {
   withoutChangedFields,
   type StepId,
   type TutorApplicationDraft,
-} from '../../src/machines/tutor-application.rules'
-import { createApplicationStorage, DRAFT_KEY, DRAFT_VERSION, type SavedApplication } from '../../src/machines/tutor-application.storage'
-import { memoryStorage } from '../../src/memory-storage'
+} from '@/machines/tutor-application.rules'
+import { createApplicationStorage, DRAFT_KEY, DRAFT_VERSION, type SavedApplication } from '@/machines/tutor-application.storage'
+import { memoryStorage } from '@/memory-storage'
 import { completeDraft } from './tutor-application-fixtures'
 
 const receipt: RegistrationReceipt = { reference: 'TEC-TUT-7K3Q9P', message: 'Thank you for applying.' }

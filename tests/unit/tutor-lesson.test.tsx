@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { MyLessonDetail } from '../../src/api/lessons'
+import type { MyLessonDetail } from '@/api/lessons'
 import { token, tutor } from './auth-fixtures'
 import { json } from './fake-api-server'
 import { renderApp } from './render-app'

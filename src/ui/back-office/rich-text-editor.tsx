@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html'
-import { RICH_TEXT_POLICY } from '../../../shared/rich-text-policy'
+import { RICH_TEXT_POLICY } from '@shared/rich-text-policy'
 import '@mantine/tiptap/styles.css'
 import { Input } from '@mantine/core'
 import { Link, RichTextEditor as Editor, useRichTextEditorContext, type RichTextEditorLabels } from '@mantine/tiptap'

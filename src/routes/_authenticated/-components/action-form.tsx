@@ -2,9 +2,9 @@ import { Alert, Button, Group, List, Stack } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import type { UseMutationResult } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { isApiError } from '../../../api/errors'
-import { ActionDialog } from '../../../ui/back-office/action-dialog'
-import { errorMessage } from '../../-lib/server-errors'
+import { isApiError } from '@/api/errors'
+import { ActionDialog } from '@/ui/back-office/action-dialog'
+import { errorMessage } from '@/app/server-errors'
 import { placeFieldErrors } from './record-form'
 
 /**

@@ -1,10 +1,10 @@
 import { Outlet, useLocation } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { selectUser } from '../../../machines/auth.selectors'
-import { BackOfficeLayout } from '../../../ui/back-office-layout'
-import type { NavItem } from '../../../ui/link-component'
-import { useAppContext } from '../../-lib/use-app-context'
-import { RouterLink } from '../../-components/router-link'
+import { selectUser } from '@/machines/auth.selectors'
+import { BackOfficeLayout } from '@/ui/back-office-layout'
+import type { NavItem } from '@/ui/link-component'
+import { useAppContext } from '@/app/use-app-context'
+import { RouterLink } from '@/components/router-link'
 
 const roleLabels = { ADMIN: 'Administrator', TUTOR: 'Tutor' } as const
 

@@ -1,12 +1,12 @@
 import { Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ChangePasswordRequest, User } from '../../../api/auth'
-import { invalidateFamilies, userInvalidation } from '../../../api/query-keys'
-import { toast } from '../../../ui/toasts'
-import { confirmationError, newPasswordError, passwordHint } from '../../-lib/password-rules'
-import { showServerErrors } from '../../-lib/server-errors'
-import { useAppContext } from '../../-lib/use-app-context'
+import type { ChangePasswordRequest, User } from '@/api/auth'
+import { invalidateFamilies, userInvalidation } from '@/api/query-keys'
+import { toast } from '@/ui/toasts'
+import { confirmationError, newPasswordError, passwordHint } from '@/app/password-rules'
+import { showServerErrors } from '@/app/server-errors'
+import { useAppContext } from '@/app/use-app-context'
 
 /** `user` is whose password it is: the form refuses their own email or name, as the server does. */
 export function ChangePasswordForm({ user }: { user: User }) {

@@ -2,10 +2,10 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core'
 import { IconTrash } from '@tabler/icons-react'
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query'
 import { type ReactNode, useState } from 'react'
-import { isApiError } from '../../../api/errors'
-import { ActionDialog } from '../../../ui/back-office/action-dialog'
-import { toast } from '../../../ui/toasts'
-import { errorMessage } from '../../-lib/server-errors'
+import { isApiError } from '@/api/errors'
+import { ActionDialog } from '@/ui/back-office/action-dialog'
+import { toast } from '@/ui/toasts'
+import { errorMessage } from '@/app/server-errors'
 
 interface DeleteRecordProps {
   /** The word on the button and in the dialog: schools are removed, courses and images deleted. */

@@ -1,6 +1,6 @@
 import { Checkbox, SimpleGrid, type SimpleGridProps } from '@mantine/core'
 import type { GetInputPropsReturnType } from '@mantine/form'
-import { optionsOf, type Audience, type EnumName } from '../../../../shared/labels'
+import { optionsOf, type Audience, type EnumName } from '@shared/labels'
 
 /** A checkbox for each value of a contract enum, in the enum's order and words, bound to one form field. */
 export function EnumChecks({

@@ -1,10 +1,10 @@
 import { Group, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import { contactMessagesQueryOptions } from '../../../api/contact'
-import { registrationsQueryOptions } from '../../../api/registrations'
-import { ButtonLink } from '../../-components/links'
-import { useAppContext } from '../../-lib/use-app-context'
+import { contactMessagesQueryOptions } from '@/api/contact'
+import { registrationsQueryOptions } from '@/api/registrations'
+import { ButtonLink } from '@/components/links'
+import { useAppContext } from '@/app/use-app-context'
 
 /**
  * The inbox's two kinds of mail from the website, side by side: registrations (enrolments and tutor applications)

@@ -2,12 +2,12 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core'
 import type { UseQueryResult } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import { useState, type ReactNode } from 'react'
-import type { components } from '../../../api/schema.gen'
-import { toCsv, downloadFile, type CsvColumn } from '../../../ui/back-office/csv'
-import { DataTable, type DataColumn } from '../../../ui/back-office/data-table'
-import { ExportButton, type ExportProgress } from '../../../ui/back-office/export-button'
-import { FilterBar, SearchBox } from '../../../ui/back-office/filter-bar'
-import { ListPagination } from '../../../ui/back-office/list-pagination'
+import type { components } from '@/api/schema.gen'
+import { toCsv, downloadFile, type CsvColumn } from '@/ui/back-office/csv'
+import { DataTable, type DataColumn } from '@/ui/back-office/data-table'
+import { ExportButton, type ExportProgress } from '@/ui/back-office/export-button'
+import { FilterBar, SearchBox } from '@/ui/back-office/filter-bar'
+import { ListPagination } from '@/ui/back-office/list-pagination'
 import {
   nextListSearch,
   type FilterSpecs,
@@ -15,8 +15,8 @@ import {
   type ListSearch,
   type ListSearchSpec,
   type ResolvedListSearch,
-} from '../../../ui/back-office/list-search'
-import { errorMessage } from '../../-lib/server-errors'
+} from '@/ui/back-office/list-search'
+import { errorMessage } from '@/app/server-errors'
 
 type DownloadPurpose = components['parameters']['DownloadPurpose']
 

@@ -1,5 +1,5 @@
-import { ENUMS, PARAMETERS } from '../../../../shared/contract.gen'
-import { defineListSearch } from '../../../ui/back-office/list-search'
+import { ENUMS, PARAMETERS } from '@shared/contract.gen'
+import { defineListSearch } from '@/ui/back-office/list-search'
 
 const { pageSize, q, page } = PARAMETERS.listRegistrations
 

@@ -1,7 +1,7 @@
 import { Stack, Textarea, TextInput } from '@mantine/core'
 import { useForm, type UseFormReturnType } from '@mantine/form'
-import { LIMITS } from '../../../../shared/contract.gen'
-import type { MediaDetails, MediaItem } from '../../../api/media'
+import { LIMITS } from '@shared/contract.gen'
+import type { MediaDetails, MediaItem } from '@/api/media'
 
 export interface MediaDetailsValues extends Record<string, unknown> {
   alt: string

@@ -1,9 +1,9 @@
 import { Button, Group, Image, Input, Stack, Text } from '@mantine/core'
 import { IconPhoto } from '@tabler/icons-react'
 import { useId, useRef, useState, type ReactNode } from 'react'
-import type { MediaItem } from '../../../api/media'
-import type { InsertedImage } from '../../../ui/back-office/rich-text-editor'
-import type { ImageSource } from '../../../ui/responsive-image'
+import type { MediaItem } from '@/api/media'
+import type { InsertedImage } from '@/ui/back-office/rich-text-editor'
+import type { ImageSource } from '@/ui/responsive-image'
 import { MediaPicker } from './media-picker'
 
 /**

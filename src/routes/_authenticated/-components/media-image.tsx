@@ -1,4 +1,4 @@
-import type { MediaItem } from '../../../api/media'
+import type { MediaItem } from '@/api/media'
 import classes from './media-image.module.css'
 
 /**

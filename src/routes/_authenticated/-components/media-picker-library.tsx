@@ -1,13 +1,13 @@
 import { Anchor, Badge, Card, Center, Pagination, SimpleGrid, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
-import { mediaListQueryOptions, type MediaItem } from '../../../api/media'
-import { SearchBox } from '../../../ui/back-office/filter-bar'
-import { errorMessage } from '../../-lib/server-errors'
-import { useAppContext } from '../../-lib/use-app-context'
+import { mediaListQueryOptions, type MediaItem } from '@/api/media'
+import { SearchBox } from '@/ui/back-office/filter-bar'
+import { errorMessage } from '@/app/server-errors'
+import { useAppContext } from '@/app/use-app-context'
 import { mediaListSpec } from './list-specs'
 import { MediaImage } from './media-image'
-import { LoadFailedAlert } from '../../../ui/back-office/load-failed-alert'
+import { LoadFailedAlert } from '@/ui/back-office/load-failed-alert'
 
 const PAGE_SIZE = 12
 const GRID_COLS = { base: 2, sm: 3, md: 4 }

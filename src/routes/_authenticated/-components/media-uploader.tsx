@@ -3,7 +3,7 @@ import '@mantine/dropzone/styles.css'
 import { Dropzone } from '@mantine/dropzone'
 import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react'
 import { useRef, type ReactNode } from 'react'
-import type { MediaItem } from '../../../api/media'
+import type { MediaItem } from '@/api/media'
 import { MEDIA_ACCEPT, MEDIA_MAX_BYTES, type MediaUpload, type MediaUploads } from './media-uploads'
 
 /** What the list of uploads says as a whole, for screen readers as it changes. */

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import type { FileRejection } from '@mantine/dropzone'
-import type { MediaItem } from '../../../api/media'
-import { queryKeys } from '../../../api/query-keys'
-import { errorMessage } from '../../-lib/server-errors'
-import { useAppContext } from '../../-lib/use-app-context'
+import type { MediaItem } from '@/api/media'
+import { queryKeys } from '@/api/query-keys'
+import { errorMessage } from '@/app/server-errors'
+import { useAppContext } from '@/app/use-app-context'
 
 /** The image types the library takes, with their file name endings (for the file dialog and the drop check). */
 export const MEDIA_ACCEPT = {

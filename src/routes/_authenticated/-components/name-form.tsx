@@ -1,12 +1,12 @@
 import { Button, Group, Stack, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { LIMITS } from '../../../../shared/contract.gen'
-import type { User } from '../../../api/auth'
-import { queryKeys } from '../../../api/query-keys'
-import { toast } from '../../../ui/toasts'
-import { showServerErrors } from '../../-lib/server-errors'
-import { useAppContext } from '../../-lib/use-app-context'
+import { LIMITS } from '@shared/contract.gen'
+import type { User } from '@/api/auth'
+import { queryKeys } from '@/api/query-keys'
+import { toast } from '@/ui/toasts'
+import { showServerErrors } from '@/app/server-errors'
+import { useAppContext } from '@/app/use-app-context'
 
 const NAME_MAX_LENGTH = LIMITS.UpdateMeRequest.name.maxLength
 

@@ -1,6 +1,6 @@
 import { IconBook, IconChartBar, IconFileText, IconHome, IconSchool, IconSettings, IconUserCheck, IconUsers, IconClipboardList } from '@tabler/icons-react'
-import type { NavItem } from '../../../ui/link-component'
-import { routeTo } from '../../-lib/route-to'
+import type { NavItem } from '@/ui/link-component'
+import { routeTo } from '@/app/route-to'
 
 const icon = { size: 18, 'aria-hidden': true } as const
 

@@ -2,10 +2,10 @@ import { Alert, Button, Group, Stack } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { useMutation, useQueryClient, type QueryKey, type UseMutationResult } from '@tanstack/react-query'
 import { useRef, useState, type ReactNode } from 'react'
-import { isApiError } from '../../../api/errors'
-import { STALE_VERSION_MESSAGE } from '../../../../shared/record-version'
-import { toast } from '../../../ui/toasts'
-import { errorMessage } from '../../-lib/server-errors'
+import { isApiError } from '@/api/errors'
+import { STALE_VERSION_MESSAGE } from '@shared/record-version'
+import { toast } from '@/ui/toasts'
+import { errorMessage } from '@/app/server-errors'
 
 /**
  * The save of a create or edit form: calls the API, puts the answer (the record as it now is) in the cache, has the

@@ -1,12 +1,12 @@
 import { Button, Card, List, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { historyPagesQueryOptions, type HistoryEntry, type HistorySubject } from '../../../api/history'
-import type { components } from '../../../api/schema.gen'
-import { labelOf } from '../../../../shared/labels'
-import { formatDateTime } from '../../../ui/format-date-time'
-import { errorMessage } from '../../-lib/server-errors'
-import { useAppContext } from '../../-lib/use-app-context'
-import { LoadFailedAlert } from '../../../ui/back-office/load-failed-alert'
+import { historyPagesQueryOptions, type HistoryEntry, type HistorySubject } from '@/api/history'
+import type { components } from '@/api/schema.gen'
+import { labelOf } from '@shared/labels'
+import { formatDateTime } from '@/ui/format-date-time'
+import { errorMessage } from '@/app/server-errors'
+import { useAppContext } from '@/app/use-app-context'
+import { LoadFailedAlert } from '@/ui/back-office/load-failed-alert'
 
 type HistoryValue = components['schemas']['HistoryValue']
 

@@ -1,14 +1,14 @@
 import { Button, Card, List, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useSelector } from '@xstate/react'
-import { labelOf } from '../../../../shared/labels'
-import { ApiError } from '../../../api/errors'
-import { recordOpeningsQueryOptions, type RecordOpening, type RecordOpeningSubject } from '../../../api/record-openings'
-import { LoadFailedAlert } from '../../../ui/back-office/load-failed-alert'
-import { formatDateTime } from '../../../ui/format-date-time'
-import { selectUser } from '../../../machines/auth.selectors'
-import { errorMessage } from '../../-lib/server-errors'
-import { useAppContext } from '../../-lib/use-app-context'
+import { labelOf } from '@shared/labels'
+import { ApiError } from '@/api/errors'
+import { recordOpeningsQueryOptions, type RecordOpening, type RecordOpeningSubject } from '@/api/record-openings'
+import { LoadFailedAlert } from '@/ui/back-office/load-failed-alert'
+import { formatDateTime } from '@/ui/format-date-time'
+import { selectUser } from '@/machines/auth.selectors'
+import { errorMessage } from '@/app/server-errors'
+import { useAppContext } from '@/app/use-app-context'
 
 const PAGE_SIZE = 20
 

@@ -1,6 +1,6 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
-import { isApiError } from '../../../api/errors'
+import { isApiError } from '@/api/errors'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -3,11 +3,11 @@ import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { QRCodeSVG } from 'qrcode.react'
 import { useId, useRef, useState } from 'react'
-import { invalidateFamilies, userInvalidation } from '../../../api/query-keys'
-import { CODE_LENGTH, OneTimeCodeField } from '../../-components/one-time-code-field'
-import { errorMessage, fieldMessage, showServerErrors } from '../../-lib/server-errors'
-import { useAppContext } from '../../-lib/use-app-context'
-import { toast } from '../../../ui/toasts'
+import { invalidateFamilies, userInvalidation } from '@/api/query-keys'
+import { CODE_LENGTH, OneTimeCodeField } from '@/components/one-time-code-field'
+import { errorMessage, fieldMessage, showServerErrors } from '@/app/server-errors'
+import { useAppContext } from '@/app/use-app-context'
+import { toast } from '@/ui/toasts'
 
 
 /** The codes as a text file a person keeps somewhere safe: one a line, with what they are for. */

@@ -1,11 +1,11 @@
 import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
-import { mySessionsQueryOptions } from '../../../api/auth'
-import { queryKeys } from '../../../api/query-keys'
-import { formatDateTime } from '../../../ui/format-date-time'
-import { toast } from '../../../ui/toasts'
-import { errorMessage } from '../../-lib/server-errors'
-import { useAppContext } from '../../-lib/use-app-context'
+import { mySessionsQueryOptions } from '@/api/auth'
+import { queryKeys } from '@/api/query-keys'
+import { formatDateTime } from '@/ui/format-date-time'
+import { toast } from '@/ui/toasts'
+import { errorMessage } from '@/app/server-errors'
+import { useAppContext } from '@/app/use-app-context'
 import classes from './signed-in-sessions.module.css'
 
 /**

@@ -1,7 +1,7 @@
 import { Stack, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { useState } from 'react'
-import { isSlug, slugFrom } from '../../../api/slug'
+import { isSlug, slugFrom } from '@/api/slug'
 
 /** The part of a form these two fields need: any form whose values have a title and a slug. */
 type SluggedForm = Pick<UseFormReturnType<{ title: string; slug: string }>, 'getValues' | 'getInputProps' | 'setFieldValue'>

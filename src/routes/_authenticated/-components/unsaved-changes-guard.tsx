@@ -1,6 +1,6 @@
 import { Button, Group, Stack, Text } from '@mantine/core'
 import { useBlocker } from '@tanstack/react-router'
-import { ActionDialog } from '../../../ui/back-office/action-dialog'
+import { ActionDialog } from '@/ui/back-office/action-dialog'
 
 /**
  * Leaving a form with unsaved changes asks first: a link or Back within the app opens "Leave without saving?", and

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute, redirect } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { registrationsQueryOptions } from '../../../api/registrations'
-import { selectIsAdmin, selectUser } from '../../../machines/auth.selectors'
-import { routeTo } from '../../-lib/route-to'
-import { useAppContext } from '../../-lib/use-app-context'
-import { BackOfficeArea } from '../-components/back-office-area'
-import { adminNavigation } from '../-components/navigation'
+import { registrationsQueryOptions } from '@/api/registrations'
+import { selectIsAdmin, selectUser } from '@/machines/auth.selectors'
+import { routeTo } from '@/app/route-to'
+import { useAppContext } from '@/app/use-app-context'
+import { BackOfficeArea } from '@/routes/_authenticated/-components/back-office-area'
+import { adminNavigation } from '@/routes/_authenticated/-components/navigation'
 
 /** Administrators only: the client sends anyone else to /tutor (and the server answers 403 to them). */
 export const Route = createFileRoute('/_authenticated/admin')({

@@ -2,11 +2,11 @@ import { Alert, Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { tutorOverviewQueryOptions } from '../../../api/lessons'
-import { selectUser } from '../../../machines/auth.selectors'
-import { ArticleSkeleton } from '../../../ui/content-skeleton'
-import { AnchorLink } from '../../-components/links'
-import { useAppContext } from '../../-lib/use-app-context'
+import { tutorOverviewQueryOptions } from '@/api/lessons'
+import { selectUser } from '@/machines/auth.selectors'
+import { ArticleSkeleton } from '@/ui/content-skeleton'
+import { AnchorLink } from '@/components/links'
+import { useAppContext } from '@/app/use-app-context'
 import { LessonList } from './-components/lesson-list'
 
 export const Route = createFileRoute('/_authenticated/tutor/')({

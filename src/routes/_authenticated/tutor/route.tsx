@@ -1,7 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
-import { selectIsAdmin } from '../../../machines/auth.selectors'
-import { BackOfficeArea } from '../-components/back-office-area'
-import { tutorNavigation } from '../-components/navigation'
+import { selectIsAdmin } from '@/machines/auth.selectors'
+import { BackOfficeArea } from '@/routes/_authenticated/-components/back-office-area'
+import { tutorNavigation } from '@/routes/_authenticated/-components/navigation'
 
 /** Tutors' area. Administrators work in /admin, so they are sent there rather than shown a tutor's screens. */
 export const Route = createFileRoute('/_authenticated/tutor')({

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { meQueryOptions } from '../../../api/auth'
-import { AccountSettings } from '../-components/account-settings'
+import { meQueryOptions } from '@/api/auth'
+import { AccountSettings } from '@/routes/_authenticated/-components/account-settings'
 
 export const Route = createFileRoute('/_authenticated/tutor/settings')({
   staticData: { title: 'Settings' },

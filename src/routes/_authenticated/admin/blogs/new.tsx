@@ -1,12 +1,12 @@
 import { Stack, Text, Title } from '@mantine/core'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
-import { queryKeys } from '../../../../api/query-keys'
-import { selectUser } from '../../../../machines/auth.selectors'
-import { FormSection } from '../../../../ui/form-section'
-import { AnchorLink } from '../../../-components/links'
-import { useAppContext } from '../../../-lib/use-app-context'
-import { RecordForm, useSaveRecord } from '../../-components/record-form'
+import { queryKeys } from '@/api/query-keys'
+import { selectUser } from '@/machines/auth.selectors'
+import { FormSection } from '@/ui/form-section'
+import { AnchorLink } from '@/components/links'
+import { useAppContext } from '@/app/use-app-context'
+import { RecordForm, useSaveRecord } from '@/routes/_authenticated/-components/record-form'
 import { PostAuthorField, postFormValues, PostTitleAndSlug, toPostInput, usePostForm } from './-components/post-form'
 
 export const Route = createFileRoute('/_authenticated/admin/blogs/new')({

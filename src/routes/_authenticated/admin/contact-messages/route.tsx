@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { validateListSearch } from '../../../../ui/back-office/list-search'
-import { contactMessageListSpec } from '../../-components/list-specs'
+import { validateListSearch } from '@/ui/back-office/list-search'
+import { contactMessageListSpec } from '@/routes/_authenticated/-components/list-specs'
 
 /** The contact messages and each one in full; the list's filters live here so "Back" returns to the same view. */
 export const Route = createFileRoute('/_authenticated/admin/contact-messages')({

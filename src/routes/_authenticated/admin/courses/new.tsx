@@ -1,9 +1,9 @@
 import { Stack, Text, Title } from '@mantine/core'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { queryKeys } from '../../../../api/query-keys'
-import { AnchorLink } from '../../../-components/links'
-import { useAppContext } from '../../../-lib/use-app-context'
-import { useSaveRecord } from '../../-components/record-form'
+import { queryKeys } from '@/api/query-keys'
+import { AnchorLink } from '@/components/links'
+import { useAppContext } from '@/app/use-app-context'
+import { useSaveRecord } from '@/routes/_authenticated/-components/record-form'
 import { CourseForm, courseFormValues, useCourseForm } from './-components/course-form'
 
 export const Route = createFileRoute('/_authenticated/admin/courses/new')({

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { validateListSearch } from '../../../../ui/back-office/list-search'
-import { registrationListSpec } from '../../-components/list-specs'
+import { validateListSearch } from '@/ui/back-office/list-search'
+import { registrationListSpec } from '@/routes/_authenticated/-components/list-specs'
 
 /**
  * The inbox and its detail pages. The inbox's filters live here, on the parent, so a detail page keeps them

@@ -2,16 +2,16 @@ import { Alert, Card, EmptyState, SimpleGrid, Skeleton, Stack, Text, Title } fro
 import { IconChartBar } from '@tabler/icons-react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { londonDay, longLessonDay, REPORT_DUE_HOURS } from '../../../../../shared/lesson-time'
-import { figuresQueryOptions, type LessonFigures } from '../../../../api/lesson-reports'
-import { errorMessage } from '../../../-lib/server-errors'
-import { useAppContext } from '../../../-lib/use-app-context'
+import { londonDay, longLessonDay, REPORT_DUE_HOURS } from '@shared/lesson-time'
+import { figuresQueryOptions, type LessonFigures } from '@/api/lesson-reports'
+import { errorMessage } from '@/app/server-errors'
+import { useAppContext } from '@/app/use-app-context'
 import { FigureBarChart, type FigureBar } from './-components/figures-bar-chart'
 import { chosenPeriod, periodProblem, periodSearch, type Period } from './-components/figures-period'
 import { FiguresPeriodForm } from './-components/figures-period-form'
 import { FigureSection } from './-components/figures-section'
 import { FigureTable, formatCount, formatPercent, type FigureRow } from './-components/figures-table'
-import { LoadFailedAlert } from '../../../../ui/back-office/load-failed-alert'
+import { LoadFailedAlert } from '@/ui/back-office/load-failed-alert'
 
 export const Route = createFileRoute('/_authenticated/admin/reports/figures')({
   staticData: { title: 'Figures' },

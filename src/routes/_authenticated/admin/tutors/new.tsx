@@ -1,14 +1,14 @@
-import { isEmailAddress } from '../../../../../shared/email-address'
+import { isEmailAddress } from '@shared/email-address'
 import { Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { LIMITS } from '../../../../../shared/contract.gen'
-import { queryKeys } from '../../../../api/query-keys'
-import type { TutorInvite } from '../../../../api/tutors'
-import { FormSection } from '../../../../ui/form-section'
-import { AnchorLink } from '../../../-components/links'
-import { useAppContext } from '../../../-lib/use-app-context'
-import { RecordForm, useSaveRecord } from '../../-components/record-form'
+import { LIMITS } from '@shared/contract.gen'
+import { queryKeys } from '@/api/query-keys'
+import type { TutorInvite } from '@/api/tutors'
+import { FormSection } from '@/ui/form-section'
+import { AnchorLink } from '@/components/links'
+import { useAppContext } from '@/app/use-app-context'
+import { RecordForm, useSaveRecord } from '@/routes/_authenticated/-components/record-form'
 
 export const Route = createFileRoute('/_authenticated/admin/tutors/new')({
   staticData: { title: 'Invite a tutor' },

@@ -1,9 +1,9 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
-import { labelOf } from '../../../../../shared/labels'
-import type { Lesson } from '../../../../api/lessons'
-import { AnchorLink } from '../../../-components/links'
-import { LESSON_STATUS_COLORS, learnerNames, lessonWhen } from './lesson-words'
+import { labelOf } from '@shared/labels'
+import type { Lesson } from '@/api/lessons'
+import { AnchorLink } from '@/components/links'
+import { LESSON_STATUS_COLORS, learnerNames, lessonWhen } from '@/routes/_authenticated/-components/lesson-words'
 
 /** A lesson's status in words, with "Overdue" beside a report more than 48 hours late. */
 export function LessonStatusBadges({ lesson }: { lesson: Lesson }) {

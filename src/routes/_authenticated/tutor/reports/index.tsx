@@ -1,13 +1,13 @@
 import { Container, Group, Select, Stack, Text, Title } from '@mantine/core'
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { ENUMS } from '../../../../../shared/contract.gen'
-import { labelOf } from '../../../../../shared/labels'
-import { myLessonsQueryOptions, tutorOverviewQueryOptions, type MyLessonQuery } from '../../../../api/lessons'
-import { ListPagination } from '../../../../ui/back-office/list-pagination'
-import { ArticleSkeleton } from '../../../../ui/content-skeleton'
-import { useAppContext } from '../../../-lib/use-app-context'
-import { LessonList } from '../-components/lesson-list'
+import { ENUMS } from '@shared/contract.gen'
+import { labelOf } from '@shared/labels'
+import { myLessonsQueryOptions, tutorOverviewQueryOptions, type MyLessonQuery } from '@/api/lessons'
+import { ListPagination } from '@/ui/back-office/list-pagination'
+import { ArticleSkeleton } from '@/ui/content-skeleton'
+import { useAppContext } from '@/app/use-app-context'
+import { LessonList } from '@/routes/_authenticated/tutor/-components/lesson-list'
 
 type Status = NonNullable<MyLessonQuery['status']>
 const SENT: Status[] = ['submitted', 'returned', 'resubmitted', 'approved', 'cancelled', 'missed']

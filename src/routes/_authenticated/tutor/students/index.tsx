@@ -1,11 +1,11 @@
 import { Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { labelOf } from '../../../../../shared/labels'
-import { myLearnersQueryOptions, type MyLearnerSummary } from '../../../../api/lessons'
-import { ArticleSkeleton } from '../../../../ui/content-skeleton'
-import { AnchorLink } from '../../../-components/links'
-import { useAppContext } from '../../../-lib/use-app-context'
+import { labelOf } from '@shared/labels'
+import { myLearnersQueryOptions, type MyLearnerSummary } from '@/api/lessons'
+import { ArticleSkeleton } from '@/ui/content-skeleton'
+import { AnchorLink } from '@/components/links'
+import { useAppContext } from '@/app/use-app-context'
 
 export const Route = createFileRoute('/_authenticated/tutor/students/')({
   staticData: { title: 'Students' },

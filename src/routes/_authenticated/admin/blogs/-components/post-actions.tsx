@@ -4,14 +4,14 @@ import { IconArrowBackUp, IconCalendarTime, IconWorldUpload } from '@tabler/icon
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { lessonInstant, londonDay, londonTime } from '../../../../../../shared/lesson-time'
-import type { PostRecord, PostStatusChange } from '../../../../../api/post-records'
-import { queryKeys } from '../../../../../api/query-keys'
-import { formatDateTime } from '../../../../../ui/format-date-time'
-import { useAppContext } from '../../../../-lib/use-app-context'
-import { ActionForm } from '../../../-components/action-form'
-import { DeleteRecord } from '../../../-components/delete-record'
-import { useSaveRecord } from '../../../-components/record-form'
+import { lessonInstant, londonDay, londonTime } from '@shared/lesson-time'
+import type { PostRecord, PostStatusChange } from '@/api/post-records'
+import { queryKeys } from '@/api/query-keys'
+import { formatDateTime } from '@/ui/format-date-time'
+import { useAppContext } from '@/app/use-app-context'
+import { ActionForm } from '@/routes/_authenticated/-components/action-form'
+import { DeleteRecord } from '@/routes/_authenticated/-components/delete-record'
+import { useSaveRecord } from '@/routes/_authenticated/-components/record-form'
 
 const HOUR_MS = 3_600_000
 

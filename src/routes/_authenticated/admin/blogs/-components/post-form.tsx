@@ -1,11 +1,11 @@
 import { Textarea, TextInput } from '@mantine/core'
 import { useForm, type UseFormReturnType } from '@mantine/form'
-import type { PostInput } from '../../../../../api/post-records'
-import { RichTextEditor } from '../../../../../ui/back-office/rich-text-editor'
-import { FormSection } from '../../../../../ui/form-section'
-import type { ImageSource } from '../../../../../ui/responsive-image'
-import { MediaImageField, useImagePrompt } from '../../../-components/media-image-field'
-import { slugRule, TitleAndSlugFields } from '../../../-components/title-and-slug'
+import type { PostInput } from '@/api/post-records'
+import { RichTextEditor } from '@/ui/back-office/rich-text-editor'
+import { FormSection } from '@/ui/form-section'
+import type { ImageSource } from '@/ui/responsive-image'
+import { MediaImageField, useImagePrompt } from '@/routes/_authenticated/-components/media-image-field'
+import { slugRule, TitleAndSlugFields } from '@/routes/_authenticated/-components/title-and-slug'
 import { POST_FIELD_LABELS as LABEL, POST_LIMITS } from './post-words'
 
 export interface PostFormValues extends Record<string, unknown> {

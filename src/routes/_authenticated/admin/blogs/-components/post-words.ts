@@ -1,8 +1,8 @@
-import { LIMITS } from '../../../../../../shared/contract.gen'
-import { labelOf } from '../../../../../../shared/labels'
-import type { PostRecord } from '../../../../../api/post-records'
-import { formatDateTime } from '../../../../../ui/format-date-time'
-import type { HistoryWords } from '../../../-components/record-history'
+import { LIMITS } from '@shared/contract.gen'
+import { labelOf } from '@shared/labels'
+import type { PostRecord } from '@/api/post-records'
+import { formatDateTime } from '@/ui/format-date-time'
+import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
 
 /** The contract's limits for a post, under the name the form uses. */
 export const POST_LIMITS = LIMITS.PostInput

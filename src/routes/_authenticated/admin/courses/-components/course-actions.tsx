@@ -4,12 +4,12 @@ import { IconArchive, IconArrowBackUp, IconWorldUpload } from '@tabler/icons-rea
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import type { CourseRecord, CourseStatus } from '../../../../../api/course-records'
-import { queryKeys } from '../../../../../api/query-keys'
-import { useAppContext } from '../../../../-lib/use-app-context'
-import { ActionForm } from '../../../-components/action-form'
-import { DeleteRecord } from '../../../-components/delete-record'
-import { useSaveRecord } from '../../../-components/record-form'
+import type { CourseRecord, CourseStatus } from '@/api/course-records'
+import { queryKeys } from '@/api/query-keys'
+import { useAppContext } from '@/app/use-app-context'
+import { ActionForm } from '@/routes/_authenticated/-components/action-form'
+import { DeleteRecord } from '@/routes/_authenticated/-components/delete-record'
+import { useSaveRecord } from '@/routes/_authenticated/-components/record-form'
 
 interface MoveWords {
   button: string

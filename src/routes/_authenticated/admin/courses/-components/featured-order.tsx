@@ -1,12 +1,12 @@
 import { Alert, Badge, Card, Group, List, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { courseRecordsQueryOptions, type CourseRow } from '../../../../../api/course-records'
-import { queryKeys } from '../../../../../api/query-keys'
-import { labelOf } from '../../../../../../shared/labels'
-import { AnchorLink } from '../../../../-components/links'
-import { errorMessage } from '../../../../-lib/server-errors'
-import { useAppContext } from '../../../../-lib/use-app-context'
-import { MoveButtons, useReorder } from '../../../-components/reorder'
+import { courseRecordsQueryOptions, type CourseRow } from '@/api/course-records'
+import { queryKeys } from '@/api/query-keys'
+import { labelOf } from '@shared/labels'
+import { AnchorLink } from '@/components/links'
+import { errorMessage } from '@/app/server-errors'
+import { useAppContext } from '@/app/use-app-context'
+import { MoveButtons, useReorder } from '@/routes/_authenticated/-components/reorder'
 
 /** Featured courses come first in the office's list, in their order; one page of the most the order may hold finds them all. */
 const FEATURED_FIRST = { page: 1, pageSize: 100 } as const

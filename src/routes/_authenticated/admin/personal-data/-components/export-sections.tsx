@@ -1,6 +1,6 @@
 import { Anchor, Card, List, Stack, Table, Text, Title } from '@mantine/core'
-import type { PersonalDataExport, PersonalDataSection } from '../../../../../api/personal-data'
-import { formatDateTime } from '../../../../../ui/format-date-time'
+import type { PersonalDataExport, PersonalDataSection } from '@/api/personal-data'
+import { formatDateTime } from '@/ui/format-date-time'
 import classes from './personal-data.module.css'
 
 type Field = PersonalDataSection['records'][number]['fields'][number]

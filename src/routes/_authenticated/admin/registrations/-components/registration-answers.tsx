@@ -1,5 +1,5 @@
 import { Anchor, List, Stack, Text, Title } from '@mantine/core'
-import { FactCard } from '../../../../../ui/back-office/fact-card'
+import { FactCard } from '@/ui/back-office/fact-card'
 import type { ReactNode } from 'react'
 import type {
   CourseEnrolmentRequest,
@@ -7,11 +7,11 @@ import type {
   SchoolEnrolmentRequest,
   SubjectEnrolmentRequest,
   TutorApplicationRequest,
-} from '../../../../../api/registrations'
-import type { components } from '../../../../../api/schema.gen'
-import { formatDate } from '../../../../-lib/format-date'
-import { labelOf, type EnumName, type EnumValue } from '../../../../../../shared/labels'
-import { mailtoHref } from '../../../../../ui/mailto'
+} from '@/api/registrations'
+import type { components } from '@/api/schema.gen'
+import { formatDate } from '@/app/format-date'
+import { labelOf, type EnumName, type EnumValue } from '@shared/labels'
+import { mailtoHref } from '@/ui/mailto'
 
 type Schemas = components['schemas']
 

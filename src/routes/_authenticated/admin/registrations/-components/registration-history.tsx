@@ -1,8 +1,8 @@
 import { Badge, Card, Stack, Text, Timeline, Title } from '@mantine/core'
 import { IconCheck, IconNote, IconSend, IconSwitchHorizontal } from '@tabler/icons-react'
-import type { Registration, RegistrationEvent } from '../../../../../api/registrations'
-import { formatDateTime } from '../../../../../ui/format-date-time'
-import { labelOf } from '../../../../../../shared/labels'
+import type { Registration, RegistrationEvent } from '@/api/registrations'
+import { formatDateTime } from '@/ui/format-date-time'
+import { labelOf } from '@shared/labels'
 import { senderOf } from './registration-answers'
 
 const icon = { size: 12, 'aria-hidden': true } as const

@@ -1,6 +1,6 @@
 import { Badge, type BadgeProps } from '@mantine/core'
-import type { RegistrationStatus } from '../../../../../api/registrations'
-import { labelOf } from '../../../../../../shared/labels'
+import type { RegistrationStatus } from '@/api/registrations'
+import { labelOf } from '@shared/labels'
 import { registrationStatusColors } from './registration-status-colors'
 
 /**

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { queryKeys } from '../../../../../api/query-keys'
-import type { Registration } from '../../../../../api/registrations'
+import { queryKeys } from '@/api/query-keys'
+import type { Registration } from '@/api/registrations'
 
 /**
  * After a change: the answer is the registration as it now is, so it replaces the cached detail at once;

@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core'
-import { labelOf, type EnumValue } from '../../../../../../shared/labels'
+import { labelOf, type EnumValue } from '@shared/labels'
 import { CONCERN_SEVERITY_COLORS, CONCERN_STATUS_COLORS } from './concern-words'
 
 /** A concern's severity in words ("High", or the staff wording "High: needs the office today"). */

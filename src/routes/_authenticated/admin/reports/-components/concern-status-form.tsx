@@ -1,11 +1,11 @@
 import { Card, Select, Stack, Text, Textarea, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useState } from 'react'
-import { optionsOf, type EnumValue } from '../../../../../../shared/labels'
-import { concernQueryOptions, REPORT_FAMILIES, type SafeguardingConcern } from '../../../../../api/lesson-reports'
-import { queryKeys } from '../../../../../api/query-keys'
-import { useAppContext } from '../../../../-lib/use-app-context'
-import { RecordForm, useSaveRecord } from '../../../-components/record-form'
+import { optionsOf, type EnumValue } from '@shared/labels'
+import { concernQueryOptions, REPORT_FAMILIES, type SafeguardingConcern } from '@/api/lesson-reports'
+import { queryKeys } from '@/api/query-keys'
+import { useAppContext } from '@/app/use-app-context'
+import { RecordForm, useSaveRecord } from '@/routes/_authenticated/-components/record-form'
 import { CONCERN_NOTE_LIMITS } from './concern-words'
 
 type ConcernStatus = EnumValue<'ConcernStatus'>

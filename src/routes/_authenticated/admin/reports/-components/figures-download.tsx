@@ -1,11 +1,11 @@
 import { Button, Group, Text } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
-import { labelOf } from '../../../../../../shared/labels'
-import type { LessonFigure } from '../../../../../api/lesson-reports'
-import { downloadFile } from '../../../../../ui/back-office/csv'
-import { errorMessage } from '../../../../-lib/server-errors'
-import { useAppContext } from '../../../../-lib/use-app-context'
+import { labelOf } from '@shared/labels'
+import type { LessonFigure } from '@/api/lesson-reports'
+import { downloadFile } from '@/ui/back-office/csv'
+import { errorMessage } from '@/app/server-errors'
+import { useAppContext } from '@/app/use-app-context'
 import { figureFileName, type Period } from './figures-period'
 
 /**

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useState, type FormEvent } from 'react'
-import { ButtonLink } from '../../../../-components/links'
+import { ButtonLink } from '@/components/links'
 import { periodProblem, quickPeriods, type Period } from './figures-period'
 
 const LABEL_HEIGHT = 'calc(var(--mantine-font-size-sm) * var(--mantine-line-height) + var(--mantine-spacing-xs) / 2)'

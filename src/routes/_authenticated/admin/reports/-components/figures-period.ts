@@ -1,6 +1,6 @@
-import { daysBetween, shiftDay, termDays } from '../../../../../../shared/lesson-time'
-import type { LessonFigure } from '../../../../../api/lesson-reports'
-import { termOf } from '../../schools/-components/term-summary-terms'
+import { daysBetween, shiftDay, termDays } from '@shared/lesson-time'
+import type { LessonFigure } from '@/api/lesson-reports'
+import { termOf } from '@/routes/_authenticated/admin/-components/term-summary-terms'
 
 /** The days the figures cover, first and last included, as London days ("2026-09-01"). */
 export interface Period {

@@ -1,8 +1,8 @@
 import { Badge, Group } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
-import { labelOf } from '../../../../../../shared/labels'
-import type { Lesson } from '../../../../../api/lessons'
-import { LESSON_STATUS_COLORS } from '../../../tutor/-components/lesson-words'
+import { labelOf } from '@shared/labels'
+import type { Lesson } from '@/api/lessons'
+import { LESSON_STATUS_COLORS } from '@/routes/_authenticated/-components/lesson-words'
 
 /** A lesson's status in the office's words, "Overdue" beside a report more than 48 hours late, and a raised concern. */
 export function ReportBadges({ lesson, size = 'md' }: { lesson: Lesson; size?: 'md' | 'lg' }) {

@@ -1,6 +1,6 @@
-import { NotFoundView } from '../../../../../ui/not-found-view'
-import { RouterLink } from '../../../../-components/router-link'
-import { routeTo } from '../../../../-lib/route-to'
+import { NotFoundView } from '@/ui/not-found-view'
+import { RouterLink } from '@/components/router-link'
+import { routeTo } from '@/app/route-to'
 
 export function ReportNotFound() {
   return (

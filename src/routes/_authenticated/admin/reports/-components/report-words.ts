@@ -1,11 +1,11 @@
-import { ENUMS, LIMITS, PARAMETERS } from '../../../../../../shared/contract.gen'
-import { labelOf, type EnumValue } from '../../../../../../shared/labels'
-import type { ReportListQuery } from '../../../../../api/lesson-reports'
-import type { Lesson } from '../../../../../api/lessons'
-import { defineListSearch, resolveListSearch, validateListSearch, type ListSearch, type ResolvedListSearch } from '../../../../../ui/back-office/list-search'
-import { formatDate } from '../../../../../ui/format-date-time'
-import type { HistoryWords } from '../../../-components/record-history'
-import { learnerNames, lessonWhen } from '../../../tutor/-components/lesson-words'
+import { ENUMS, LIMITS, PARAMETERS } from '@shared/contract.gen'
+import { labelOf, type EnumValue } from '@shared/labels'
+import type { ReportListQuery } from '@/api/lesson-reports'
+import type { Lesson } from '@/api/lessons'
+import { defineListSearch, resolveListSearch, validateListSearch, type ListSearch, type ResolvedListSearch } from '@/ui/back-office/list-search'
+import { formatDate } from '@/ui/format-date-time'
+import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
+import { learnerNames, lessonWhen } from '@/routes/_authenticated/-components/lesson-words'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY = /^\d{4}-\d{2}-\d{2}$/

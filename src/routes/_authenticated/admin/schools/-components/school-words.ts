@@ -1,6 +1,6 @@
-import { LIMITS } from '../../../../../../shared/contract.gen'
-import { labelOf } from '../../../../../../shared/labels'
-import type { HistoryWords } from '../../../-components/record-history'
+import { LIMITS } from '@shared/contract.gen'
+import { labelOf } from '@shared/labels'
+import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
 
 export const SCHOOL_LIMITS = LIMITS.SchoolInput
 

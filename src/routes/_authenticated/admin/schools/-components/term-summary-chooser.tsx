@@ -1,7 +1,7 @@
 import { Group, NativeSelect } from '@mantine/core'
-import { optionsOf } from '../../../../../../shared/labels'
-import type { SchoolTermName } from '../../../../../../shared/lesson-time'
-import { yearChoices, type SchoolTerm } from './term-summary-terms'
+import { optionsOf } from '@shared/labels'
+import type { SchoolTermName } from '@shared/lesson-time'
+import { yearChoices, type SchoolTerm } from '@/routes/_authenticated/admin/-components/term-summary-terms'
 
 /**
  * Which term the summary covers: the term and its calendar year, each a native select (a phone's own picker, and

@@ -1,7 +1,7 @@
 import { Table } from '@mantine/core'
-import type { SchoolTermSummary } from '../../../../../api/lesson-reports'
-import { TableScroller } from '../../../../../ui/back-office/table-scroller'
-import { AnchorLink } from '../../../../-components/links'
+import type { SchoolTermSummary } from '@/api/lesson-reports'
+import { TableScroller } from '@/ui/back-office/table-scroller'
+import { AnchorLink } from '@/components/links'
 
 /** The columns after the learner's name, in the order of each row's cells. */
 const COLUMNS = ['Lessons', 'Present', 'Late', 'Absent', 'Attendance'] as const

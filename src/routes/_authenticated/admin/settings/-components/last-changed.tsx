@@ -1,6 +1,6 @@
-import type { components } from '../../../../../api/schema.gen'
-import { formatDateTime } from '../../../../../ui/format-date-time'
-import { isNeverSaved } from '../../../../-lib/site-pages'
+import type { components } from '@/api/schema.gen'
+import { formatDateTime } from '@/ui/format-date-time'
+import { isNeverSaved } from '@/site/site-pages'
 
 /**
  * Who last changed a record and when: "Last changed 3 Mar 2026, 14:05 by Ada Admin". A record never saved says

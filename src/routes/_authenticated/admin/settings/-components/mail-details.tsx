@@ -1,13 +1,13 @@
 import { Alert, Anchor, Skeleton, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { labelOf } from '../../../../../../shared/labels'
-import { mailQueryOptions, type MailSummary } from '../../../../../api/mail'
-import { ActionDialog } from '../../../../../ui/back-office/action-dialog'
-import { formatDateTime } from '../../../../../ui/format-date-time'
-import { errorMessage } from '../../../../-lib/server-errors'
-import { useAppContext } from '../../../../-lib/use-app-context'
-import { LoadFailedAlert } from '../../../../../ui/back-office/load-failed-alert'
+import { labelOf } from '@shared/labels'
+import { mailQueryOptions, type MailSummary } from '@/api/mail'
+import { ActionDialog } from '@/ui/back-office/action-dialog'
+import { formatDateTime } from '@/ui/format-date-time'
+import { errorMessage } from '@/app/server-errors'
+import { useAppContext } from '@/app/use-app-context'
+import { LoadFailedAlert } from '@/ui/back-office/load-failed-alert'
 
 /**
  * A mail's subject, which opens the mail in a dialog: who it went to, what it is, and its words, unless it carries a

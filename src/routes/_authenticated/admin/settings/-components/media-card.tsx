@@ -1,7 +1,7 @@
 import { Badge, Card, Stack, Text } from '@mantine/core'
-import type { MediaItem } from '../../../../../api/media'
-import { AnchorLink } from '../../../../-components/links'
-import { MediaImage } from '../../../-components/media-image'
+import type { MediaItem } from '@/api/media'
+import { AnchorLink } from '@/components/links'
+import { MediaImage } from '@/routes/_authenticated/-components/media-image'
 import { usedIn } from './media-words'
 
 /** "Needs alt text and caption", wrapping in a narrow card rather than cut short. */

@@ -1,8 +1,8 @@
 import { useNavigate } from '@tanstack/react-router'
-import type { MediaItem } from '../../../../../api/media'
-import { queryKeys } from '../../../../../api/query-keys'
-import { useAppContext } from '../../../../-lib/use-app-context'
-import { DeleteRecord } from '../../../-components/delete-record'
+import type { MediaItem } from '@/api/media'
+import { queryKeys } from '@/api/query-keys'
+import { useAppContext } from '@/app/use-app-context'
+import { DeleteRecord } from '@/routes/_authenticated/-components/delete-record'
 import { usedIn } from './media-words'
 
 /** Deleting an image asks first; one the site still uses is refused (409), and the dialog gives the server's reason. */

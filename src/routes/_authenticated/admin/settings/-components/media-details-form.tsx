@@ -1,10 +1,10 @@
 import { Button } from '@mantine/core'
 import { useQueryClient } from '@tanstack/react-query'
-import { queryKeys } from '../../../../../api/query-keys'
-import { mediaItemQueryOptions, type MediaDetails, type MediaItem } from '../../../../../api/media'
-import { useAppContext } from '../../../../-lib/use-app-context'
-import { MediaDetailsFields, mediaDetailsValues, toMediaDetails, useMediaDetailsForm } from '../../../-components/media-details-fields'
-import { RecordForm, useRecordEdit } from '../../../-components/record-form'
+import { queryKeys } from '@/api/query-keys'
+import { mediaItemQueryOptions, type MediaDetails, type MediaItem } from '@/api/media'
+import { useAppContext } from '@/app/use-app-context'
+import { MediaDetailsFields, mediaDetailsValues, toMediaDetails, useMediaDetailsForm } from '@/routes/_authenticated/-components/media-details-fields'
+import { RecordForm, useRecordEdit } from '@/routes/_authenticated/-components/record-form'
 
 /**
  * The image's alt text and caption, saved with the version the form was opened at: a save after someone else's

@@ -2,10 +2,10 @@ import { Card, EmptyState, SimpleGrid, Skeleton } from '@mantine/core'
 import { IconPhoto } from '@tabler/icons-react'
 import type { UseQueryResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import type { MediaItemPage } from '../../../../../api/media'
-import { errorMessage } from '../../../../-lib/server-errors'
+import type { MediaItemPage } from '@/api/media'
+import { errorMessage } from '@/app/server-errors'
 import { MediaCard } from './media-card'
-import { LoadFailedAlert } from '../../../../../ui/back-office/load-failed-alert'
+import { LoadFailedAlert } from '@/ui/back-office/load-failed-alert'
 
 const COLS = { base: 2, sm: 3, md: 4, lg: 5 }
 

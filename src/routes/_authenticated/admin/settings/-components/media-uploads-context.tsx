@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react'
-import { useMediaUploads, type MediaUploads } from '../../../-components/media-uploads'
+import { useMediaUploads, type MediaUploads } from '@/routes/_authenticated/-components/media-uploads'
 
 const MediaUploadsContext = createContext<MediaUploads | null>(null)
 

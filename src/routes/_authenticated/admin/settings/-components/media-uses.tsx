@@ -1,8 +1,8 @@
 import { List, Text } from '@mantine/core'
-import { labelOf } from '../../../../../../shared/labels'
-import type { MediaItem } from '../../../../../api/media'
-import { AnchorLink } from '../../../../-components/links'
-import { isPageSlug } from '../../../../-lib/site-pages'
+import { labelOf } from '@shared/labels'
+import type { MediaItem } from '@/api/media'
+import { AnchorLink } from '@/components/links'
+import { isPageSlug } from '@/site/site-pages'
 
 type MediaUse = MediaItem['usedBy'][number]
 

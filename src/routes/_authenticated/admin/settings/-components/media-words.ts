@@ -1,6 +1,6 @@
-import { LIMITS } from '../../../../../../shared/contract.gen'
-import type { MediaListQuery } from '../../../../../api/media'
-import type { ResolvedListSearch } from '../../../../../ui/back-office/list-search'
+import { LIMITS } from '@shared/contract.gen'
+import type { MediaListQuery } from '@/api/media'
+import type { ResolvedListSearch } from '@/ui/back-office/list-search'
 
 /** What a media id looks like (the contract's MediaId); anything else is not found without asking the server. */
 export const MEDIA_ID = new RegExp(LIMITS.MediaId.pattern)

@@ -2,9 +2,9 @@ import { NumberInput, SimpleGrid } from '@mantine/core'
 import { useForm, type UseFormReturnType } from '@mantine/form'
 import type { UseMutationResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
-import type { RetentionPeriods } from '../../../../../api/retention'
-import { wholeNumberProblem } from '../../../../-lib/enrolment-rules'
-import { RecordForm } from '../../../-components/record-form'
+import type { RetentionPeriods } from '@/api/retention'
+import { wholeNumberProblem } from '@/forms/enrolment-rules'
+import { RecordForm } from '@/routes/_authenticated/-components/record-form'
 import { RETENTION_FIELDS, RETENTION_LIMITS } from './retention-words'
 
 /** The periods as the form holds them: an emptied number input holds ''. */

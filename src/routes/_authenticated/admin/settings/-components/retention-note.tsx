@@ -1,5 +1,5 @@
 import { Alert } from '@mantine/core'
-import { AnchorLink } from '../../../../-components/links'
+import { AnchorLink } from '@/components/links'
 
 /**
  * On the privacy notice's editor: the section on how long records are kept is not part of this text. It is made

@@ -1,9 +1,9 @@
 import { List, Paper, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import type { RetentionCounts, RetentionRun } from '../../../../../api/retention'
-import { retentionRunsQueryOptions } from '../../../../../api/retention'
-import { formatDateTime } from '../../../../../ui/format-date-time'
-import { useAppContext } from '../../../../-lib/use-app-context'
+import type { RetentionCounts, RetentionRun } from '@/api/retention'
+import { retentionRunsQueryOptions } from '@/api/retention'
+import { formatDateTime } from '@/ui/format-date-time'
+import { useAppContext } from '@/app/use-app-context'
 import { RETENTION_COUNT_WORDS } from './retention-words'
 
 function countsText(removed: RetentionCounts): string[] {

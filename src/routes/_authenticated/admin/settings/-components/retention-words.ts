@@ -1,5 +1,5 @@
-import { LIMITS } from '../../../../../../shared/contract.gen'
-import type { RetentionCounts, RetentionPeriods } from '../../../../../api/retention'
+import { LIMITS } from '@shared/contract.gen'
+import type { RetentionCounts, RetentionPeriods } from '@/api/retention'
 
 /** The contract's bounds for each period, under the name the form uses. */
 export const RETENTION_LIMITS = LIMITS.RetentionPeriods

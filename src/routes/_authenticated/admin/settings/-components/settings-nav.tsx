@@ -1,6 +1,6 @@
 import { Group } from '@mantine/core'
 import { useMatchRoute } from '@tanstack/react-router'
-import { ButtonLink } from '../../../../-components/links'
+import { ButtonLink } from '@/components/links'
 
 /**
  * The screens of Settings, in the order the links show them. A new screen is a route under settings/ and a line

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../../../shared/contract.gen'
+import { LIMITS } from '@shared/contract.gen'
 
 /** The contract's limits for the site details and the pages, under the names the forms use. */
 export const SITE_LIMITS = LIMITS.SiteSettingsInput

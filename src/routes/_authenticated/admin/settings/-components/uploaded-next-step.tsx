@@ -1,8 +1,8 @@
 import { Text, VisuallyHidden } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
-import { mediaItemQueryOptions, type MediaItem } from '../../../../../api/media'
-import { AnchorLink } from '../../../../-components/links'
-import { useAppContext } from '../../../../-lib/use-app-context'
+import { mediaItemQueryOptions, type MediaItem } from '@/api/media'
+import { AnchorLink } from '@/components/links'
+import { useAppContext } from '@/app/use-app-context'
 
 /**
  * Under a finished upload: the link to add its alt text and caption, or, once its page has saved them (the cached

@@ -1,13 +1,13 @@
 import { Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { sitePageRecordsQueryOptions, type SitePageRecord } from '../../../../../api/site-records'
-import { DataTable, type DataColumn } from '../../../../../ui/back-office/data-table'
-import { ArticleSkeleton } from '../../../../../ui/content-skeleton'
-import { AnchorLink } from '../../../../-components/links'
-import { useAppContext } from '../../../../-lib/use-app-context'
-import { LastChanged } from '../-components/last-changed'
-import { PublicPageLink } from '../-components/public-page-link'
+import { sitePageRecordsQueryOptions, type SitePageRecord } from '@/api/site-records'
+import { DataTable, type DataColumn } from '@/ui/back-office/data-table'
+import { ArticleSkeleton } from '@/ui/content-skeleton'
+import { AnchorLink } from '@/components/links'
+import { useAppContext } from '@/app/use-app-context'
+import { LastChanged } from '@/routes/_authenticated/admin/settings/-components/last-changed'
+import { PublicPageLink } from '@/routes/_authenticated/admin/settings/-components/public-page-link'
 
 export const Route = createFileRoute('/_authenticated/admin/settings/pages/')({
   staticData: { title: 'Pages' },

@@ -1,8 +1,8 @@
 import { Alert } from '@mantine/core'
 import { IconLock } from '@tabler/icons-react'
-import type { StudentRecord } from '../../../../../api/students'
-import { AnchorLink } from '../../../../-components/links'
-import { useIsSafeguardingLead } from '../../reports/-components/concern-leads-only'
+import type { StudentRecord } from '@/api/students'
+import { AnchorLink } from '@/components/links'
+import { useIsSafeguardingLead } from '@/routes/_authenticated/admin/-components/concern-leads-only'
 
 /**
  * That a safeguarding concern about the learner is on record, so nobody acts unaware of it; what it says is for the

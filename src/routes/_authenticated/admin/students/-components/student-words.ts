@@ -1,7 +1,7 @@
-import { LIMITS } from '../../../../../../shared/contract.gen'
-import type { StudentInput } from '../../../../../api/students'
-import { labelOf, type EnumName } from '../../../../../../shared/labels'
-import type { HistoryWords } from '../../../-components/record-history'
+import { LIMITS } from '@shared/contract.gen'
+import type { StudentInput } from '@/api/students'
+import { labelOf, type EnumName } from '@shared/labels'
+import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
 
 /** The contract's limits for a student record, under the names the form uses. */
 export const STUDENT_LIMITS = LIMITS.StudentInput

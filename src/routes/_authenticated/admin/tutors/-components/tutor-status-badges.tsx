@@ -1,6 +1,6 @@
 import { Badge, Group, type MantineSize } from '@mantine/core'
-import type { TutorSummary } from '../../../../../api/tutors'
-import { labelOf } from '../../../../../../shared/labels'
+import type { TutorSummary } from '@/api/tutors'
+import { labelOf } from '@shared/labels'
 import { TUTOR_STATUS_COLORS } from './tutor-words'
 
 /**

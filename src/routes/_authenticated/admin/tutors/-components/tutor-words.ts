@@ -1,6 +1,6 @@
-import { LIMITS } from '../../../../../../shared/contract.gen'
-import { labelOf, type EnumName } from '../../../../../../shared/labels'
-import type { HistoryWords } from '../../../-components/record-history'
+import { LIMITS } from '@shared/contract.gen'
+import { labelOf, type EnumName } from '@shared/labels'
+import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
 
 /** The contract's limits for a tutor's profile and checks, under the names the forms use. */
 export const TUTOR_LIMITS = LIMITS.TutorProfileInput

@@ -1,0 +1,401 @@
+import { isEmailAddress } from '@shared/email-address'
+import { LIMITS } from '@shared/contract.gen'
+import type { DeliveryMode } from '@/api/courses'
+import { IN_PERSON_MODES } from './enrolment-options'
+
+/**
+ * The enrolment forms' client-side rules: the contract's (required, maxLength, formats, enums, array sizes)
+ * plus the conditional rules its descriptions state. The server checks all of them again; these exist so a
+ * person sees every message under its field before anything is sent. Each check answers errors keyed by the
+ * form's dotted field paths, which are also the contract's field names.
+ */
+export type FieldErrors = Record<string, string>
+
+const { SubjectEnrolmentRequest: subject, CourseEnrolmentRequest: course, SchoolEnrolmentRequest: school } = LIMITS
+
+/** The contract's limits for the three forms, under the names the fields use. */
+export const ENROLMENT_LIMITS = {
+  personName: LIMITS.PersonName.maxLength,
+  email: LIMITS.Email.maxLength,
+  phoneMin: subject.contact.phone.minLength,
+  phone: subject.contact.phone.maxLength,
+  organisation: subject.contact.organisation.maxLength,
+  school: subject.student.school.maxLength,
+  addressLine: subject.address.line1.maxLength,
+  town: subject.address.town.maxLength,
+  postcodeMin: subject.address.postcode.minLength,
+  postcode: subject.address.postcode.maxLength,
+  relationship: course.emergencyContact.relationship.maxLength,
+  longText: subject.goals.maxLength,
+  cohort: course.cohort.maxLength,
+  subjects: subject.subjects.maxItems,
+  schoolName: school.school.name.maxLength,
+  contactRole: school.mainContact.role.maxLength,
+  schoolSubjects: school.subjects.maxItems,
+  ageMin: subject.student.age.minimum,
+  ageMax: subject.student.age.maximum,
+  pupilsMin: school.pupilCount.minimum,
+  pupilsMax: school.pupilCount.maximum,
+} as const
+
+export const MESSAGES = {
+  tooLong: (max: number) => `Use at most ${max} characters.`,
+  contactName: 'Please enter your full name.',
+  relationship: 'Please choose your relationship to the learner.',
+  email: 'Please enter your email address, so we can send your confirmation.',
+  emailShape: 'Please enter an email address like name@example.com.',
+  phone: 'Please enter a phone number, so our team can reach you.',
+  phoneShape: 'Use only digits, spaces and + ( ) - . in a phone number.',
+  phoneShort: `A phone number has at least ${LIMITS.SubjectEnrolmentRequest.contact.phone.minLength} digits.`,
+  preferredContact: 'Please choose how you would like us to contact you.',
+  studentName: 'Please enter the learner’s full name.',
+  ageOrYear: 'Please give the learner’s age or year group.',
+  ageRange: `Enter an age between ${LIMITS.SubjectEnrolmentRequest.student.age.minimum} and ${LIMITS.SubjectEnrolmentRequest.student.age.maximum}, in whole years.`,
+  minorNeedsAdult: 'A learner under 18 must be enrolled by a parent, guardian or referrer. Choose who you are.',
+  applicantType: 'Please tell us who is filling in this form.',
+  subjects: 'Please choose at least one subject.',
+  tooManySubjects: (max: number) => `Choose at most ${max} subjects.`,
+  level: 'Please choose the level the learner is working at.',
+  goals: 'Please tell us what the learner would like to achieve.',
+  deliveryMode: 'Please choose where lessons should happen.',
+  modeNotOffered: 'This course is not taught that way. Choose one of the ways listed.',
+  addressLine1: 'Please enter the first line of the address.',
+  town: 'Please enter the town or city.',
+  postcode: 'Please enter the postcode.',
+  postcodeShape: 'Enter a postcode like LS1 4AP, using letters, numbers and spaces.',
+  days: 'Please choose at least one day.',
+  times: 'Please choose at least one time of day.',
+  startDate: 'Please choose the first date that suits you.',
+  dateInPast: 'Choose today or a later date.',
+  dateTooFar: 'Choose a date within the next year.',
+  frequency: 'Please choose how often lessons should happen.',
+  lessonMinutes: 'Please choose a lesson length.',
+  privacyConsent: 'Please agree to how we use your information, so we can handle your enrolment.',
+  course: 'Please choose a course.',
+  cohort: 'Please name the intake you would like to join.',
+  emergencyName: 'Please enter the emergency contact’s name.',
+  emergencyRelationship: 'Please say how they are related to the learner.',
+  emergencyPhone: 'Please enter a phone number we can call in an emergency.',
+  schoolName: 'Please enter the school’s name.',
+  schoolType: 'Please choose the type of school.',
+  mainContactName: 'Please enter the main contact’s name.',
+  contactRole: 'Please enter the main contact’s role, such as Deputy head.',
+  mainContactEmail: 'Please enter the main contact’s email address.',
+  mainContactPhone: 'Please enter the main contact’s phone number.',
+  leadName: 'Please enter the designated safeguarding lead’s name.',
+  leadEmail: 'Please enter the safeguarding lead’s email address.',
+  schoolSubjects: 'Please choose at least one subject.',
+  yearGroups: 'Please choose at least one year group.',
+  pupilCount: 'Please give an approximate number of pupils.',
+  pupilRange: 'Enter a whole number of pupils between 1 and 5000.',
+  schoolDelivery: 'Please choose at least one way of working.',
+  preferredDays: 'Please choose at least one day.',
+  startTerm: 'Please choose the term you would like to start.',
+} as const
+
+// Something, an @, something, a dot, something: enough to catch typing slips; the server checks the format fully.
+const PHONE_SHAPE = /^[0-9+()\- .]+$/
+const POSTCODE_SHAPE = /^[A-Za-z0-9 ]+$/
+
+/** Required (when `required` names its message) and at most `max` characters once trimmed. */
+export function textProblem(value: string, max: number, required?: string): string | null {
+  const text = value.trim()
+  if (text === '') return required ?? null
+  return text.length > max ? MESSAGES.tooLong(max) : null
+}
+
+export function emailProblem(value: string, required: string = MESSAGES.email): string | null {
+  const email = value.trim()
+  if (email === '') return required
+  if (email.length > ENROLMENT_LIMITS.email) return MESSAGES.tooLong(ENROLMENT_LIMITS.email)
+  return isEmailAddress(email) ? null : MESSAGES.emailShape
+}
+
+/** A phone number; `required` undefined makes it optional (then only a given number is checked). */
+export function phoneProblem(value: string, required?: string): string | null {
+  const phone = value.trim()
+  if (phone === '') return required ?? null
+  if (!PHONE_SHAPE.test(phone)) return MESSAGES.phoneShape
+  if (phone.length < ENROLMENT_LIMITS.phoneMin) return MESSAGES.phoneShort
+  return phone.length > ENROLMENT_LIMITS.phone ? MESSAGES.tooLong(ENROLMENT_LIMITS.phone) : null
+}
+
+/** A whole number in [min, max]; `''` (an empty NumberInput) counts as not given. */
+export function wholeNumberProblem(value: number | string, min: number, max: number, outOfRange: string, required?: string): string | null {
+  if (value === '' || value === null) return required ?? null
+  const number = typeof value === 'number' ? value : Number(value)
+  return Number.isInteger(number) && number >= min && number <= max ? null : outOfRange
+}
+
+/** `YYYY-MM-DD` in the visitor's own calendar. */
+export function isoDay(date: Date): string {
+  const pad = (part: number) => String(part).padStart(2, '0')
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
+
+/** A preferred start: today or later, within a year (the contract's rule). */
+export function startDateProblem(value: string, today: Date, required: string = MESSAGES.startDate): string | null {
+  if (value === '') return required
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return required
+  if (value < isoDay(today)) return MESSAGES.dateInPast
+  const lastDay = new Date(today)
+  lastDay.setFullYear(today.getFullYear() + 1)
+  return value > isoDay(lastDay) ? MESSAGES.dateTooFar : null
+}
+
+/** Adds each non-null problem under its path. */
+function collect(entries: Record<string, string | null>): FieldErrors {
+  const errors: FieldErrors = {}
+  for (const [path, problem] of Object.entries(entries)) if (problem) errors[path] = problem
+  return errors
+}
+
+// ---- The shared parts ----
+
+export interface ContactValues {
+  name: string
+  relationship: string | null
+  email: string
+  phone: string
+  preferredContact: string | null
+  organisation: string
+}
+
+export function contactErrors(contact: ContactValues): FieldErrors {
+  return collect({
+    'contact.name': textProblem(contact.name, ENROLMENT_LIMITS.personName, MESSAGES.contactName),
+    'contact.relationship': contact.relationship ? null : MESSAGES.relationship,
+    'contact.email': emailProblem(contact.email),
+    'contact.phone': phoneProblem(contact.phone, MESSAGES.phone),
+    'contact.preferredContact': contact.preferredContact ? null : MESSAGES.preferredContact,
+    'contact.organisation': textProblem(contact.organisation, ENROLMENT_LIMITS.organisation),
+  })
+}
+
+export interface StudentValues {
+  name: string
+  age: number | string
+  yearGroup: string | null
+  school: string
+}
+
+/** The learner's details, and the rule tying them to the contact: a learner under 18 is never enrolled by themselves. */
+export function studentErrors(student: StudentValues, relationship: string | null): FieldErrors {
+  const hasAge = student.age !== ''
+  const errors = collect({
+    'student.name': textProblem(student.name, ENROLMENT_LIMITS.personName, MESSAGES.studentName),
+    'student.age': hasAge
+      ? wholeNumberProblem(student.age, ENROLMENT_LIMITS.ageMin, ENROLMENT_LIMITS.ageMax, MESSAGES.ageRange)
+      : student.yearGroup
+        ? null
+        : MESSAGES.ageOrYear,
+    'student.school': textProblem(student.school, ENROLMENT_LIMITS.school),
+  })
+  // Without an age, a year group means a pupil, so under 18 (the server's reading too).
+  const minor = hasAge ? Number(student.age) < 18 : student.yearGroup !== null
+  if (minor && relationship === 'self' && !errors['student.age']) errors['contact.relationship'] = MESSAGES.minorNeedsAdult
+  return errors
+}
+
+export interface AddressValues {
+  line1: string
+  line2: string
+  town: string
+  postcode: string
+}
+
+export function addressErrors(address: AddressValues, prefix: string): FieldErrors {
+  const postcode = address.postcode.trim()
+  return collect({
+    [`${prefix}.line1`]: textProblem(address.line1, ENROLMENT_LIMITS.addressLine, MESSAGES.addressLine1),
+    [`${prefix}.line2`]: textProblem(address.line2, ENROLMENT_LIMITS.addressLine),
+    [`${prefix}.town`]: textProblem(address.town, ENROLMENT_LIMITS.town, MESSAGES.town),
+    [`${prefix}.postcode`]:
+      postcode === ''
+        ? MESSAGES.postcode
+        : !POSTCODE_SHAPE.test(postcode) || postcode.length < ENROLMENT_LIMITS.postcodeMin
+          ? MESSAGES.postcodeShape
+          : postcode.length > ENROLMENT_LIMITS.postcode
+            ? MESSAGES.tooLong(ENROLMENT_LIMITS.postcode)
+            : null,
+  })
+}
+
+export interface AvailabilityValues {
+  days: string[]
+  times: string[]
+  startDate: string
+  frequency: string | null
+  lessonMinutes: string | null
+}
+
+export function availabilityErrors(availability: AvailabilityValues, today: Date): FieldErrors {
+  return collect({
+    'availability.days': availability.days.length > 0 ? null : MESSAGES.days,
+    'availability.times': availability.times.length > 0 ? null : MESSAGES.times,
+    'availability.startDate': startDateProblem(availability.startDate, today),
+    'availability.frequency': availability.frequency ? null : MESSAGES.frequency,
+    'availability.lessonMinutes': availability.lessonMinutes ? null : MESSAGES.lessonMinutes,
+  })
+}
+
+export interface EmergencyContactValues {
+  name: string
+  relationship: string
+  phone: string
+}
+
+export function emergencyContactErrors(contact: EmergencyContactValues): FieldErrors {
+  return collect({
+    'emergencyContact.name': textProblem(contact.name, ENROLMENT_LIMITS.personName, MESSAGES.emergencyName),
+    'emergencyContact.relationship': textProblem(contact.relationship, ENROLMENT_LIMITS.relationship, MESSAGES.emergencyRelationship),
+    'emergencyContact.phone': phoneProblem(contact.phone, MESSAGES.emergencyPhone),
+  })
+}
+
+export interface ConsentValues {
+  heardAbout: string | null
+  privacyConsent: boolean
+  marketingConsent: boolean
+  /** The honeypot: never checked here, so a bot that fills it still "succeeds" and the server drops it. */
+  website: string
+}
+
+export function consentErrors(values: ConsentValues): FieldErrors {
+  return collect({ privacyConsent: values.privacyConsent ? null : MESSAGES.privacyConsent })
+}
+
+export const isInPerson = (mode: string | null): boolean => mode !== null && (IN_PERSON_MODES as readonly string[]).includes(mode)
+
+// ---- The three forms ----
+
+export interface SubjectEnrolmentValues extends ConsentValues {
+  applicantType: string | null
+  contact: ContactValues
+  student: StudentValues
+  subjects: string[]
+  level: string | null
+  goals: string
+  deliveryMode: string | null
+  address: AddressValues
+  availability: AvailabilityValues
+  learningNeeds: string
+}
+
+export function subjectEnrolmentErrors(values: SubjectEnrolmentValues, today: Date = new Date()): FieldErrors {
+  return {
+    ...collect({ applicantType: values.applicantType ? null : MESSAGES.applicantType }),
+    ...contactErrors(values.contact),
+    ...studentErrors(values.student, values.contact.relationship),
+    ...collect({
+      subjects:
+        values.subjects.length === 0
+          ? MESSAGES.subjects
+          : values.subjects.length > ENROLMENT_LIMITS.subjects
+            ? MESSAGES.tooManySubjects(ENROLMENT_LIMITS.subjects)
+            : null,
+      level: values.level ? null : MESSAGES.level,
+      goals: textProblem(values.goals, ENROLMENT_LIMITS.longText, MESSAGES.goals),
+      deliveryMode: values.deliveryMode ? null : MESSAGES.deliveryMode,
+    }),
+    ...(values.deliveryMode === 'home' ? addressErrors(values.address, 'address') : {}),
+    ...availabilityErrors(values.availability, today),
+    ...collect({ learningNeeds: textProblem(values.learningNeeds, ENROLMENT_LIMITS.longText) }),
+    ...consentErrors(values),
+  }
+}
+
+export type CourseStart = 'date' | 'cohort'
+
+export interface CourseEnrolmentValues extends ConsentValues {
+  courseId: string | null
+  start: CourseStart
+  startDate: string
+  cohort: string
+  deliveryMode: string | null
+  address: AddressValues
+  contact: ContactValues
+  student: StudentValues
+  emergencyContact: EmergencyContactValues
+  learningNeeds: string
+}
+
+/** `courseModes` are the modes the chosen course offers (empty until the course is known). */
+export function courseEnrolmentErrors(values: CourseEnrolmentValues, courseModes: readonly DeliveryMode[], today: Date = new Date()): FieldErrors {
+  const mode = values.deliveryMode
+  return {
+    ...collect({
+      courseId: values.courseId ? null : MESSAGES.course,
+      startDate: values.start === 'date' ? startDateProblem(values.startDate, today) : null,
+      cohort: values.start === 'cohort' ? textProblem(values.cohort, ENROLMENT_LIMITS.cohort, MESSAGES.cohort) : null,
+      // The ways to take a course are offered once a course is chosen; until then the course is what to fix.
+      deliveryMode: !values.courseId
+        ? null
+        : !mode
+          ? MESSAGES.deliveryMode
+          : courseModes.length > 0 && !(courseModes as readonly string[]).includes(mode)
+            ? MESSAGES.modeNotOffered
+            : null,
+    }),
+    ...(mode === 'home' ? addressErrors(values.address, 'address') : {}),
+    ...contactErrors(values.contact),
+    ...studentErrors(values.student, values.contact.relationship),
+    ...(isInPerson(mode) ? emergencyContactErrors(values.emergencyContact) : {}),
+    ...collect({ learningNeeds: textProblem(values.learningNeeds, ENROLMENT_LIMITS.longText) }),
+    ...consentErrors(values),
+  }
+}
+
+export interface SchoolEnrolmentValues extends ConsentValues {
+  school: { name: string; type: string | null; address: AddressValues }
+  mainContact: { name: string; role: string; email: string; phone: string }
+  safeguardingLead: { name: string; email: string; phone: string }
+  subjects: string[]
+  yearGroups: string[]
+  pupilCount: number | string
+  delivery: string[]
+  preferredDays: string[]
+  /** A term and the calendar year it starts in, e.g. `spring-2027` (see enrolment-terms). */
+  start: string | null
+  notes: string
+}
+
+export function schoolEnrolmentErrors(values: SchoolEnrolmentValues): FieldErrors {
+  const { school, mainContact, safeguardingLead: lead } = values
+  return {
+    ...collect({
+      'school.name': textProblem(school.name, ENROLMENT_LIMITS.schoolName, MESSAGES.schoolName),
+      'school.type': school.type ? null : MESSAGES.schoolType,
+    }),
+    ...addressErrors(school.address, 'school.address'),
+    ...collect({
+      'mainContact.name': textProblem(mainContact.name, ENROLMENT_LIMITS.personName, MESSAGES.mainContactName),
+      'mainContact.role': textProblem(mainContact.role, ENROLMENT_LIMITS.contactRole, MESSAGES.contactRole),
+      'mainContact.email': emailProblem(mainContact.email, MESSAGES.mainContactEmail),
+      'mainContact.phone': phoneProblem(mainContact.phone, MESSAGES.mainContactPhone),
+      'safeguardingLead.name': textProblem(lead.name, ENROLMENT_LIMITS.personName, MESSAGES.leadName),
+      'safeguardingLead.email': emailProblem(lead.email, MESSAGES.leadEmail),
+      'safeguardingLead.phone': phoneProblem(lead.phone),
+      subjects:
+        values.subjects.length === 0
+          ? MESSAGES.schoolSubjects
+          : values.subjects.length > ENROLMENT_LIMITS.schoolSubjects
+            ? MESSAGES.tooManySubjects(ENROLMENT_LIMITS.schoolSubjects)
+            : null,
+      yearGroups: values.yearGroups.length > 0 ? null : MESSAGES.yearGroups,
+      pupilCount: wholeNumberProblem(values.pupilCount, ENROLMENT_LIMITS.pupilsMin, ENROLMENT_LIMITS.pupilsMax, MESSAGES.pupilRange, MESSAGES.pupilCount),
+      delivery: values.delivery.length > 0 ? null : MESSAGES.schoolDelivery,
+      preferredDays: values.preferredDays.length > 0 ? null : MESSAGES.preferredDays,
+      start: values.start ? null : MESSAGES.startTerm,
+      notes: textProblem(values.notes, ENROLMENT_LIMITS.longText),
+    }),
+    ...consentErrors(values),
+  }
+}
+
+// ---- Empty values the forms start from ----
+
+export const emptyAddress: AddressValues = { line1: '', line2: '', town: '', postcode: '' }
+export const emptyContact: ContactValues = { name: '', relationship: null, email: '', phone: '', preferredContact: null, organisation: '' }
+export const emptyStudent: StudentValues = { name: '', age: '', yearGroup: null, school: '' }
+export const emptyConsents: ConsentValues = { heardAbout: null, privacyConsent: false, marketingConsent: false, website: '' }

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ArticleSkeleton } from '@/ui/content-skeleton'
+import { SitePageView } from './-components/site-page-view'
+import { headFrom } from '@/app/page-head'
+import { sitePageRoute } from '@/site/site-pages'
+
+export const Route = createFileRoute('/_public/safeguarding-policy')({
+  ...sitePageRoute('safeguarding-policy'),
+  head: ({ loaderData }) => headFrom(loaderData),
+  pendingComponent: ArticleSkeleton,
+  component: SafeguardingPolicyPage,
+})
+
+function SafeguardingPolicyPage() {
+  return <SitePageView slug="safeguarding-policy" />
+}

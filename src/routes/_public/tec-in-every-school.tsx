@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { ContentSkeleton } from '@/ui/content-skeleton'
+import { DeliveryModePage } from './-components/delivery-mode-page'
+import { deliveryModeRoute } from '@/site/delivery-mode-route'
+import { modeCopy } from '@/site/delivery-modes'
+
+export const Route = createFileRoute('/_public/tec-in-every-school')({
+  ...deliveryModeRoute(modeCopy.school),
+  pendingComponent: () => <ContentSkeleton cards={3} />,
+  component: TecInEverySchoolPage,
+})
+
+function TecInEverySchoolPage() {
+  return <DeliveryModePage copy={modeCopy.school} />
+}
