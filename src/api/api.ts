@@ -1,63 +1,70 @@
 import { createAuthApi } from './auth'
-import { createBlogsApi } from './blogs'
+import { createBlogPostRecordsApi } from './blog-post-records'
+import { createBlogPostsApi } from './blog-posts'
 import type { ApiClient } from './client'
-import { createContactApi } from './contact'
+import { createContactMessagesApi } from './contact-messages'
 import { createCourseRecordsApi } from './course-records'
 import { createCoursesApi } from './courses'
 import { createDashboardApi } from './dashboard'
-import { createEnrolmentsApi } from './enrolments'
 import { createErasureApi } from './erasure'
 import { createGalleryApi } from './gallery'
 import { createGalleryRecordsApi } from './gallery-records'
 import { createHistoryApi } from './history'
+import { createLessonFiguresApi } from './lesson-figures'
 import { createLessonReportsApi } from './lesson-reports'
 import { createLessonsApi } from './lessons'
 import { createMailApi } from './mail'
 import { createMediaApi } from './media'
+import { createMyLearnersApi } from './my-learners'
 import { createPersonalDataApi } from './personal-data'
 import { createPlacementsApi } from './placements'
-import { createPostRecordsApi } from './post-records'
 import { createRecordOpeningsApi } from './record-openings'
 import { createRegistrationsApi } from './registrations'
 import { createRetentionApi } from './retention'
+import { createSafeguardingConcernsApi } from './safeguarding-concerns'
 import { createSchoolsApi } from './schools'
-import { createSiteApi } from './site'
-import { createSiteRecordsApi } from './site-records'
+import { createSiteSettingsApi } from './site-settings'
+import { createSiteSettingsRecordsApi } from './site-settings-records'
 import { createStaffApi } from './staff'
 import { createStudentsApi } from './students'
-import { createTutorApplicationsApi } from './tutor-applications'
+import { createSubjectsApi } from './subjects'
 import { createTutorsApi } from './tutors'
 import type { Uploader } from './upload'
 
-/** The typed operations the app calls, grouped by resource family; routes reach them through the router context. */
+/**
+ * The typed operations the app calls, one family per contract tag and named for it (a tag's office editor, where
+ * the contract calls its shapes records, is `<tag>Records`); routes reach them through the router context.
+ */
 export function createApi(client: ApiClient, upload: Uploader) {
   return {
     auth: createAuthApi(client),
-    blogs: createBlogsApi(client),
-    postRecords: createPostRecordsApi(client),
+    blogPosts: createBlogPostsApi(client),
+    blogPostRecords: createBlogPostRecordsApi(client),
     courses: createCoursesApi(client),
     courseRecords: createCourseRecordsApi(client),
     media: createMediaApi(client, upload),
     gallery: createGalleryApi(client),
     galleryRecords: createGalleryRecordsApi(client),
-    site: createSiteApi(client),
-    siteRecords: createSiteRecordsApi(client),
+    siteSettings: createSiteSettingsApi(client),
+    siteSettingsRecords: createSiteSettingsRecordsApi(client),
     retention: createRetentionApi(client),
     staff: createStaffApi(client),
     mail: createMailApi(client),
-    contact: createContactApi(client),
-    enrolments: createEnrolmentsApi(client),
+    contactMessages: createContactMessagesApi(client),
+    subjects: createSubjectsApi(client),
     registrations: createRegistrationsApi(client),
     students: createStudentsApi(client),
     schools: createSchoolsApi(client),
     tutors: createTutorsApi(client),
     placements: createPlacementsApi(client),
-    tutorApplications: createTutorApplicationsApi(client),
     history: createHistoryApi(client),
     recordOpenings: createRecordOpeningsApi(client),
     dashboard: createDashboardApi(client),
+    myLearners: createMyLearnersApi(client),
     lessons: createLessonsApi(client),
     lessonReports: createLessonReportsApi(client),
+    safeguardingConcerns: createSafeguardingConcernsApi(client),
+    lessonFigures: createLessonFiguresApi(client),
     erasure: createErasureApi(client),
     personalData: createPersonalDataApi(client),
   }

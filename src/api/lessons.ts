@@ -15,17 +15,13 @@ export type LessonCancellation = Schemas['LessonCancellation']
 export type LessonReportInput = Schemas['LessonReportInput']
 export type LessonReportDraft = Schemas['LessonReportDraft']
 export type TutorOverview = Schemas['TutorOverview']
-export type MyLearner = Schemas['MyLearner']
-export type MyLearnerSummary = Schemas['MyLearnerSummary']
 export type MyLessonQuery = NonNullable<operations['listMyLessons']['parameters']['query']>
 
-/** The signed-in tutor's lessons and reports; TUTOR only. */
+/** The signed-in tutor's lessons and reports; TUTOR only. The learners placed with them are in my-learners.ts. */
 export function createLessonsApi(client: ApiClient) {
   const path = (lessonId: string) => ({ path: { lessonId } })
   return {
     overview: () => unwrap(client.GET('/tutor/overview')),
-    learners: () => unwrap(client.GET('/tutor/learners')),
-    learner: (studentId: string) => unwrap(client.GET('/tutor/learners/{studentId}', { params: { path: { studentId } } })),
     list: (query: MyLessonQuery) => unwrap(client.GET('/tutor/lessons', { params: { query } })),
     get: (lessonId: string) => unwrap(client.GET('/tutor/lessons/{lessonId}', { params: path(lessonId) })),
     plan: (body: LessonPlan) => unwrap(client.POST('/tutor/lessons', { body })),
@@ -46,14 +42,6 @@ export type LessonsApi = ReturnType<typeof createLessonsApi>
 export function tutorOverviewQueryOptions(lessonsApi: LessonsApi) {
   // Fetched again on opening: the to-do list is what the tutor acts on.
   return queryOptions({ queryKey: queryKeys.lessons.overview(), queryFn: () => lessonsApi.overview(), staleTime: 0 })
-}
-
-export function myLearnersQueryOptions(lessonsApi: LessonsApi) {
-  return queryOptions({ queryKey: queryKeys.lessons.learners(), queryFn: () => lessonsApi.learners() })
-}
-
-export function myLearnerQueryOptions(lessonsApi: LessonsApi, studentId: string) {
-  return queryOptions({ queryKey: queryKeys.lessons.learner(studentId), queryFn: () => lessonsApi.learner(studentId) })
 }
 
 export function myLessonsQueryOptions(lessonsApi: LessonsApi, query: MyLessonQuery) {

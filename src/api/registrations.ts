@@ -19,15 +19,45 @@ export type SubjectEnrolmentRequest = Schemas['SubjectEnrolmentRequest']
 export type CourseEnrolmentRequest = Schemas['CourseEnrolmentRequest']
 export type SchoolEnrolmentRequest = Schemas['SchoolEnrolmentRequest']
 export type TutorApplicationRequest = Schemas['TutorApplicationRequest']
+export type RegistrationReceipt = Schemas['RegistrationReceipt']
+export type ApplicantType = Schemas['ApplicantType']
+export type ContactPerson = Schemas['ContactPerson']
+export type ContactRelationship = Schemas['ContactRelationship']
+export type PreferredContact = Schemas['PreferredContact']
+export type StudentDetails = Schemas['StudentDetails']
+export type LessonAvailability = Schemas['LessonAvailability']
+export type EmergencyContact = Schemas['EmergencyContact']
+export type Address = Schemas['Address']
+export type SchoolYear = Schemas['SchoolYear']
+export type StudyLevel = Schemas['StudyLevel']
+export type HowHeard = Schemas['HowHeard']
+export type Weekday = Schemas['Weekday']
+export type TimeOfDay = Schemas['TimeOfDay']
+export type SchoolType = Schemas['SchoolType']
+export type SchoolDelivery = Schemas['SchoolDelivery']
+export type SchoolTerm = SchoolEnrolmentRequest['startTerm']
+export type LessonFrequency = LessonAvailability['frequency']
+export type LessonMinutes = LessonAvailability['lessonMinutes']
+export type Referee = Schemas['Referee']
+export type HighestQualification = TutorApplicationRequest['teaching']['highestQualification']
 
 /** listRegistrations' query: filters, search, sort and page, exactly as the contract declares them. */
 export type RegistrationListQuery = NonNullable<operations['listRegistrations']['parameters']['query']>
 export type RegistrationSort = NonNullable<RegistrationListQuery['sort']>
 
-/** The admin inbox of enrolments and tutor applications; every call needs an ADMIN session. */
+/**
+ * Registrations: the public forms' writes (the three enrolments and the tutor application) and the office's
+ * inbox of them. Each write answers a reference (TEC-SUB-…, TEC-CRS-…, TEC-SCH-…, TEC-TUT-…); the same form
+ * sent again within 10 minutes answers the first reference, so a retry never files it twice. The inbox calls
+ * need an ADMIN session.
+ */
 export function createRegistrationsApi(client: ApiClient) {
   const path = (registrationId: string) => ({ path: { registrationId } })
   return {
+    enrolSubject: (body: SubjectEnrolmentRequest) => unwrap(client.POST('/enrolments/subject', { body })),
+    enrolCourse: (body: CourseEnrolmentRequest) => unwrap(client.POST('/enrolments/course', { body })),
+    enrolSchool: (body: SchoolEnrolmentRequest) => unwrap(client.POST('/enrolments/school', { body })),
+    applyAsTutor: (body: TutorApplicationRequest) => unwrap(client.POST('/tutor-applications', { body })),
     list: (query: RegistrationListQuery) => unwrap(client.GET('/admin/registrations', { params: { query } })),
     get: (registrationId: string) => unwrap(client.GET('/admin/registrations/{registrationId}', { params: path(registrationId) })),
     changeStatus: (registrationId: string, body: RegistrationStatusChange) =>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useLocation } from '@tanstack/react-router'
 import type { ReactNode } from 'react'
-import { siteSettingsQueryOptions } from '@/api/site'
+import { siteSettingsQueryOptions } from '@/api/site-settings'
 import { PublicLayout } from '@/ui/public-layout'
 import { deliveryModes, joinUs, loginItem, publicPages } from '@/site/site-navigation'
 import { sitePageLinks } from '@/site/site-pages'
@@ -18,7 +18,7 @@ const groups = [deliveryModes, joinUs]
 export function PublicShell({ children }: { children: ReactNode }) {
   const { api } = useAppContext()
   const pathname = useLocation({ select: (location) => location.pathname })
-  const { data: settings } = useQuery(siteSettingsQueryOptions(api.site))
+  const { data: settings } = useQuery(siteSettingsQueryOptions(api.siteSettings))
   return (
     <PublicLayout
       linkComponent={RouterLink}

@@ -8,8 +8,8 @@ import {
   type Icon,
 } from '@tabler/icons-react'
 import { labelOf } from '@shared/labels'
-import type { SiteSettings } from '@/api/site'
-import type { SocialNetwork } from '@/api/site-records'
+import type { SiteSettings } from '@/api/site-settings'
+import type { SocialNetwork } from '@/api/site-settings-records'
 import type { SocialLinkItem } from '@/ui/public-footer'
 
 /** Each network's mark; a network added to the contract fails the type check here until it has one. */

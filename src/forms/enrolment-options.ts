@@ -1,5 +1,5 @@
 import type { DeliveryMode } from '@/api/courses'
-import type { ApplicantType, ContactRelationship } from '@/api/enrolments'
+import type { ApplicantType, ContactRelationship } from '@/api/registrations'
 
 /**
  * The enrolment forms' rules about which choices fit together, and the hints under the delivery modes. The words

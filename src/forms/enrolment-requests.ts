@@ -1,12 +1,4 @@
-import type {
-  Address,
-  ContactPerson,
-  CourseEnrolmentRequest,
-  EmergencyContact,
-  SchoolEnrolmentRequest,
-  StudentDetails,
-  SubjectEnrolmentRequest,
-} from '@/api/enrolments'
+import type { Address, ContactPerson, CourseEnrolmentRequest, EmergencyContact, SchoolEnrolmentRequest, StudentDetails, SubjectEnrolmentRequest } from '@/api/registrations'
 import { ENUMS } from '@shared/contract.gen'
 import type {
   AddressValues,

@@ -1,7 +1,7 @@
 import type { UseFormReturnType } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
 import { useRef, useState, type FormEvent } from 'react'
-import type { EnrolmentReceipt } from '@/api/enrolments'
+import type { RegistrationReceipt } from '@/api/registrations'
 import { isApiError } from '@/api/errors'
 import { fieldPathsIn, focusFirstInvalid, placeServerErrors } from './enrolment-errors'
 import { errorMessage } from '@/app/server-errors'
@@ -21,7 +21,7 @@ export function useEnrolmentSubmit<Values, Body>({
 }: {
   form: UseFormReturnType<Values>
   toRequest: (values: Values) => Body
-  send: (body: Body) => Promise<EnrolmentReceipt>
+  send: (body: Body) => Promise<RegistrationReceipt>
   rename?: Record<string, string>
 }) {
   const formRef = useRef<HTMLFormElement>(null)

@@ -1,4 +1,4 @@
-import type { SchoolTerm } from '@/api/enrolments'
+import type { SchoolTerm } from '@/api/registrations'
 import { labelOf, type Option } from '@shared/labels'
 
 /**

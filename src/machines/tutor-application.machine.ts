@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate'
 import type { ActorRefFrom, DoneActorEvent, ErrorActorEvent, SnapshotFrom } from 'xstate'
-import type { RegistrationReceipt, TutorApplicationRequest } from '@/api/tutor-applications'
+import type { RegistrationReceipt, TutorApplicationRequest } from '@/api/registrations'
 import {
   applicationErrors,
   emptyDraft,

@@ -1,7 +1,7 @@
 import { isEmailAddress } from '@shared/email-address'
 import { ENUMS, LIMITS as LIMITS_OF } from '@shared/contract.gen'
 import type { DeliveryMode } from '@/api/courses'
-import type { HighestQualification, HowHeard, StudyLevel, TimeOfDay, TutorApplicationRequest, Weekday } from '@/api/tutor-applications'
+import type { HighestQualification, HowHeard, StudyLevel, TimeOfDay, TutorApplicationRequest, Weekday } from '@/api/registrations'
 
 /**
  * The tutor application's answers as the wizard holds them (text as typed, yes/no questions unanswered until

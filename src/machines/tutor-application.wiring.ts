@@ -1,10 +1,10 @@
 import { fromPromise } from 'xstate'
-import type { TutorApplicationsApi } from '@/api/tutor-applications'
+import type { RegistrationsApi } from '@/api/registrations'
 import { tutorApplicationMachine } from './tutor-application.machine'
 import { createApplicationStorage, type SavedApplication } from './tutor-application.storage'
 
 export interface TutorApplicationWiring {
-  tutorApplicationsApi: Pick<TutorApplicationsApi, 'create'>
+  registrationsApi: Pick<RegistrationsApi, 'applyAsTutor'>
   /** Session storage: the draft survives a reload of this tab only. */
   store: Storage
 }
@@ -14,7 +14,7 @@ export function wireTutorApplication(wiring: TutorApplicationWiring): { machine:
   const storage = createApplicationStorage(wiring.store)
   const machine = tutorApplicationMachine.provide({
     actors: {
-      submitApplication: fromPromise(({ input }) => wiring.tutorApplicationsApi.create(input)),
+      submitApplication: fromPromise(({ input }) => wiring.registrationsApi.applyAsTutor(input)),
     },
     actions: {
       saveDraft: ({ context: { step, furthest, draft } }) => storage.save({ step, furthest, draft }),

@@ -1,7 +1,7 @@
 import { ENUMS } from '@shared/contract.gen'
 import { labelOf } from '@shared/labels'
-import { sitePageQueryOptions } from '@/api/site'
-import type { PageSlug } from '@/api/site-records'
+import { sitePageQueryOptions } from '@/api/site-settings'
+import type { PageSlug } from '@/api/site-settings-records'
 import type { NavItem } from '@/ui/link-component'
 import type { PageHead } from '@/app/page-head'
 import { routeTo } from '@/app/route-to'
@@ -46,7 +46,7 @@ export function sitePageRoute(slug: PageSlug) {
   return {
     staticData: { title: label, description, loadFailure: `the ${label.toLowerCase()}` },
     loader: async ({ context: { queryClient, api } }: { context: RouterContext }): Promise<PageHead> => {
-      const page = await queryClient.ensureQueryData(sitePageQueryOptions(api.site, slug))
+      const page = await queryClient.ensureQueryData(sitePageQueryOptions(api.siteSettings, slug))
       return { title: page.title, description }
     },
   }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { beforeAll, describe, expect, it } from 'vitest'
-import type { PostInput, PostRecord, PostRow, PostRowPage } from '@/api/post-records'
+import type { PostInput, PostRecord, PostRow, PostRowPage } from '@/api/blog-post-records'
 import { admin, token } from './auth-fixtures'
 import { json, type Handler } from './fake-api-server'
 import { renderApp } from './render-app'

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { londonDay } from '@shared/lesson-time'
-import type { LessonFigures, SchoolTermSummary } from '@/api/lesson-reports'
+import type { LessonFigures, SchoolTermSummary } from '@/api/lesson-figures'
 import { chosenPeriod, figureFileName, periodProblem, periodSearch, quickPeriods, schoolYearStart } from '@/routes/_authenticated/admin/reports/-components/figures-period'
 import { chosenTerm, termOf, termSearch, yearChoices } from '@/routes/_authenticated/admin/-components/term-summary-terms'
 import { admin, token } from './auth-fixtures'
@@ -121,7 +121,7 @@ describe('the figures page', { timeout: 15_000 }, () => {
     expect(screen.getByLabelText(/First day/)).toHaveProperty('value', '2026-09-01')
 
     // The file itself comes from the API client, stood in for here: jsdom's Blob is not the one fetch answers with.
-    const rows = vi.spyOn(router.options.context.api.lessonReports, 'figureRows').mockResolvedValue(new Blob(['month,date\r\n2026-09,2026-09-02\r\n']))
+    const rows = vi.spyOn(router.options.context.api.lessonFigures, 'exportRows').mockResolvedValue(new Blob(['month,date\r\n2026-09,2026-09-02\r\n']))
     const saved: string[] = []
     vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:figures')
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import type { RegistrationReceipt, TutorApplicationRequest } from '@/api/tutor-applications'
+import type { RegistrationReceipt, TutorApplicationRequest } from '@/api/registrations'
 import { ApiError } from '@/api/errors'
 import { tutorApplicationMachine } from '@/machines/tutor-application.machine'
 import {

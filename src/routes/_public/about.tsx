@@ -1,7 +1,7 @@
 import { Card, Container, Grid, Group, List, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { siteSettingsQueryOptions } from '@/api/site'
+import { siteSettingsQueryOptions } from '@/api/site-settings'
 import { ContentSkeleton } from '@/ui/content-skeleton'
 import { Figures } from './-components/figures'
 import { PageSection } from './-components/page-section'
@@ -27,14 +27,14 @@ export const Route = createFileRoute('/_public/about')({
     loadFailure: 'the page about TEC',
     description: 'Why TEC exists, how our tutors teach, who we work with, and what the programme has achieved so far.',
   },
-  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(siteSettingsQueryOptions(api.site)),
+  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(siteSettingsQueryOptions(api.siteSettings)),
   pendingComponent: () => <ContentSkeleton cards={3} />,
   component: AboutPage,
 })
 
 function AboutPage() {
   const { api } = useAppContext()
-  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions(api.site))
+  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions(api.siteSettings))
 
   return (
     <Container py="xl">

@@ -1,7 +1,7 @@
 import { Anchor, Container, Grid, Paper, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { siteSettingsQueryOptions } from '@/api/site'
+import { siteSettingsQueryOptions } from '@/api/site-settings'
 import { ContentSkeleton } from '@/ui/content-skeleton'
 import { telephoneHref } from '@/ui/telephone-href'
 import { ContactForm } from './-components/contact-form'
@@ -14,14 +14,14 @@ export const Route = createFileRoute('/_public/contact-us')({
     loadFailure: 'our contact details',
     description: 'Call, email or write to the TEC team, or send a message with the form; we reply within two working days.',
   },
-  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(siteSettingsQueryOptions(api.site)),
+  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(siteSettingsQueryOptions(api.siteSettings)),
   pendingComponent: () => <ContentSkeleton cards={2} />,
   component: ContactUsPage,
 })
 
 function ContactUsPage() {
   const { api } = useAppContext()
-  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions(api.site))
+  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions(api.siteSettings))
 
   return (
     <Container py="xl">

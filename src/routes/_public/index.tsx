@@ -1,9 +1,9 @@
 import { Card, Container, Grid, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { blogPostsQueryOptions } from '@/api/blogs'
+import { blogPostsQueryOptions } from '@/api/blog-posts'
 import { coursesQueryOptions } from '@/api/courses'
-import { siteSettingsQueryOptions } from '@/api/site'
+import { siteSettingsQueryOptions } from '@/api/site-settings'
 import { ContentSkeleton } from '@/ui/content-skeleton'
 import { BlogPostCard } from './-components/blog-post-card'
 import { CourseList } from './-components/course-list'
@@ -30,8 +30,8 @@ export const Route = createFileRoute('/_public/')({
   loader: ({ context: { queryClient, api } }) =>
     Promise.all([
       queryClient.ensureQueryData(coursesQueryOptions(api.courses, FEATURED)),
-      queryClient.ensureQueryData(blogPostsQueryOptions(api.blogs, LATEST_POSTS)),
-      queryClient.ensureQueryData(siteSettingsQueryOptions(api.site)),
+      queryClient.ensureQueryData(blogPostsQueryOptions(api.blogPosts, LATEST_POSTS)),
+      queryClient.ensureQueryData(siteSettingsQueryOptions(api.siteSettings)),
     ]),
   pendingComponent: () => <ContentSkeleton cards={4} />,
   component: HomePage,
@@ -40,8 +40,8 @@ export const Route = createFileRoute('/_public/')({
 function HomePage() {
   const { api } = useAppContext()
   const { data: featured } = useSuspenseQuery(coursesQueryOptions(api.courses, FEATURED))
-  const { data: latest } = useSuspenseQuery(blogPostsQueryOptions(api.blogs, LATEST_POSTS))
-  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions(api.site))
+  const { data: latest } = useSuspenseQuery(blogPostsQueryOptions(api.blogPosts, LATEST_POSTS))
+  const { data: settings } = useSuspenseQuery(siteSettingsQueryOptions(api.siteSettings))
 
   return (
     <Container py="xl">

@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { subjectsQueryOptions } from '@/api/tutor-applications'
+import { subjectsQueryOptions } from '@/api/subjects'
 import { ContentSkeleton } from '@/ui/content-skeleton'
 import { EnrolmentPage } from './-components/enrolment/enrolment-page'
 import { SchoolEnrolmentForm } from './-components/enrolment/school-enrolment-form'
@@ -12,14 +12,14 @@ export const Route = createFileRoute('/_public/school-enroll')({
     loadFailure: 'the school enrolment form',
     description: 'Bring TEC tutoring into your school for catch-up, exam preparation or enrichment, in the school day, after school or online.',
   },
-  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(subjectsQueryOptions(api.tutorApplications)),
+  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(subjectsQueryOptions(api.subjects)),
   pendingComponent: () => <ContentSkeleton cards={2} />,
   component: SchoolEnrollPage,
 })
 
 function SchoolEnrollPage() {
   const { api } = useAppContext()
-  const { data } = useSuspenseQuery(subjectsQueryOptions(api.tutorApplications))
+  const { data } = useSuspenseQuery(subjectsQueryOptions(api.subjects))
   return (
     <EnrolmentPage
       title="Enrol your school"

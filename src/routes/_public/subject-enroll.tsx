@@ -1,6 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { subjectsQueryOptions } from '@/api/tutor-applications'
+import { subjectsQueryOptions } from '@/api/subjects'
 import { ContentSkeleton } from '@/ui/content-skeleton'
 import { EnrolmentPage } from './-components/enrolment/enrolment-page'
 import { SubjectEnrolmentForm } from './-components/enrolment/subject-enrolment-form'
@@ -12,14 +12,14 @@ export const Route = createFileRoute('/_public/subject-enroll')({
     loadFailure: 'the subject enrolment form',
     description: 'Enrol a learner for one-to-one tutoring in one or more subjects, at home, at school, online or in the community.',
   },
-  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(subjectsQueryOptions(api.tutorApplications)),
+  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(subjectsQueryOptions(api.subjects)),
   pendingComponent: () => <ContentSkeleton cards={2} />,
   component: SubjectEnrollPage,
 })
 
 function SubjectEnrollPage() {
   const { api } = useAppContext()
-  const { data } = useSuspenseQuery(subjectsQueryOptions(api.tutorApplications))
+  const { data } = useSuspenseQuery(subjectsQueryOptions(api.subjects))
   return (
     <EnrolmentPage
       title="Enrol in a subject"

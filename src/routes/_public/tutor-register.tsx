@@ -1,7 +1,7 @@
 import { Container, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { subjectsQueryOptions } from '@/api/tutor-applications'
+import { subjectsQueryOptions } from '@/api/subjects'
 import { ContentSkeleton } from '@/ui/content-skeleton'
 import { TutorApplicationWizard } from './-components/tutor-application/tutor-application-wizard'
 import { useAppContext } from '@/app/use-app-context'
@@ -12,14 +12,14 @@ export const Route = createFileRoute('/_public/tutor-register')({
     loadFailure: 'the tutor application form',
     description: 'Apply to tutor with TEC at home, in schools, online or in your community: five short steps, and we reply within five working days.',
   },
-  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(subjectsQueryOptions(api.tutorApplications)),
+  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(subjectsQueryOptions(api.subjects)),
   pendingComponent: () => <ContentSkeleton cards={1} />,
   component: TutorRegisterPage,
 })
 
 function TutorRegisterPage() {
   const { api } = useAppContext()
-  const { data } = useSuspenseQuery(subjectsQueryOptions(api.tutorApplications))
+  const { data } = useSuspenseQuery(subjectsQueryOptions(api.subjects))
 
   return (
     <Container py="xl">

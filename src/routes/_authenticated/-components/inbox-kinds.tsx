@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useId } from 'react'
-import { contactMessagesQueryOptions } from '@/api/contact'
+import { contactMessagesQueryOptions } from '@/api/contact-messages'
 import { registrationsQueryOptions } from '@/api/registrations'
 import { ButtonLink } from '@/components/links'
 import { useAppContext } from '@/app/use-app-context'
@@ -14,7 +14,7 @@ export function InboxKinds({ current }: { current: 'registrations' | 'messages' 
   const { api } = useAppContext()
   const labelId = useId()
   const fresh = useQuery(registrationsQueryOptions(api.registrations, { status: 'new', sort: 'newest', page: 1, pageSize: 1 }))
-  const open = useQuery(contactMessagesQueryOptions(api.contact, { status: 'open', page: 1, pageSize: 1 }))
+  const open = useQuery(contactMessagesQueryOptions(api.contactMessages, { status: 'open', page: 1, pageSize: 1 }))
   const count = (total: number | undefined, words: string) => (total === undefined ? '' : ` (${total} ${words})`)
   return (
     <Stack gap={4}>

@@ -1,5 +1,5 @@
 import { Card, Stack, Text, Title } from '@mantine/core'
-import type { BlogPostSummary } from '@/api/blogs'
+import type { BlogPostSummary } from '@/api/blog-posts'
 import { CARD_SIZES, ResponsiveImage } from '@/ui/responsive-image'
 import { formatDate } from '@/app/format-date'
 import { AnchorLink } from '@/components/links'

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Stack, Text, Textarea, TextInput, VisuallyHidden 
 import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
 import { useState } from 'react'
-import type { ContactMessageRequest } from '@/api/contact'
+import type { ContactMessageRequest } from '@/api/contact-messages'
 import { CONTACT_LIMITS, contactRules } from '@/forms/contact-rules'
 import { showServerErrors } from '@/app/server-errors'
 import { useAppContext } from '@/app/use-app-context'
@@ -30,7 +30,7 @@ export function ContactForm() {
   const [problem, setProblem] = useState<string | null>(null)
   const form = useForm({ initialValues: emptyMessage, validate: { ...contactRules, website: () => null } })
   const send = useMutation({
-    mutationFn: (body: ContactMessageRequest) => api.contact.send(body),
+    mutationFn: (body: ContactMessageRequest) => api.contactMessages.send(body),
     onError: (error) => showServerErrors(form, error, setProblem),
   })
 

@@ -1,6 +1,6 @@
 import { Button, Paper, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useRef } from 'react'
-import type { ContactMessageReceipt } from '@/api/contact'
+import type { ContactMessageReceipt } from '@/api/contact-messages'
 
 /** The confirmation that replaces the form; it takes focus so screen readers announce it. */
 export function ContactReceipt({ receipt, onSendAnother }: { receipt: ContactMessageReceipt; onSendAnother: () => void }) {

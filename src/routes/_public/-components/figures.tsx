@@ -1,5 +1,5 @@
 import { SimpleGrid, Text } from '@mantine/core'
-import type { SiteSettings } from '@/api/site'
+import type { SiteSettings } from '@/api/site-settings'
 import classes from './figures.module.css'
 
 /**

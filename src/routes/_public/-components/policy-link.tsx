@@ -1,6 +1,6 @@
 import { Anchor } from '@mantine/core'
 import type { ReactNode } from 'react'
-import type { PageSlug } from '@/api/site-records'
+import type { PageSlug } from '@/api/site-settings-records'
 import { SITE_PAGE_PATHS } from '@/site/site-pages'
 
 /**

@@ -1,7 +1,7 @@
 import { Container, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
-import { sitePageQueryOptions } from '@/api/site'
-import type { PageSlug } from '@/api/site-records'
+import { sitePageQueryOptions } from '@/api/site-settings'
+import type { PageSlug } from '@/api/site-settings-records'
 import { formatDate } from '@/app/format-date'
 import { isNeverSaved } from '@/site/site-pages'
 import { useAppContext } from '@/app/use-app-context'
@@ -14,7 +14,7 @@ import { RichTextBody } from '@/components/rich-text-body'
  */
 export function SitePageView({ slug }: { slug: PageSlug }) {
   const { api } = useAppContext()
-  const { data: page } = useSuspenseQuery(sitePageQueryOptions(api.site, slug))
+  const { data: page } = useSuspenseQuery(sitePageQueryOptions(api.siteSettings, slug))
   return (
     <Container size="md" py="xl">
       <Stack component="article" gap="lg">

@@ -1,7 +1,7 @@
 import { Center, Container, Grid, Pagination, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { BLOG_PAGE_SIZE, blogPostsQueryOptions } from '@/api/blogs'
+import { BLOG_PAGE_SIZE, blogPostsQueryOptions } from '@/api/blog-posts'
 import { ContentSkeleton } from '@/ui/content-skeleton'
 import { BlogPostCard } from '@/routes/_public/-components/blog-post-card'
 import { NoPosts } from '@/routes/_public/-components/no-posts'
@@ -17,7 +17,7 @@ export const Route = createFileRoute('/_public/blog/')({
   validateSearch: pageSearch,
   loaderDeps: ({ search }) => ({ page: search.page ?? 1 }),
   loader: ({ context: { queryClient, api }, deps }) =>
-    queryClient.ensureQueryData(blogPostsQueryOptions(api.blogs, { page: deps.page, pageSize: BLOG_PAGE_SIZE })),
+    queryClient.ensureQueryData(blogPostsQueryOptions(api.blogPosts, { page: deps.page, pageSize: BLOG_PAGE_SIZE })),
   pendingComponent: () => <ContentSkeleton cards={BLOG_PAGE_SIZE} />,
   component: BlogPage,
 })
@@ -26,7 +26,7 @@ function BlogPage() {
   const { api } = useAppContext()
   const { page } = Route.useLoaderDeps()
   const navigate = Route.useNavigate()
-  const { data } = useSuspenseQuery(blogPostsQueryOptions(api.blogs, { page, pageSize: BLOG_PAGE_SIZE }))
+  const { data } = useSuspenseQuery(blogPostsQueryOptions(api.blogPosts, { page, pageSize: BLOG_PAGE_SIZE }))
   const pages = Math.ceil(data.total / data.pageSize)
 
   return (

@@ -3,7 +3,7 @@ import { IconPencilPlus } from '@tabler/icons-react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf, optionsOf } from '@shared/labels'
-import { postRecordsQueryOptions, type PostRow } from '@/api/post-records'
+import { postRecordsQueryOptions, type PostRow } from '@/api/blog-post-records'
 import type { CsvColumn } from '@/ui/back-office/csv'
 import type { DataColumn } from '@/ui/back-office/data-table'
 import { ChipFilter } from '@/ui/back-office/filter-bar'
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_authenticated/admin/blogs/')({
   validateSearch: (search) => validateListSearch(blogListSpec, search),
   loaderDeps: ({ search }) => resolveListSearch(blogListSpec, search),
   loader: ({ context: { queryClient, api }, deps }) => {
-    void queryClient.prefetchQuery(postRecordsQueryOptions(api.postRecords, apiQuery(deps)))
+    void queryClient.prefetchQuery(postRecordsQueryOptions(api.blogPostRecords, apiQuery(deps)))
   },
   component: AdminBlogPage,
 })
@@ -94,7 +94,7 @@ const csvColumns: CsvColumn<PostRow>[] = [
 function AdminBlogPage() {
   const { api } = useAppContext()
   const list = useListSearch(blogListSpec, Route.useSearch(), Route.useNavigate())
-  const rows = useQuery({ ...postRecordsQueryOptions(api.postRecords, apiQuery(list.query)), placeholderData: keepPreviousData })
+  const rows = useQuery({ ...postRecordsQueryOptions(api.blogPostRecords, apiQuery(list.query)), placeholderData: keepPreviousData })
   const counts = rows.data?.counts
   const write = (variant?: 'light') => (
     <ButtonLink to="/admin/blogs/new" variant={variant} leftSection={<IconPencilPlus size={16} aria-hidden />}>
@@ -135,7 +135,7 @@ function AdminBlogPage() {
         action: write('light'),
       }}
       noMatch={{ title: 'No posts match your search', description: 'Check the spelling, search by the author’s name instead, or choose another status.' }}
-      csv={{ fileName: 'blog-posts.csv', columns: csvColumns, fetchPage: (page, pageSize) => api.postRecords.list({ ...apiQuery(list.query), page, pageSize }) }}
+      csv={{ fileName: 'blog-posts.csv', columns: csvColumns, fetchPage: (page, pageSize) => api.blogPostRecords.list({ ...apiQuery(list.query), page, pageSize }) }}
     />
   )
 }

@@ -22,7 +22,7 @@ function NewPostPage() {
   // Whoever starts the post is its author until someone changes it.
   const form = usePostForm(postFormValues({ authorName: user?.name ?? '' }), { complete: false })
   const save = useSaveRecord({
-    save: api.postRecords.create,
+    save: api.blogPostRecords.create,
     detailKey: (post) => queryKeys.blogs.record(post.id),
     refetch: [queryKeys.blogs.all],
     success: 'The draft has been started',

@@ -4,7 +4,7 @@ import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useEffect, useRef } from 'react'
 import { labelOf } from '@shared/labels'
-import { contactMessageQueryOptions, type ContactMessage, type ContactMessageStatus } from '@/api/contact'
+import { contactMessageQueryOptions, type ContactMessage, type ContactMessageStatus } from '@/api/contact-messages'
 import { isApiError } from '@/api/errors'
 import { queryKeys } from '@/api/query-keys'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
@@ -27,7 +27,7 @@ import { EraseContactMessage } from '@/routes/_authenticated/admin/-components/e
 export const Route = createFileRoute('/_authenticated/admin/contact-messages/$messageId')({
   staticData: { title: 'Contact message', notFoundTitle: 'Message not found' },
   loader: async ({ context: { queryClient, api }, params }) => {
-    const message = await loadRecord(queryClient, contactMessageQueryOptions(api.contact, params.messageId), params.messageId)
+    const message = await loadRecord(queryClient, contactMessageQueryOptions(api.contactMessages, params.messageId), params.messageId)
     return { title: message.subject, description: `From ${message.name}` }
   },
   head: ({ loaderData }) => headFrom(loaderData),
@@ -60,7 +60,7 @@ function useStatusChange(message: ContactMessage, done?: string) {
   const { api } = useAppContext()
   const queryClient = useQueryClient()
   const save = useSaveRecord({
-    save: (status: ContactMessageStatus) => api.contact.changeStatus(message.id, message.version, status),
+    save: (status: ContactMessageStatus) => api.contactMessages.changeStatus(message.id, message.version, status),
     detailKey: (saved) => queryKeys.contactMessages.detail(saved.id),
     refetch: [queryKeys.contactMessages.all, queryKeys.dashboard.all],
     success: done,
@@ -89,7 +89,7 @@ function StatusButton({ message, move }: { message: ContactMessage; move: (typeo
 function MessagePage() {
   const { api } = useAppContext()
   const { messageId } = Route.useParams()
-  const { data: message } = useSuspenseQuery(contactMessageQueryOptions(api.contact, messageId))
+  const { data: message } = useSuspenseQuery(contactMessageQueryOptions(api.contactMessages, messageId))
   const markRead = useStatusChange(message)
   // Opening a new message marks it read, once per message, as a mail program does.
   const opened = useRef<string | null>(null)

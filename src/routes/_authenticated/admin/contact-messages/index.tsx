@@ -2,7 +2,7 @@ import { Badge, Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf, optionsOf } from '@shared/labels'
-import { contactMessagesQueryOptions, type ContactMessageSummary } from '@/api/contact'
+import { contactMessagesQueryOptions, type ContactMessageSummary } from '@/api/contact-messages'
 import type { CsvColumn } from '@/ui/back-office/csv'
 import type { DataColumn } from '@/ui/back-office/data-table'
 import { ChipFilter } from '@/ui/back-office/filter-bar'
@@ -18,7 +18,7 @@ import { MESSAGE_STATUS_COLORS } from './-components/message-words'
 export const Route = createFileRoute('/_authenticated/admin/contact-messages/')({
   loaderDeps: ({ search }) => resolveListSearch(contactMessageListSpec, search),
   loader: ({ context: { queryClient, api }, deps }) => {
-    void queryClient.prefetchQuery(contactMessagesQueryOptions(api.contact, deps))
+    void queryClient.prefetchQuery(contactMessagesQueryOptions(api.contactMessages, deps))
   },
   component: ContactMessagesPage,
 })
@@ -59,7 +59,7 @@ function ContactMessagesPage() {
   const { api } = useAppContext()
   const list = useListSearch(contactMessageListSpec, Route.useSearch(), Route.useNavigate())
   const { query } = list
-  const messages = useQuery({ ...contactMessagesQueryOptions(api.contact, query), placeholderData: keepPreviousData })
+  const messages = useQuery({ ...contactMessagesQueryOptions(api.contactMessages, query), placeholderData: keepPreviousData })
   const counts = messages.data?.statusCounts
   const filterCount = (value: string) => (counts === undefined ? undefined : value === 'open' ? counts.new + counts.read : counts[value as keyof typeof counts])
 
@@ -94,7 +94,7 @@ function ContactMessagesPage() {
       noun={{ one: 'message', many: 'messages' }}
       empty={{ title: 'No contact messages yet', description: 'Messages sent through the contact page will appear here, newest first.' }}
       noMatch={{ title: 'No messages match these filters', description: 'Try another status, check the spelling of the search, or clear the filters to see everything.' }}
-      csv={{ fileName: 'contact-messages.csv', columns: csvColumns, fetchPage: (page, pageSize, purpose) => api.contact.list({ ...query, page, pageSize, purpose }) }}
+      csv={{ fileName: 'contact-messages.csv', columns: csvColumns, fetchPage: (page, pageSize, purpose) => api.contactMessages.list({ ...query, page, pageSize, purpose }) }}
     />
   )
 }

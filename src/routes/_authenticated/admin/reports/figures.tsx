@@ -3,7 +3,7 @@ import { IconChartBar } from '@tabler/icons-react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { londonDay, longLessonDay, REPORT_DUE_HOURS } from '@shared/lesson-time'
-import { figuresQueryOptions, type LessonFigures } from '@/api/lesson-reports'
+import { figuresQueryOptions, type LessonFigures } from '@/api/lesson-figures'
 import { errorMessage } from '@/app/server-errors'
 import { useAppContext } from '@/app/use-app-context'
 import { FigureBarChart, type FigureBar } from './-components/figures-bar-chart'
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_authenticated/admin/reports/figures')({
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient, api }, deps }) => {
     const period = chosenPeriod(deps, londonDay(new Date()))
-    if (!periodProblem(period)) void queryClient.prefetchQuery(figuresQueryOptions(api.lessonReports, period))
+    if (!periodProblem(period)) void queryClient.prefetchQuery(figuresQueryOptions(api.lessonFigures, period))
   },
   component: FiguresPage,
 })
@@ -143,7 +143,7 @@ function FiguresPage() {
   const period = chosenPeriod(search, today)
   const problem = periodProblem(period)
   // The last period's figures stay on screen (marked busy) while the next period's load, so the form keeps its place.
-  const figures = useQuery({ ...figuresQueryOptions(api.lessonReports, period), enabled: problem === undefined, placeholderData: keepPreviousData })
+  const figures = useQuery({ ...figuresQueryOptions(api.lessonFigures, period), enabled: problem === undefined, placeholderData: keepPreviousData })
   const shown = figures.data
   const empty = shown !== undefined && shown.delivered === 0 && shown.attendance.present + shown.attendance.late + shown.attendance.absent === 0
 

@@ -3,7 +3,8 @@ import { IconChartBar, IconShieldExclamation } from '@tabler/icons-react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf, optionsOf, type EnumValue } from '@shared/labels'
-import { concernsQueryOptions, reportsQueryOptions } from '@/api/lesson-reports'
+import { reportsQueryOptions } from '@/api/lesson-reports'
+import { concernsQueryOptions } from '@/api/safeguarding-concerns'
 import type { Lesson } from '@/api/lessons'
 import type { CsvColumn } from '@/ui/back-office/csv'
 import type { DataColumn } from '@/ui/back-office/data-table'
@@ -113,7 +114,7 @@ function RowTitle({ lesson, selection }: { lesson: Lesson; selection: ReportSele
 /** The safeguarding concerns still open, for the link beside the title; one row asked for, the count is the total. */
 function OpenConcernsLink() {
   const { api } = useAppContext()
-  const open = useQuery(concernsQueryOptions(api.lessonReports, { status: 'open', page: 1, pageSize: 1 }))
+  const open = useQuery(concernsQueryOptions(api.safeguardingConcerns, { status: 'open', page: 1, pageSize: 1 }))
   const count = open.data?.statusCounts.open
   return (
     <ButtonLink to="/admin/reports/concerns" variant={count ? 'filled' : 'light'} color={count ? 'red' : undefined} leftSection={<IconShieldExclamation size={16} aria-hidden />}>

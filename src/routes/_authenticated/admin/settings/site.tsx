@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { siteSettingsRecordQueryOptions, type SiteSettingsInput, type SiteSettingsRecord } from '@/api/site-records'
+import { siteSettingsRecordQueryOptions, type SiteSettingsInput, type SiteSettingsRecord } from '@/api/site-settings-records'
 import { queryKeys } from '@/api/query-keys'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { useAppContext } from '@/app/use-app-context'
@@ -11,14 +11,14 @@ import { SiteDetailsForm, siteDetailsValues, useSiteDetailsForm } from './-compo
 
 export const Route = createFileRoute('/_authenticated/admin/settings/site')({
   staticData: { title: 'Site details' },
-  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(siteSettingsRecordQueryOptions(api.siteRecords)),
+  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(siteSettingsRecordQueryOptions(api.siteSettingsRecords)),
   pendingComponent: ArticleSkeleton,
   component: SiteDetailsPage,
 })
 
 function SiteDetailsPage() {
   const { api } = useAppContext()
-  const { data: record } = useSuspenseQuery(siteSettingsRecordQueryOptions(api.siteRecords))
+  const { data: record } = useSuspenseQuery(siteSettingsRecordQueryOptions(api.siteSettingsRecords))
   return (
     <SettingsRecordPage
       title="Site details"
@@ -46,10 +46,10 @@ function SiteDetailsEditor({ record }: { record: SiteSettingsRecord }) {
     formValues: (fresh) => siteDetailsValues(fresh.settings),
     fetchAgain: () =>
       queryClient.fetchQuery({
-        ...siteSettingsRecordQueryOptions(api.siteRecords),
+        ...siteSettingsRecordQueryOptions(api.siteSettingsRecords),
         staleTime: 0,
       }),
-    update: (version, input: SiteSettingsInput) => api.siteRecords.updateSettings(version, input),
+    update: (version, input: SiteSettingsInput) => api.siteSettingsRecords.updateSettings(version, input),
     detailKey: () => queryKeys.site.settingsRecord(),
     // The public settings sit in the same family: the footer, contact, home and about pages show the change.
     refetch: [queryKeys.site.all],

@@ -2,7 +2,7 @@ import { Badge, Group, Stack, Text } from '@mantine/core'
 import { IconUserPlus } from '@tabler/icons-react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { subjectsQueryOptions } from '@/api/tutor-applications'
+import { subjectsQueryOptions } from '@/api/subjects'
 import { tutorsQueryOptions, type TutorSummary } from '@/api/tutors'
 import { labelOf, optionsOf } from '@shared/labels'
 import type { CsvColumn } from '@/ui/back-office/csv'
@@ -103,7 +103,7 @@ function AdminTutorsPage() {
   const { api } = useAppContext()
   const list = useListSearch(tutorListSpec, Route.useSearch(), Route.useNavigate())
   const rows = useQuery({ ...tutorsQueryOptions(api.tutors, apiQuery(list.query)), placeholderData: keepPreviousData })
-  const subjects = useQuery(subjectsQueryOptions(api.tutorApplications))
+  const subjects = useQuery(subjectsQueryOptions(api.subjects))
   const counts = rows.data?.statusCounts
 
   return (

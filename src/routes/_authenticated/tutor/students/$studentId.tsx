@@ -3,7 +3,8 @@ import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf } from '@shared/labels'
 import { londonDay, longLessonDay } from '@shared/lesson-time'
-import { myLearnerQueryOptions, myLessonsQueryOptions } from '@/api/lessons'
+import { myLessonsQueryOptions } from '@/api/lessons'
+import { myLearnerQueryOptions } from '@/api/my-learners'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
 import { FactCard } from '@/ui/back-office/fact-card'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
@@ -22,7 +23,7 @@ import { mailtoHref } from '@/ui/mailto'
 export const Route = createFileRoute('/_authenticated/tutor/students/$studentId')({
   staticData: { title: 'Learner', notFoundTitle: 'Learner not found' },
   loader: async ({ context: { queryClient, api }, params }) => {
-    const learner = await loadRecord(queryClient, myLearnerQueryOptions(api.lessons, params.studentId), params.studentId)
+    const learner = await loadRecord(queryClient, myLearnerQueryOptions(api.myLearners, params.studentId), params.studentId)
     return { title: learner.name, description: 'A learner placed with you' }
   },
   head: ({ loaderData }) => headFrom(loaderData),
@@ -45,7 +46,7 @@ function LearnerNotFound() {
 function LearnerPage() {
   const { api } = useAppContext()
   const { studentId } = Route.useParams()
-  const { data: learner } = useSuspenseQuery(myLearnerQueryOptions(api.lessons, studentId))
+  const { data: learner } = useSuspenseQuery(myLearnerQueryOptions(api.myLearners, studentId))
   const today = londonDay(new Date())
   const { data: upcoming } = useSuspenseQuery(myLessonsQueryOptions(api.lessons, { studentId, from: today, pageSize: 10 }))
   const { data: past } = useSuspenseQuery(myLessonsQueryOptions(api.lessons, { studentId, to: today, pageSize: 20 }))

@@ -2,14 +2,14 @@ import { Card, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf } from '@shared/labels'
-import { myLearnersQueryOptions, type MyLearnerSummary } from '@/api/lessons'
+import { myLearnersQueryOptions, type MyLearnerSummary } from '@/api/my-learners'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { AnchorLink } from '@/components/links'
 import { useAppContext } from '@/app/use-app-context'
 
 export const Route = createFileRoute('/_authenticated/tutor/students/')({
   staticData: { title: 'Students' },
-  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(myLearnersQueryOptions(api.lessons)),
+  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(myLearnersQueryOptions(api.myLearners)),
   pendingComponent: ArticleSkeleton,
   component: TutorStudentsPage,
 })
@@ -23,7 +23,7 @@ function byLearner(items: MyLearnerSummary[]): MyLearnerSummary[][] {
 
 function TutorStudentsPage() {
   const { api } = useAppContext()
-  const { data } = useSuspenseQuery(myLearnersQueryOptions(api.lessons))
+  const { data } = useSuspenseQuery(myLearnersQueryOptions(api.myLearners))
   const learners = byLearner(data.items)
   return (
     <Container py="xl" px={0}>

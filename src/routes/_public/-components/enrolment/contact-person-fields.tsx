@@ -1,6 +1,6 @@
 import { Grid, Radio, Select, Stack, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
-import type { ContactRelationship } from '@/api/enrolments'
+import type { ContactRelationship } from '@/api/registrations'
 import { optionsOf } from '@shared/labels'
 import { REFERRER_RELATIONSHIPS } from '@/forms/enrolment-options'
 import { ENROLMENT_LIMITS, type ContactValues } from '@/forms/enrolment-rules'

@@ -2,7 +2,7 @@ import { Button, Group, Radio, Select, Stack, Text, Textarea, TextInput } from '
 import { useForm } from '@mantine/form'
 import { useQuery } from '@tanstack/react-query'
 import { courseQueryOptions, type CourseSummary } from '@/api/courses'
-import type { ContactRelationship } from '@/api/enrolments'
+import type { ContactRelationship } from '@/api/registrations'
 import { ENUMS } from '@shared/contract.gen'
 import { optionsOf } from '@shared/labels'
 import { deliveryModeHints } from '@/forms/enrolment-options'
@@ -63,7 +63,7 @@ export function CourseEnrolmentForm({ courses, chosenId }: { courses: readonly C
     initialValues: emptyCourseEnrolment(chosenId ? courseById.get(chosenId) : undefined),
     validate: (values) => courseEnrolmentErrors(values, (values.courseId && courseById.get(values.courseId)?.modes) || []),
   })
-  const { formRef, problemRef, problem, onSubmit, sending, receipt, startAgain } = useEnrolmentSubmit({ form, toRequest: courseEnrolmentRequest, send: api.enrolments.course })
+  const { formRef, problemRef, problem, onSubmit, sending, receipt, startAgain } = useEnrolmentSubmit({ form, toRequest: courseEnrolmentRequest, send: api.registrations.enrolCourse })
   const course = form.values.courseId ? courseById.get(form.values.courseId) : undefined
   const details = useQuery({ ...courseQueryOptions(api.courses, course?.id ?? ''), enabled: course !== undefined })
 

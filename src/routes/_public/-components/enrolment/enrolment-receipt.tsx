@@ -1,6 +1,6 @@
 import { Button, List, Paper, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useRef } from 'react'
-import type { EnrolmentReceipt as Receipt } from '@/api/enrolments'
+import type { RegistrationReceipt as Receipt } from '@/api/registrations'
 
 /** The confirmation that replaces a sent form: it is scrolled to and takes focus, so everyone learns it worked. */
 export function EnrolmentReceipt({

@@ -42,7 +42,7 @@ export function SchoolEnrolmentForm({ subjects }: { subjects: readonly string[] 
   const { api } = useAppContext()
   const [terms] = useState(() => startTermOptions())
   const form = useForm<SchoolEnrolmentValues>({ initialValues: emptySchoolEnrolment, validate: (values) => schoolEnrolmentErrors(values) })
-  const { formRef, problemRef, problem, onSubmit, sending, receipt, startAgain } = useEnrolmentSubmit({ form, toRequest: schoolEnrolmentRequest, send: api.enrolments.school, rename: RENAMED_FIELDS })
+  const { formRef, problemRef, problem, onSubmit, sending, receipt, startAgain } = useEnrolmentSubmit({ form, toRequest: schoolEnrolmentRequest, send: api.registrations.enrolSchool, rename: RENAMED_FIELDS })
 
   if (receipt) {
     return (

@@ -1,6 +1,6 @@
 import { Button, Group, MultiSelect, Radio, Select, Stack, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form'
-import type { ApplicantType, ContactRelationship } from '@/api/enrolments'
+import type { ApplicantType, ContactRelationship } from '@/api/registrations'
 import { optionsOf } from '@shared/labels'
 import { deliveryModeHints, relationshipsFor } from '@/forms/enrolment-options'
 import { subjectEnrolmentRequest } from '@/forms/enrolment-requests'
@@ -49,7 +49,7 @@ const NEXT_STEPS = [
 export function SubjectEnrolmentForm({ subjects }: { subjects: readonly string[] }) {
   const { api } = useAppContext()
   const form = useForm<SubjectEnrolmentValues>({ initialValues: emptySubjectEnrolment, validate: (values) => subjectEnrolmentErrors(values) })
-  const { formRef, problemRef, problem, onSubmit, sending, receipt, startAgain } = useEnrolmentSubmit({ form, toRequest: subjectEnrolmentRequest, send: api.enrolments.subject })
+  const { formRef, problemRef, problem, onSubmit, sending, receipt, startAgain } = useEnrolmentSubmit({ form, toRequest: subjectEnrolmentRequest, send: api.registrations.enrolSubject })
 
   if (receipt) {
     return (

@@ -1,6 +1,6 @@
 import { List, Paper, Stack, Text, Title } from '@mantine/core'
 import { useEffect, useRef } from 'react'
-import type { RegistrationReceipt } from '@/api/tutor-applications'
+import type { RegistrationReceipt } from '@/api/registrations'
 
 /** Replaces the wizard once the application is stored; it takes focus so screen readers announce it. */
 export function ApplicationReceipt({ receipt }: { receipt: RegistrationReceipt }) {

@@ -24,7 +24,7 @@ function sessionStore(): Storage {
 /** The five-step tutor application: the machine decides the step, the form shows the answers and messages. */
 export function TutorApplicationWizard({ subjects }: { subjects: readonly string[] }) {
   const { api, inspect } = useAppContext()
-  const [wired] = useState(() => wireTutorApplication({ tutorApplicationsApi: api.tutorApplications, store: sessionStore() }))
+  const [wired] = useState(() => wireTutorApplication({ registrationsApi: api.registrations, store: sessionStore() }))
   const actor = useActorRef(wired.machine, { input: wired.input, inspect })
   const step = useSelector(actor, (snapshot) => snapshot.context.step)
   const furthest = useSelector(actor, (snapshot) => snapshot.context.furthest)

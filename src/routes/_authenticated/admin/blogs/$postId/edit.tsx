@@ -3,7 +3,7 @@ import { IconEye } from '@tabler/icons-react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf } from '@shared/labels'
-import { postRecordQueryOptions } from '@/api/post-records'
+import { postRecordQueryOptions } from '@/api/blog-post-records'
 import { BackLabel } from '@/ui/back-office/detail-layout'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { formatTime } from '@/ui/format-date-time'
@@ -19,7 +19,7 @@ import { usePostSave, type SaveState } from '@/routes/_authenticated/admin/blogs
 export const Route = createFileRoute('/_authenticated/admin/blogs/$postId/edit')({
   staticData: { title: 'Edit post', notFoundTitle: 'Post not found' },
   loader: async ({ context: { queryClient, api }, params }) => {
-    const post = await loadRecord(queryClient, postRecordQueryOptions(api.postRecords, params.postId), params.postId)
+    const post = await loadRecord(queryClient, postRecordQueryOptions(api.blogPostRecords, params.postId), params.postId)
     return { title: `Edit ${post.fields.title}` }
   },
   pendingComponent: ArticleSkeleton,
@@ -47,7 +47,7 @@ const INTRO = {
 function EditPostPage() {
   const { api } = useAppContext()
   const { postId } = Route.useParams()
-  const { data: post } = useSuspenseQuery(postRecordQueryOptions(api.postRecords, postId))
+  const { data: post } = useSuspenseQuery(postRecordQueryOptions(api.blogPostRecords, postId))
   const complete = post.status !== 'draft'
   const form = usePostForm(postFormValues(post.fields, post.cover), { complete })
   const { state, autosave, save, reload } = usePostSave({ post, form })

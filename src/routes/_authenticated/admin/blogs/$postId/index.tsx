@@ -3,7 +3,7 @@ import { IconEye, IconExternalLink, IconPencil } from '@tabler/icons-react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf } from '@shared/labels'
-import { postRecordQueryOptions, type PostRecord } from '@/api/post-records'
+import { postRecordQueryOptions, type PostRecord } from '@/api/blog-post-records'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
 import { FactCard } from '@/ui/back-office/fact-card'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
@@ -20,7 +20,7 @@ import { POST_FIELD_LABELS as LABEL, POST_HISTORY_WORDS, POST_STATUS_COLORS, whe
 export const Route = createFileRoute('/_authenticated/admin/blogs/$postId/')({
   staticData: { title: 'Post', notFoundTitle: 'Post not found' },
   loader: async ({ context: { queryClient, api }, params }) => {
-    const post = await loadRecord(queryClient, postRecordQueryOptions(api.postRecords, params.postId), params.postId)
+    const post = await loadRecord(queryClient, postRecordQueryOptions(api.blogPostRecords, params.postId), params.postId)
     return { title: post.fields.title, description: labelOf('PostStatus', post.status) }
   },
   head: ({ loaderData }) => headFrom(loaderData),
@@ -76,7 +76,7 @@ function Readiness({ post }: { post: PostRecord }) {
 function PostPage() {
   const { api } = useAppContext()
   const { postId } = Route.useParams()
-  const { data: post } = useSuspenseQuery(postRecordQueryOptions(api.postRecords, postId))
+  const { data: post } = useSuspenseQuery(postRecordQueryOptions(api.blogPostRecords, postId))
   const { fields } = post
 
   return (

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Group, Stack, Container } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { postPreviewQueryOptions, type PostPreview } from '@/api/post-records'
+import { postPreviewQueryOptions, type PostPreview } from '@/api/blog-post-records'
 import { queryKeys } from '@/api/query-keys'
 import { BackLabel } from '@/ui/back-office/detail-layout'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
@@ -20,7 +20,7 @@ export const Route = createFileRoute('/_authenticated/admin/blogs/$postId/previe
   loader: async ({ context: { queryClient, api }, params }) => {
     // Always what is saved now: a preview kept from an earlier visit would hide the changes just saved.
     queryClient.removeQueries({ queryKey: queryKeys.blogs.preview(params.postId), exact: true })
-    const preview = await loadRecord(queryClient, postPreviewQueryOptions(api.postRecords, params.postId), params.postId)
+    const preview = await loadRecord(queryClient, postPreviewQueryOptions(api.blogPostRecords, params.postId), params.postId)
     return { title: `Preview of ${preview.post.title}`, description: preview.post.excerpt }
   },
   head: ({ loaderData }) => headFrom(loaderData),
@@ -41,7 +41,7 @@ function bannerWords({ status, post }: PostPreview): { title: string; text: stri
 function PostPreviewPage() {
   const { api } = useAppContext()
   const { postId } = Route.useParams()
-  const { data: preview } = useSuspenseQuery(postPreviewQueryOptions(api.postRecords, postId))
+  const { data: preview } = useSuspenseQuery(postPreviewQueryOptions(api.blogPostRecords, postId))
   const words = bannerWords(preview)
 
   return (

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { lessonInstant, londonDay, londonTime } from '@shared/lesson-time'
-import type { PostRecord, PostStatusChange } from '@/api/post-records'
+import type { PostRecord, PostStatusChange } from '@/api/blog-post-records'
 import { queryKeys } from '@/api/query-keys'
 import { formatDateTime } from '@/ui/format-date-time'
 import { useAppContext } from '@/app/use-app-context'
@@ -30,7 +30,7 @@ function instantOf(value: string): Date | undefined {
 function useStatusChange(post: PostRecord, done: string) {
   const { api } = useAppContext()
   return useSaveRecord({
-    save: (change: PostStatusChange) => api.postRecords.changeStatus(post.id, post.version, change),
+    save: (change: PostStatusChange) => api.blogPostRecords.changeStatus(post.id, post.version, change),
     detailKey: (saved) => queryKeys.blogs.record(saved.id),
     refetch: [queryKeys.blogs.all],
     success: done,
@@ -187,7 +187,7 @@ export function DeletePost({ post }: { post: PostRecord }) {
       noun="post"
       name={post.fields.title}
       explanation="The post goes for good, with its text. Its images stay in the media library, and its history stays in the audit trail. A post on the blog cannot be deleted: unpublish it first."
-      remove={() => api.postRecords.remove(post.id, post.version)}
+      remove={() => api.blogPostRecords.remove(post.id, post.version)}
       recordKey={queryKeys.blogs.record(post.id)}
       listKey={queryKeys.blogs.all}
       leave={() => navigate({ to: '/admin/blogs' })}

@@ -1,6 +1,6 @@
 import { Textarea, TextInput } from '@mantine/core'
 import { useForm, type UseFormReturnType } from '@mantine/form'
-import type { PostInput } from '@/api/post-records'
+import type { PostInput } from '@/api/blog-post-records'
 import { RichTextEditor } from '@/ui/back-office/rich-text-editor'
 import { FormSection } from '@/ui/form-section'
 import type { ImageSource } from '@/ui/responsive-image'

@@ -1,5 +1,5 @@
 import { Card, Stack, Text, Title } from '@mantine/core'
-import type { PostPreview } from '@/api/post-records'
+import type { PostPreview } from '@/api/blog-post-records'
 
 type DraftPost = PostPreview['post']
 

@@ -1,6 +1,6 @@
 import { LIMITS } from '@shared/contract.gen'
 import { labelOf } from '@shared/labels'
-import type { PostRecord } from '@/api/post-records'
+import type { PostRecord } from '@/api/blog-post-records'
 import { formatDateTime } from '@/ui/format-date-time'
 import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
 

@@ -2,7 +2,7 @@ import type { UseFormReturnType } from '@mantine/form'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import { isApiError } from '@/api/errors'
-import { postRecordQueryOptions, type PostRecord } from '@/api/post-records'
+import { postRecordQueryOptions, type PostRecord } from '@/api/blog-post-records'
 import { queryKeys } from '@/api/query-keys'
 import { toast } from '@/ui/toasts'
 import { errorMessage } from '@/app/server-errors'
@@ -46,7 +46,7 @@ export function usePostSave({ post, form }: { post: PostRecord; form: UseFormRet
   const send = async (values: PostFormValues, announce: boolean): Promise<boolean> => {
     setState({ kind: 'saving' })
     try {
-      const saved = await api.postRecords.update(post.id, version.current, toPostInput(values))
+      const saved = await api.blogPostRecords.update(post.id, version.current, toPostInput(values))
       version.current = saved.version
       queryClient.setQueryData(recordKey, saved)
       // The list, the preview, the public blog and the history show the post too.
@@ -91,7 +91,7 @@ export function usePostSave({ post, form }: { post: PostRecord; form: UseFormRet
 
   /** After a conflict: the post as it is now, in place of this editor's unsaved changes. */
   const reload = async () => {
-    const fresh = await queryClient.fetchQuery({ ...postRecordQueryOptions(api.postRecords, post.id), staleTime: 0 })
+    const fresh = await queryClient.fetchQuery({ ...postRecordQueryOptions(api.blogPostRecords, post.id), staleTime: 0 })
     version.current = fresh.version
     conflicted.current = false
     form.setInitialValues(postFormValues(fresh.fields, fresh.cover))

@@ -3,7 +3,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form'
 import { useQuery, type UseMutationResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { CourseInput } from '@/api/course-records'
-import { subjectsQueryOptions } from '@/api/tutor-applications'
+import { subjectsQueryOptions } from '@/api/subjects'
 import { RichTextEditor } from '@/ui/back-office/rich-text-editor'
 import { FormSection } from '@/ui/form-section'
 import type { ImageSource } from '@/ui/responsive-image'
@@ -108,7 +108,7 @@ export function CourseForm({
   slugFollowsTitle?: boolean
 }) {
   const { api } = useAppContext()
-  const subjects = useQuery(subjectsQueryOptions(api.tutorApplications))
+  const subjects = useQuery(subjectsQueryOptions(api.subjects))
   const imagePrompt = useImagePrompt('Insert an image in the description')
   const description = form.getInputProps('descriptionHtml')
   const values = form.getValues()

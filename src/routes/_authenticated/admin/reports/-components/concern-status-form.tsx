@@ -2,7 +2,8 @@ import { Card, Select, Stack, Text, Textarea, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useState } from 'react'
 import { optionsOf, type EnumValue } from '@shared/labels'
-import { concernQueryOptions, REPORT_FAMILIES, type SafeguardingConcern } from '@/api/lesson-reports'
+import { REPORT_FAMILIES } from '@/api/lesson-reports'
+import { concernQueryOptions, type SafeguardingConcern } from '@/api/safeguarding-concerns'
 import { queryKeys } from '@/api/query-keys'
 import { useAppContext } from '@/app/use-app-context'
 import { RecordForm, useSaveRecord } from '@/routes/_authenticated/-components/record-form'
@@ -29,7 +30,7 @@ export function ConcernStatusForm({ concern }: { concern: SafeguardingConcern })
     },
   })
   const save = useSaveRecord({
-    save: (input: { status: ConcernStatus; note: string }) => api.lessonReports.changeConcernStatus(concern.id, versionRead, input),
+    save: (input: { status: ConcernStatus; note: string }) => api.safeguardingConcerns.changeStatus(concern.id, versionRead, input),
     detailKey: (saved) => queryKeys.concerns.detail(saved.id),
     refetch: REPORT_FAMILIES,
     success: 'The concern’s status and note are saved',
@@ -40,7 +41,7 @@ export function ConcernStatusForm({ concern }: { concern: SafeguardingConcern })
     },
   })
   const reload = async () => {
-    const fresh = await queryClient.fetchQuery({ ...concernQueryOptions(api.lessonReports, concern.id), staleTime: 0 })
+    const fresh = await queryClient.fetchQuery({ ...concernQueryOptions(api.safeguardingConcerns, concern.id), staleTime: 0 })
     setVersionRead(fresh.version)
     form.setFieldValue('status', fresh.status)
   }

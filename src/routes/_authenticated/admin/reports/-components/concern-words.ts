@@ -1,7 +1,7 @@
 import type { MantineColor } from '@mantine/core'
 import { ENUMS, LIMITS, PARAMETERS } from '@shared/contract.gen'
 import type { EnumValue } from '@shared/labels'
-import type { ConcernListQuery } from '@/api/lesson-reports'
+import type { ConcernListQuery } from '@/api/safeguarding-concerns'
 import { defineListSearch, resolveListSearch, validateListSearch, type ListSearch } from '@/ui/back-office/list-search'
 import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
 import { reportPaging } from './report-words'

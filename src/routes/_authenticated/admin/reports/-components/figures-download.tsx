@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core'
 import { IconDownload } from '@tabler/icons-react'
 import { useMutation } from '@tanstack/react-query'
 import { labelOf } from '@shared/labels'
-import type { LessonFigure } from '@/api/lesson-reports'
+import type { LessonFigure } from '@/api/lesson-figures'
 import { downloadFile } from '@/ui/back-office/csv'
 import { errorMessage } from '@/app/server-errors'
 import { useAppContext } from '@/app/use-app-context'
@@ -17,7 +17,7 @@ export function FigureDownload({ figure, period }: { figure: LessonFigure; perio
   const fileName = figureFileName(figure, period)
   const download = useMutation({
     mutationFn: async () => {
-      const file = await api.lessonReports.figureRows({ ...period, figure })
+      const file = await api.lessonFigures.exportRows({ ...period, figure })
       // Saved as text through the shared helper, which adds the byte-order mark spreadsheets need to read UTF-8 names.
       downloadFile(fileName, await file.text())
     },

@@ -1,5 +1,5 @@
 import { daysBetween, shiftDay, termDays } from '@shared/lesson-time'
-import type { LessonFigure } from '@/api/lesson-reports'
+import type { LessonFigure } from '@/api/lesson-figures'
 import { termOf } from '@/routes/_authenticated/admin/-components/term-summary-terms'
 
 /** The days the figures cover, first and last included, as London days ("2026-09-01"). */

@@ -1,7 +1,7 @@
 import { Card, SimpleGrid, Stack, Text, Title } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { labelOf } from '@shared/labels'
-import type { LessonFigure } from '@/api/lesson-reports'
+import type { LessonFigure } from '@/api/lesson-figures'
 import { FigureDownload } from './figures-download'
 import type { Period } from './figures-period'
 

@@ -3,7 +3,7 @@ import { IconLock } from '@tabler/icons-react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf } from '@shared/labels'
-import { concernQueryOptions, type SafeguardingConcern } from '@/api/lesson-reports'
+import { concernQueryOptions, type SafeguardingConcern } from '@/api/safeguarding-concerns'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
 import { FactCard } from '@/ui/back-office/fact-card'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/_authenticated/admin/reports/concerns/$co
   loader: async ({ context: { queryClient, api, auth }, params }) => {
     // Another admin is told why there is nothing here, not answered with an error (the server refuses them).
     if (!isSafeguardingLead(auth)) return { title: 'Safeguarding concern', description: 'Only the designated safeguarding leads can see safeguarding concerns.' }
-    const concern = await loadRecord(queryClient, concernQueryOptions(api.lessonReports, params.concernId), params.concernId)
+    const concern = await loadRecord(queryClient, concernQueryOptions(api.safeguardingConcerns, params.concernId), params.concernId)
     return { title: concernTitle(concern), description: `${labelOf('ConcernSeverity', concern.severity)} severity, ${labelOf('ConcernStatus', concern.status).toLowerCase()}` }
   },
   head: ({ loaderData }) => headFrom(loaderData),
@@ -46,7 +46,7 @@ function ConcernRoute() {
 function ConcernPage() {
   const { api } = useAppContext()
   const { concernId } = Route.useParams()
-  const { data: concern } = useSuspenseQuery(concernQueryOptions(api.lessonReports, concernId))
+  const { data: concern } = useSuspenseQuery(concernQueryOptions(api.safeguardingConcerns, concernId))
 
   return (
     <DetailLayout

@@ -2,7 +2,7 @@ import { Stack, Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf, optionsOf } from '@shared/labels'
-import { concernsQueryOptions, type SafeguardingConcern } from '@/api/lesson-reports'
+import { concernsQueryOptions, type SafeguardingConcern } from '@/api/safeguarding-concerns'
 import type { DataColumn } from '@/ui/back-office/data-table'
 import { ChipFilter, SelectFilter } from '@/ui/back-office/filter-bar'
 import { formatDate, formatDateTime } from '@/ui/format-date-time'
@@ -19,7 +19,7 @@ export const Route = createFileRoute('/_authenticated/admin/reports/concerns/')(
   loaderDeps: ({ search }) => concernApiQuery(search),
   loader: ({ context: { queryClient, api, auth }, deps }) => {
     // Another admin is told why there is nothing here, not answered with an error (the server refuses them).
-    if (isSafeguardingLead(auth)) void queryClient.prefetchQuery(concernsQueryOptions(api.lessonReports, deps))
+    if (isSafeguardingLead(auth)) void queryClient.prefetchQuery(concernsQueryOptions(api.safeguardingConcerns, deps))
   },
   component: ConcernsRoute,
 })
@@ -70,7 +70,7 @@ function ConcernsPage() {
   const base = useListSearch(concernListSpec, search, Route.useNavigate())
   // The status is a view, not a filter: "Clear filters" keeps it, and an empty state says what that view is for.
   const list = { ...base, filtered: search.severity !== undefined, clear: () => base.change({ severity: undefined }) }
-  const rows = useQuery({ ...concernsQueryOptions(api.lessonReports, concernApiQuery(search)), placeholderData: keepPreviousData })
+  const rows = useQuery({ ...concernsQueryOptions(api.safeguardingConcerns, concernApiQuery(search)), placeholderData: keepPreviousData })
   const counts = rows.data?.statusCounts
   const status = concernStatus(search)
 

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { labelOf } from '@shared/labels'
 import { londonDay, longLessonDay } from '@shared/lesson-time'
-import { termSummaryQueryOptions, type SchoolTermSummary } from '@/api/lesson-reports'
+import { termSummaryQueryOptions, type SchoolTermSummary } from '@/api/lesson-figures'
 import { BackLabel } from '@/ui/back-office/detail-layout'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { AnchorLink } from '@/components/links'
@@ -33,7 +33,7 @@ export const Route = createFileRoute('/_authenticated/admin/schools/$schoolId/su
   // replacing the page with a skeleton. The loader runs on arrival, where it finds an unknown school (404).
   loader: async ({ context: { queryClient, api }, params, location }) => {
     const term = chosenTerm(termSearch(location.search), today())
-    const summary = await loadRecord(queryClient, termSummaryQueryOptions(api.lessonReports, params.schoolId, term), params.schoolId)
+    const summary = await loadRecord(queryClient, termSummaryQueryOptions(api.lessonFigures, params.schoolId, term), params.schoolId)
     return { schoolName: summary.school.name }
   },
   head: ({ loaderData, match }) =>
@@ -86,7 +86,7 @@ function TermSummaryPage() {
   const search = Route.useSearch()
   const navigate = useNavigate({ from: Route.fullPath })
   const chosen = chosenTerm(search, today())
-  const summary = useQuery({ ...termSummaryQueryOptions(api.lessonReports, schoolId, chosen), placeholderData: keepPreviousData })
+  const summary = useQuery({ ...termSummaryQueryOptions(api.lessonFigures, schoolId, chosen), placeholderData: keepPreviousData })
   // Titled by the summary shown, which is the last term's until the chosen one arrives.
   const shown = summary.data
 

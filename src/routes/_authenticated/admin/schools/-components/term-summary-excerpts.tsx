@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core'
 import { longLessonDay } from '@shared/lesson-time'
-import type { SchoolTermSummary } from '@/api/lesson-reports'
+import type { SchoolTermSummary } from '@/api/lesson-figures'
 import classes from './term-summary-print.module.css'
 
 type Excerpt = SchoolTermSummary['excerpts'][number]

@@ -1,5 +1,5 @@
 import { Table } from '@mantine/core'
-import type { SchoolTermSummary } from '@/api/lesson-reports'
+import type { SchoolTermSummary } from '@/api/lesson-figures'
 import { TableScroller } from '@/ui/back-office/table-scroller'
 import { AnchorLink } from '@/components/links'
 

@@ -2,7 +2,7 @@ import { Stack, Text, Title } from '@mantine/core'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { queryKeys } from '@/api/query-keys'
-import { sitePageRecordQueryOptions, type PageSlug, type SitePageInput, type SitePageRecord } from '@/api/site-records'
+import { sitePageRecordQueryOptions, type PageSlug, type SitePageInput, type SitePageRecord } from '@/api/site-settings-records'
 import { BackLabel } from '@/ui/back-office/detail-layout'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { AnchorLink } from '@/components/links'
@@ -22,7 +22,7 @@ export const Route = createFileRoute('/_authenticated/admin/settings/pages/$page
   loader: async ({ context: { queryClient, api }, params }) => {
     // Only the three pages exist: any other address is not found without asking the server.
     if (!isPageSlug(params.pageSlug)) throw notFound()
-    const page = await queryClient.ensureQueryData(sitePageRecordQueryOptions(api.siteRecords, params.pageSlug))
+    const page = await queryClient.ensureQueryData(sitePageRecordQueryOptions(api.siteSettingsRecords, params.pageSlug))
     return { title: `Edit ${page.fields.title}`, description: `The office’s editor of ${page.publicPath}` }
   },
   head: ({ loaderData }) => headFrom(loaderData),
@@ -35,7 +35,7 @@ function EditSitePagePage() {
   const { api } = useAppContext()
   const { pageSlug } = Route.useParams()
   // The loader let only a page's slug through.
-  const { data: page } = useSuspenseQuery(sitePageRecordQueryOptions(api.siteRecords, pageSlug as PageSlug))
+  const { data: page } = useSuspenseQuery(sitePageRecordQueryOptions(api.siteSettingsRecords, pageSlug as PageSlug))
   return (
     <Stack gap="lg" pb="md" maw={880}>
       <Text size="sm">
@@ -68,8 +68,8 @@ function SitePageEditor({ page }: { page: SitePageRecord }) {
     record: page,
     form,
     formValues: (fresh) => sitePageValues(fresh.fields),
-    fetchAgain: () => queryClient.fetchQuery({ ...sitePageRecordQueryOptions(api.siteRecords, page.slug), staleTime: 0 }),
-    update: (version, input: SitePageInput) => api.siteRecords.updatePage(page.slug, version, input),
+    fetchAgain: () => queryClient.fetchQuery({ ...sitePageRecordQueryOptions(api.siteSettingsRecords, page.slug), staleTime: 0 }),
+    update: (version, input: SitePageInput) => api.siteSettingsRecords.updatePage(page.slug, version, input),
     detailKey: (saved) => queryKeys.site.pageRecord(saved.slug),
     // The list of pages and the public page sit in the same family, so both show the change.
     refetch: [queryKeys.site.all],

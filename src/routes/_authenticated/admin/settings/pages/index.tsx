@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { sitePageRecordsQueryOptions, type SitePageRecord } from '@/api/site-records'
+import { sitePageRecordsQueryOptions, type SitePageRecord } from '@/api/site-settings-records'
 import { DataTable, type DataColumn } from '@/ui/back-office/data-table'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { AnchorLink } from '@/components/links'
@@ -11,7 +11,7 @@ import { PublicPageLink } from '@/routes/_authenticated/admin/settings/-componen
 
 export const Route = createFileRoute('/_authenticated/admin/settings/pages/')({
   staticData: { title: 'Pages' },
-  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(sitePageRecordsQueryOptions(api.siteRecords)),
+  loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(sitePageRecordsQueryOptions(api.siteSettingsRecords)),
   pendingComponent: ArticleSkeleton,
   component: SitePagesPage,
 })
@@ -25,7 +25,7 @@ const columns: DataColumn<SitePageRecord>[] = [
 
 function SitePagesPage() {
   const { api } = useAppContext()
-  const { data } = useSuspenseQuery(sitePageRecordsQueryOptions(api.siteRecords))
+  const { data } = useSuspenseQuery(sitePageRecordsQueryOptions(api.siteSettingsRecords))
   return (
     <Stack gap="lg" pb="md">
       <Stack gap="xs" maw={720}>

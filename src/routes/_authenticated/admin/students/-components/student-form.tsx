@@ -6,7 +6,7 @@ import { useState, type ReactNode } from 'react'
 import { LIMITS } from '@shared/contract.gen'
 import { schoolsQueryOptions } from '@/api/schools'
 import type { StudentInput, StudentStatus } from '@/api/students'
-import { subjectsQueryOptions } from '@/api/tutor-applications'
+import { subjectsQueryOptions } from '@/api/subjects'
 import { optionsOf } from '@shared/labels'
 import { FormSection } from '@/ui/form-section'
 import { useAppContext } from '@/app/use-app-context'
@@ -149,7 +149,7 @@ export function StudentForm({
   partnerSchool?: { id: string; name: string }
 }) {
   const { api } = useAppContext()
-  const subjects = useQuery(subjectsQueryOptions(api.tutorApplications))
+  const subjects = useQuery(subjectsQueryOptions(api.subjects))
   const values = form.getValues()
   const subjectOptions = [...new Set([...(subjects.data?.items ?? []), ...values.subjects])]
   return (

@@ -3,7 +3,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form'
 import { useQuery, type UseMutationResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { LIMITS } from '@shared/contract.gen'
-import { subjectsQueryOptions } from '@/api/tutor-applications'
+import { subjectsQueryOptions } from '@/api/subjects'
 import type { TutorProfileInput } from '@/api/tutors'
 import { optionsOf } from '@shared/labels'
 import { FormSection } from '@/ui/form-section'
@@ -107,7 +107,7 @@ export function TutorForm({
   onReload?: () => Promise<void>
 }) {
   const { api } = useAppContext()
-  const subjects = useQuery(subjectsQueryOptions(api.tutorApplications))
+  const subjects = useQuery(subjectsQueryOptions(api.subjects))
   const values = form.getValues()
   const subjectOptions = [...new Set([...(subjects.data?.items ?? []), ...values.subjects])]
   return (

@@ -10,27 +10,27 @@ export type Image = components['schemas']['Image']
 type PageSlug = components['schemas']['PageSlug']
 
 /** The contact details, headline figures and social links the public pages show, and the site's own pages. */
-export function createSiteApi(client: ApiClient) {
+export function createSiteSettingsApi(client: ApiClient) {
   return {
     getSettings: () => unwrap(client.GET('/site-settings')),
     getPage: (pageSlug: PageSlug) => unwrap(client.GET('/pages/{pageSlug}', { params: { path: { pageSlug } } })),
   }
 }
 
-export type SiteApi = ReturnType<typeof createSiteApi>
+export type SiteSettingsApi = ReturnType<typeof createSiteSettingsApi>
 
-export function siteSettingsQueryOptions(siteApi: SiteApi) {
+export function siteSettingsQueryOptions(siteSettingsApi: SiteSettingsApi) {
   return queryOptions({
     queryKey: queryKeys.site.settings(),
-    queryFn: () => siteApi.getSettings(),
+    queryFn: () => siteSettingsApi.getSettings(),
     staleTime: PUBLIC_CONTENT_STALE_MS,
   })
 }
 
-export function sitePageQueryOptions(siteApi: SiteApi, pageSlug: PageSlug) {
+export function sitePageQueryOptions(siteSettingsApi: SiteSettingsApi, pageSlug: PageSlug) {
   return queryOptions({
     queryKey: queryKeys.site.page(pageSlug),
-    queryFn: () => siteApi.getPage(pageSlug),
+    queryFn: () => siteSettingsApi.getPage(pageSlug),
     staleTime: PUBLIC_CONTENT_STALE_MS,
   })
 }

@@ -13,8 +13,8 @@ export type PostStatusChange = Schemas['PostStatusChange']
 export type PostPreview = Schemas['PostPreview']
 export type PostRecordQuery = NonNullable<operations['listPostRecords']['parameters']['query']>
 
-/** The office's blog editor; ADMIN only. The published blog visitors read is in blogs.ts. */
-export function createPostRecordsApi(client: ApiClient) {
+/** The office's blog editor; ADMIN only. The published blog visitors read is in blog-posts.ts. */
+export function createBlogPostRecordsApi(client: ApiClient) {
   const path = (postRecordId: string) => ({ path: { postRecordId } })
   return {
     list: (query: PostRecordQuery) => unwrap(client.GET('/admin/blog-posts', { params: { query } })),
@@ -31,16 +31,16 @@ export function createPostRecordsApi(client: ApiClient) {
   }
 }
 
-export type PostRecordsApi = ReturnType<typeof createPostRecordsApi>
+export type BlogPostRecordsApi = ReturnType<typeof createBlogPostRecordsApi>
 
-export function postRecordsQueryOptions(postRecordsApi: PostRecordsApi, query: PostRecordQuery) {
-  return queryOptions({ queryKey: queryKeys.blogs.records(query), queryFn: () => postRecordsApi.list(query) })
+export function postRecordsQueryOptions(blogPostRecordsApi: BlogPostRecordsApi, query: PostRecordQuery) {
+  return queryOptions({ queryKey: queryKeys.blogs.records(query), queryFn: () => blogPostRecordsApi.list(query) })
 }
 
-export function postRecordQueryOptions(postRecordsApi: PostRecordsApi, postId: string) {
-  return queryOptions({ queryKey: queryKeys.blogs.record(postId), queryFn: () => postRecordsApi.get(postId) })
+export function postRecordQueryOptions(blogPostRecordsApi: BlogPostRecordsApi, postId: string) {
+  return queryOptions({ queryKey: queryKeys.blogs.record(postId), queryFn: () => blogPostRecordsApi.get(postId) })
 }
 
-export function postPreviewQueryOptions(postRecordsApi: PostRecordsApi, postId: string) {
-  return queryOptions({ queryKey: queryKeys.blogs.preview(postId), queryFn: () => postRecordsApi.preview(postId), staleTime: 0 })
+export function postPreviewQueryOptions(blogPostRecordsApi: BlogPostRecordsApi, postId: string) {
+  return queryOptions({ queryKey: queryKeys.blogs.preview(postId), queryFn: () => blogPostRecordsApi.preview(postId), staleTime: 0 })
 }

@@ -13,7 +13,7 @@ export type BlogPostPage = Schemas['BlogPostPage']
 export const BLOG_PAGE_SIZE = 9
 
 /** The published blog, read by visitors. */
-export function createBlogsApi(client: ApiClient) {
+export function createBlogPostsApi(client: ApiClient) {
   return {
     list: ({ page, pageSize }: { page: number; pageSize: number }) =>
       unwrap(client.GET('/blog-posts', { params: { query: { page, pageSize } } })),
@@ -21,20 +21,20 @@ export function createBlogsApi(client: ApiClient) {
   }
 }
 
-export type BlogsApi = ReturnType<typeof createBlogsApi>
+export type BlogPostsApi = ReturnType<typeof createBlogPostsApi>
 
-export function blogPostsQueryOptions(blogsApi: BlogsApi, page: { page: number; pageSize: number }) {
+export function blogPostsQueryOptions(blogPostsApi: BlogPostsApi, page: { page: number; pageSize: number }) {
   return queryOptions({
     queryKey: queryKeys.blogs.list(page),
-    queryFn: () => blogsApi.list(page),
+    queryFn: () => blogPostsApi.list(page),
     staleTime: PUBLIC_CONTENT_STALE_MS,
   })
 }
 
-export function blogPostQueryOptions(blogsApi: BlogsApi, postId: string) {
+export function blogPostQueryOptions(blogPostsApi: BlogPostsApi, postId: string) {
   return queryOptions({
     queryKey: queryKeys.blogs.detail(postId),
-    queryFn: () => blogsApi.get(postId),
+    queryFn: () => blogPostsApi.get(postId),
     staleTime: PUBLIC_CONTENT_STALE_MS,
   })
 }

@@ -16,7 +16,7 @@ export type ContactMessageListQuery = NonNullable<operations['listContactMessage
  * The contact form's one write (the server answers the first reference again for a repeated message), and the
  * office's reading of the messages (ADMIN).
  */
-export function createContactApi(client: ApiClient) {
+export function createContactMessagesApi(client: ApiClient) {
   const path = (messageId: string) => ({ path: { messageId } })
   return {
     send: (body: ContactMessageRequest) => unwrap(client.POST('/contact-messages', { body })),
@@ -27,12 +27,12 @@ export function createContactApi(client: ApiClient) {
   }
 }
 
-export function contactMessagesQueryOptions(contactApi: ContactApi, query: ContactMessageListQuery) {
-  return queryOptions({ queryKey: queryKeys.contactMessages.list(query), queryFn: () => contactApi.list(query) })
+export function contactMessagesQueryOptions(contactMessagesApi: ContactMessagesApi, query: ContactMessageListQuery) {
+  return queryOptions({ queryKey: queryKeys.contactMessages.list(query), queryFn: () => contactMessagesApi.list(query) })
 }
 
-export function contactMessageQueryOptions(contactApi: ContactApi, messageId: string) {
-  return queryOptions({ queryKey: queryKeys.contactMessages.detail(messageId), queryFn: () => contactApi.get(messageId) })
+export function contactMessageQueryOptions(contactMessagesApi: ContactMessagesApi, messageId: string) {
+  return queryOptions({ queryKey: queryKeys.contactMessages.detail(messageId), queryFn: () => contactMessagesApi.get(messageId) })
 }
 
-export type ContactApi = ReturnType<typeof createContactApi>
+export type ContactMessagesApi = ReturnType<typeof createContactMessagesApi>

@@ -11,8 +11,8 @@ export type SitePageInput = Schemas['SitePageInput']
 export type PageSlug = Schemas['PageSlug']
 export type SocialNetwork = Schemas['SocialNetwork']
 
-/** The office's editor of the site's details and its own pages; ADMIN only. What visitors read is in site.ts. */
-export function createSiteRecordsApi(client: ApiClient) {
+/** The office's editor of the site's details and its own pages; ADMIN only. What visitors read is in site-settings.ts. */
+export function createSiteSettingsRecordsApi(client: ApiClient) {
   const page = (pageSlug: PageSlug) => ({ path: { pageSlug } })
   return {
     getSettings: () => unwrap(client.GET('/admin/site-settings')),
@@ -25,16 +25,16 @@ export function createSiteRecordsApi(client: ApiClient) {
   }
 }
 
-export type SiteRecordsApi = ReturnType<typeof createSiteRecordsApi>
+export type SiteSettingsRecordsApi = ReturnType<typeof createSiteSettingsRecordsApi>
 
-export function siteSettingsRecordQueryOptions(siteRecordsApi: SiteRecordsApi) {
-  return queryOptions({ queryKey: queryKeys.site.settingsRecord(), queryFn: () => siteRecordsApi.getSettings() })
+export function siteSettingsRecordQueryOptions(siteSettingsRecordsApi: SiteSettingsRecordsApi) {
+  return queryOptions({ queryKey: queryKeys.site.settingsRecord(), queryFn: () => siteSettingsRecordsApi.getSettings() })
 }
 
-export function sitePageRecordsQueryOptions(siteRecordsApi: SiteRecordsApi) {
-  return queryOptions({ queryKey: queryKeys.site.pageRecords(), queryFn: () => siteRecordsApi.listPages() })
+export function sitePageRecordsQueryOptions(siteSettingsRecordsApi: SiteSettingsRecordsApi) {
+  return queryOptions({ queryKey: queryKeys.site.pageRecords(), queryFn: () => siteSettingsRecordsApi.listPages() })
 }
 
-export function sitePageRecordQueryOptions(siteRecordsApi: SiteRecordsApi, pageSlug: PageSlug) {
-  return queryOptions({ queryKey: queryKeys.site.pageRecord(pageSlug), queryFn: () => siteRecordsApi.getPage(pageSlug) })
+export function sitePageRecordQueryOptions(siteSettingsRecordsApi: SiteSettingsRecordsApi, pageSlug: PageSlug) {
+  return queryOptions({ queryKey: queryKeys.site.pageRecord(pageSlug), queryFn: () => siteSettingsRecordsApi.getPage(pageSlug) })
 }
