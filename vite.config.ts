@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
+import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { defineConfig, type UserConfig } from 'vite'
 import { compression } from 'vite-plugin-compression2'
@@ -11,12 +12,32 @@ import { routeManifest } from './scripts/route-manifest.ts'
 const apiPort = process.env.PORT ?? '3000'
 
 /**
- * Server test files that never reach the database, or reach it only to start a server: the same on either
- * database, so they run once, in the embedded-database project.
+ * The server test files that run on PostgreSQL as well (the server-pg project), by what they show of the database.
+ * PGlite is PostgreSQL's own engine, so the same SQL answers the same on both; what differs is one connection in the
+ * process against a pool of them, the change feed, timeouts, and processes sharing one database. Every other server
+ * file (validation, headers, the contract's shape, rendering, mail words, who may do what) runs on the embedded
+ * database only; a file named `*.postgres.test.ts` runs on PostgreSQL only, one named `*.pglite.test.ts` on the
+ * embedded database only, so neither project ever skips or drops a test.
  */
-/** Files about PostgreSQL alone (moving the embedded database into it): the embedded database's project leaves them out. */
-const POSTGRES_ONLY = ['tests/server/db-move.test.ts']
-const DATABASE_INDEPENDENT = ['tests/server/config.test.ts', 'tests/server/data-dir-lock.test.ts', 'tests/server/slow-clients.test.ts', 'tests/server/svg-cleaner.test.ts']
+const ON_BOTH_DATABASES = [
+  // Writes that race, one transaction, versions read and conflicts, unique rules raced: a pool runs them at once.
+  ...['placements', 'student-school-records', 'course-records', 'gallery-editing', 'registrations', 'admin-registrations', 'tutors', 'blog-editor'],
+  ...['one-live-link', 'password-reset', 'site-settings-editing', 'office-dashboard', 'load'],
+  // Queries that search, add up or read every table (the erasure's dump, the export), and writes batched off the request.
+  ...['lessons', 'erasure', 'personal-data-export', 'media-library', 'record-openings', 'content'],
+  // Throttle counters in the database, hit by many requests at once.
+  ...['brute-force', 'account-lockout', 'login-flood', 'contact'],
+  // What is kept in memory until the database says it changed: LISTEN/NOTIFY on PostgreSQL, PGlite's own feed.
+  ...['kept-answers', 'public-cache', 'kept-reads-first', 'server-rendering', 'site-assets', 'metrics'],
+  // Jobs, mail and retention: claimed with locks, retried, deleted by age.
+  ...['jobs', 'mail-delivery', 'mail-screen', 'retention', 'housekeeping', 'media-sizes'],
+  // Processes on a database: start, readiness, outages, crashes, several machines, migrations, backups, tools.
+  ...['backup-restore', 'durability', 'many-machines', 'readiness', 'create-user-cli', 'client-faults'],
+].map((name) => `tests/server/${name}.test.ts`)
+// A file renamed or gone would otherwise drop out of the server-pg project without a word.
+for (const file of ON_BOTH_DATABASES) {
+  if (!existsSync(fileURLToPath(new URL(file, import.meta.url)))) throw new Error(`vite.config.ts runs ${file} on both databases, but there is no such file.`)
+}
 
 /** The four test projects (`npm test`); the unit tests share this config's plugins. */
 const TEST_PROJECTS: UserConfig['test'] = {
@@ -37,7 +58,7 @@ const TEST_PROJECTS: UserConfig['test'] = {
       test: {
         name: 'server',
         include: ['tests/server/**/*.test.ts'],
-        exclude: POSTGRES_ONLY,
+        exclude: ['tests/server/**/*.postgres.test.ts'],
         environment: 'node',
         globalSetup: ['tests/server/global-setup.ts'],
         testTimeout: 60_000,
@@ -47,8 +68,8 @@ const TEST_PROJECTS: UserConfig['test'] = {
     {
       test: {
         name: 'server-pg',
-        include: ['tests/server/**/*.test.ts'],
-        exclude: DATABASE_INDEPENDENT,
+        include: [...ON_BOTH_DATABASES, 'tests/server/**/*.postgres.test.ts'],
+        exclude: ['tests/server/**/*.pglite.test.ts'],
         environment: 'node',
         env: { TEST_DATABASE: 'postgres' },
         globalSetup: ['tests/server/global-setup.ts'],

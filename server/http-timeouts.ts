@@ -15,6 +15,3 @@ export const DEFAULT_HTTP_TIMEOUTS = {
 export function httpServerOptions(timeouts: { keepAliveTimeout: number; headersTimeout: number; requestTimeout: number }) {
   return { ...timeouts, connectionsCheckingInterval: 1_000 }
 }
-
-/** The defaults, as a server is made with them. */
-export const HTTP_TIMEOUTS = httpServerOptions(DEFAULT_HTTP_TIMEOUTS)

@@ -127,14 +127,18 @@ async function migratePostgres(url: string): Promise<void> {
   }
 }
 
-export function databaseFromUrl(url: string, { poolMax = poolMaxFor(1) }: { poolMax?: number } = {}): Database {
+/** How long a pooled statement may run before PostgreSQL cancels it: a request never waits on one for longer. */
+export const POOL_STATEMENT_TIMEOUT_MS = 10_000
+
+/** `statementTimeoutMs` is for tests that show what outlasts the pool's timeout without waiting the real one out. */
+export function databaseFromUrl(url: string, { poolMax = poolMaxFor(1), statementTimeoutMs = POOL_STATEMENT_TIMEOUT_MS }: { poolMax?: number; statementTimeoutMs?: number } = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     // Bounded and quick to give up, so a dead server answers 503 in about two seconds instead of hanging.
     max: poolMax,
     connectionTimeoutMillis: 2000,
     idleTimeoutMillis: 30_000,
-    statement_timeout: 10_000,
+    statement_timeout: statementTimeoutMs,
     application_name: 'tec-web',
   })
   // A client losing its connection emits 'error': an idle one on the pool, a checked-out one (in a transaction)

@@ -16,7 +16,8 @@ import { createLogger } from '../../server/logger.ts'
 import { databaseFingerprint, type Fingerprint } from '../../server/backup/fingerprint.ts'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, writeDemoData } from '../../server/demo/seed.ts'
 import { runCommand, type CommandRun } from '../support/command.ts'
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
+import type { ServerProcess } from '../support/server-process.ts'
+import { startServer } from './support/server.ts'
 import { createTestApp, noDatabase, testDatabaseForProcess } from './support/test-app.ts'
 
 /**
@@ -87,7 +88,7 @@ describe.skipIf(noDatabase)('backup and restore', () => {
   it('backs up a database that is in use, into one file with its checksum beside it', async () => {
     // The change: the admin signs in (a session and audit rows), on the running server where there is one.
     if (embedded()) {
-      server = await startServerProcess(target.env)
+      server = await startServer(target.env)
       const login = await fetch(`${server.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN, pass: DEMO_PASSWORD, remember: false }) })
       expect(login.status).toBe(200)
       // The server's backup route is the operator's alone: its token file is readable by its owner only, and without

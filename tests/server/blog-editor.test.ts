@@ -1,11 +1,8 @@
-import { and, eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import { publishDuePosts } from '../../server/blog-posts/records.ts'
-import { auditEvents, blogPosts } from '../../server/db/schema.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
-import { startServerProcess } from '../support/server-process.ts'
-import { createTestApp, noDatabase, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
+import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type Record = Schemas['PostRecord'] & Schemas['Error']
@@ -178,41 +175,3 @@ describe.skipIf(noDatabase)('the blog editor', () => {
   })
 })
 
-// Several processes share one database only on PostgreSQL (the embedded one is locked to one process), so this
-// exists in the server-pg project alone, rather than showing as skipped in the other.
-const postgresOnly = inject('testDatabase').kind === 'postgres' ? describe : () => {}
-
-postgresOnly('scheduled publishing with two server processes on PostgreSQL', () => {
-  it('publishes a due post exactly once, whichever process gets there first', { timeout: 90_000 }, async () => {
-    const database = await testDatabaseForProcess()
-    const db = await database.open()
-    try {
-      await db.db.transaction((tx) => seedDemoContent(tx))
-      const [cover] = await db.db.select({ id: blogPosts.coverMediaId }).from(blogPosts).limit(1)
-      // Three posts due within the next second or so, while both processes run their rounds every 200 ms.
-      const soon = Date.now() + 1500
-      const slugs = ['due-first', 'due-second', 'due-third']
-      await db.db.insert(blogPosts).values(
-        slugs.map((slug, index) => ({ slug, title: slug, excerpt: 'x', bodyHtml: '<p>x</p>', coverMediaId: cover?.id ?? null, authorName: 'x', status: 'scheduled' as const, publishedAt: new Date(soon + index * 100) })),
-      )
-      const settings = { ...database.env, SCHEDULED_PUBLISH_EVERY_MS: '200' }
-      const [first, second] = await Promise.all([startServerProcess(settings), startServerProcess(settings)])
-      try {
-        await expect
-          .poll(async () => (await db.db.select({ slug: blogPosts.slug }).from(blogPosts).where(eq(blogPosts.status, 'scheduled'))).length, { timeout: 30_000, interval: 200 })
-          .toBe(0)
-        const published = await db.db.select({ id: auditEvents.id, subject: auditEvents.subjectId }).from(auditEvents).where(and(eq(auditEvents.action, 'post.published')))
-        expect(published).toHaveLength(3)
-        expect(new Set(published.map((row) => row.subject)).size).toBe(3)
-        for (const server of [first, second]) {
-          const answer = await fetch(`${server.baseUrl}/api/blog-posts/due-third`)
-          expect(answer.status).toBe(200)
-        }
-      } finally {
-        await Promise.all([first.stop(), second.stop()])
-      }
-    } finally {
-      await db.close()
-    }
-  })
-})

@@ -1,22 +1,19 @@
-import { rmSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import { buildServer } from '../../scripts/build-server.ts'
 import { hashPassword } from '../../server/auth/passwords.ts'
 import { users } from '../../server/db/schema.ts'
 import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
 import { testDatabaseForProcess } from './support/test-app.ts'
 
 /**
- * `npm start` runs the compiled server (scripts/build-server.ts), not the TypeScript source: this builds it as
- * `npm run build` does and checks that it finds every file it reads at run time and every package it loads late.
+ * `npm start` runs the compiled server (scripts/build-server.ts), not the TypeScript source: the run's global setup
+ * builds it as `npm run build` does, and this checks that it finds every file it reads at run time and every package it
+ * loads late.
  */
-// One file per project: the embedded and PostgreSQL runs of this file may build at the same time.
-const SCRIPT = `build/test-server-${inject('testDatabase').kind}.mjs`
+const SCRIPT = inject('serverScript')
 const PASSWORD = 'Correct-Horse-Battery-9'
 let server: ServerProcess
 
 beforeAll(async () => {
-  await buildServer(SCRIPT)
   const database = await testDatabaseForProcess()
   const db = await database.open()
   await db.db.insert(users).values({ email: 'built@tec.test', role: 'ADMIN', name: 'Built Server', passwordHash: await hashPassword(PASSWORD) })
@@ -26,8 +23,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await server?.stop()
-  rmSync(SCRIPT, { force: true })
-  rmSync(`${SCRIPT}.map`, { force: true })
 })
 
 async function call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
+import type { ServerProcess } from '../support/server-process.ts'
 import { openSocket } from './support/raw-socket.ts'
+import { startServer } from './support/server.ts'
 import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
 
 /**
@@ -14,7 +15,7 @@ let port: number
 beforeAll(async () => {
   if (noDatabase) return
   const target = await testDatabaseForProcess()
-  server = await startServerProcess({ ...target.env, LOG_LEVEL: 'debug' })
+  server = await startServer({ ...target.env, LOG_LEVEL: 'debug' })
   port = Number(new URL(server.baseUrl).port)
 })
 afterAll(async () => server?.stop())

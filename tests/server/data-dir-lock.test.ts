@@ -4,6 +4,8 @@ import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { DataDirLockedError, LOCK_FILE_NAME, LOCK_REFRESH_MS, LOCK_STALE_MS, lockDataDir } from '../../server/db/lock.ts'
+import { startServer } from './support/server.ts'
+import { testDatabaseForProcess } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
 const folders: string[] = []
@@ -164,4 +166,32 @@ describe('the data folder lock across containers sharing a volume', () => {
       vi.useRealTimers()
     }
   })
+})
+
+describe('one embedded database, one server process', () => {
+  it('refuses a second process on the same DATA_DIR with a clear message, and the first keeps working', async () => {
+    const database = await testDatabaseForProcess()
+    const first = await startServer(database.env)
+    try {
+      const refused = await startServer(database.env).then(
+        async (second) => {
+          await second.stop()
+          return 'started'
+        },
+        (error: unknown) => (error instanceof Error ? error.message : String(error)),
+      )
+      expect(refused).toMatch(/exited with code [1-9]/)
+      expect(refused).toContain(database.env.DATA_DIR)
+      expect(refused).toMatch(/in use|locked|another/i)
+      expect((await fetch(`${first.baseUrl}/api/health`)).status).toBe(200)
+      const login = await fetch(`${first.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'nobody@tec.test', pass: 'Wrong-Guess-123' }),
+      })
+      expect(login.status).toBe(401)
+    } finally {
+      await first.stop()
+    }
+  }, 120_000)
 })

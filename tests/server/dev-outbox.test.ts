@@ -1,9 +1,11 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/auth/passwords.ts'
 import { users } from '../../server/db/schema.ts'
-import { networkAddress, startServerProcess, type ServerProcess } from '../support/server-process.ts'
+import { networkAddress, type ServerProcess } from '../support/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
+import { startServer } from './support/server.ts'
 import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+import { until } from './support/until.ts'
 
 /**
  * The development outbox holds every reset link: it must never be an account takeover. Real server processes,
@@ -23,7 +25,7 @@ async function startWithAccount(settings: Record<string, string>): Promise<Serve
   const database = await target.open()
   await database.db.insert(users).values({ email: EMAIL, name: 'Outbox Owner', role: 'ADMIN', passwordHash: await hashPassword('Outbox-Owner-Pass-1') })
   await database.close()
-  const server = await startServerProcess({ ...target.env, ...settings })
+  const server = await startServer({ ...target.env, ...settings })
   running.push(server)
   return server
 }
@@ -37,15 +39,13 @@ async function askForReset(server: ServerProcess): Promise<void> {
 
 /** Waits until the outbox lists the reset mail (it is written just after the answer). */
 async function outboxLinks(baseUrl: string): Promise<string[]> {
-  const deadline = Date.now() + 10_000
-  for (;;) {
+  const links = async () => {
     const answer = await fetch(`${baseUrl}/api/dev/outbox`)
     expect(answer.status).toBe(200)
     const { messages } = (await answer.json()) as { messages: { to: string; links: string[] }[] }
-    const links = messages.filter((message) => message.to === EMAIL).flatMap((message) => message.links)
-    if (links.length > 0 || Date.now() > deadline) return links
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    return messages.filter((message) => message.to === EMAIL).flatMap((message) => message.links)
   }
+  return until(links, (found) => found.length > 0)
 }
 
 describe.skipIf(noDatabase)('the development outbox is never an account takeover', () => {
@@ -83,7 +83,7 @@ describe.skipIf(noDatabase)('the development outbox is never an account takeover
 
   it('production refuses to start without PUBLIC_URL, saying what to set', async () => {
     const target = await testDatabaseForProcess()
-    await expect(startServerProcess({ ...target.env, NODE_ENV: 'production', PUBLIC_URL: '' })).rejects.toThrow(
+    await expect(startServer({ ...target.env, NODE_ENV: 'production', PUBLIC_URL: '' })).rejects.toThrow(
       /exited with code 1:[\s\S]*TEC web cannot start: PUBLIC_URL is not set\. In production it must be the address people use to reach the site/,
     )
   })

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { TestProject } from 'vitest/node'
+import { buildServer } from '../../scripts/build-server.ts'
 import { databaseFromPglite, databaseFromUrl } from '../../server/db/client.ts'
 import { adminQuery, findPostgresBin, startPostgresCluster } from './support/postgres-cluster.ts'
 
@@ -13,6 +14,11 @@ export type TestDatabaseTarget =
 declare module 'vitest' {
   export interface ProvidedContext {
     testDatabase: TestDatabaseTarget
+    /**
+     * The server compiled from this run's sources as `npm start` runs it (scripts/build-server.ts): a process starts in
+     * about half the time of the source under tsx. Apart from build/server.mjs, so a test run never replaces that.
+     */
+    serverScript: string
   }
 }
 
@@ -23,6 +29,11 @@ const TEMPLATE_DATABASE = 'tec_template'
  * PostgreSQL template database in a throwaway cluster (server-pg project).
  */
 export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
+  // One file per project: the two projects' setups may build at the same time.
+  const serverScript = path.resolve(`.tmp/server/server-${project.name}.mjs`)
+  await buildServer(serverScript)
+  project.provide('serverScript', serverScript)
+
   // The project's `env` reaches the test workers, not this setup, so the project is recognised by its name too.
   const wantsPostgres = project.name === 'server-pg' || process.env.TEST_DATABASE === 'postgres'
   if (!wantsPostgres) {

@@ -1,16 +1,14 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
-import { hashPassword } from '../../server/auth/passwords.ts'
 import { hashToken } from '../../server/auth/tokens.ts'
 import { contract } from '../../server/contract/document.ts'
 import { OFFICE_KEPT_READS, TOLD_TABLES } from '../../server/db/changes.ts'
 import { registrations, sessions, users } from '../../server/db/schema.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
-import { startServerProcess } from '../support/server-process.ts'
 import { until } from './support/until.ts'
 import { courseEnrolment } from './support/registration-bodies.ts'
-import { allHeard, createTestApp, DEFAULT_PASSWORD, noDatabase, rowsOf, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
+import { allHeard, createTestApp, noDatabase, rowsOf, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 
@@ -18,7 +16,8 @@ type Schemas = components['schemas']
  * Sessions and the office's lists (`x-kept: per-user`) are answered from memory (server/lib/kept.ts) until the
  * database says they changed. These show they stay correct: ended sessions are refused, and changes show in the
  * lists, whether made through the API (at once) or straight in the database (on the next reads), on both
- * databases; with PostgreSQL, through another server process too. Each waits for the condition it expects.
+ * databases (through another server process, on PostgreSQL: many-machines.postgres.test.ts). Each waits for the
+ * condition it expects.
  */
 let t: TestApp
 
@@ -160,38 +159,3 @@ describe.skipIf(noDatabase)('what the server keeps in memory', () => {
   })
 })
 
-// Several processes share one database only on PostgreSQL, so this exists in the server-pg project alone.
-const postgresOnly = inject('testDatabase').kind === 'postgres' ? describe : () => {}
-
-postgresOnly('two server processes on PostgreSQL', () => {
-  it('show a form sent through one in the office list kept by the other', { timeout: 120_000 }, async () => {
-    const database = await testDatabaseForProcess()
-    const db = await database.open()
-    try {
-      await db.db.transaction((tx) => seedDemoContent(tx))
-      await db.db.insert(users).values({ email: 'kept@tec.test', role: 'ADMIN', name: 'Kept Lists', passwordHash: await hashPassword(DEFAULT_PASSWORD) })
-      const [first, second] = await Promise.all([startServerProcess(database.env), startServerProcess(database.env)])
-      try {
-        const login = await fetch(`${second.baseUrl}/api/auth/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: 'kept@tec.test', pass: DEFAULT_PASSWORD }),
-        })
-        const { token } = (await login.json()) as { token: string }
-        const total = async () => {
-          const reply = await fetch(`${second.baseUrl}/api/admin/registrations`, { headers: { authorization: `Bearer ${token}` } })
-          return ((await reply.json()) as Schemas['RegistrationPage']).total
-        }
-        const before = await total()
-        expect(await total()).toBe(before)
-        const sent = await fetch(`${first.baseUrl}/api/enrolments/course`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(courseEnrolment(502)) })
-        expect(sent.status).toBe(201)
-        expect(await until(total, (shown) => shown === before + 1)).toBe(before + 1)
-      } finally {
-        await Promise.all([first.stop(), second.stop()])
-      }
-    } finally {
-      await db.close()
-    }
-  })
-})

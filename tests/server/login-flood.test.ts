@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ServerBusyError, WorkQueue } from '../../server/lib/work-queue.ts'
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
+import type { ServerProcess } from '../support/server-process.ts'
+import { startServer } from './support/server.ts'
 import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
 
 /**
@@ -44,7 +45,7 @@ describe.skipIf(noDatabase)('a flood of sign-ins', () => {
   let server: ServerProcess
   beforeAll(async () => {
     const target = await testDatabaseForProcess()
-    server = await startServerProcess({ ...target.env, TRUST_PROXY: 'true' })
+    server = await startServer({ ...target.env, TRUST_PROXY: 'true' })
   })
   afterAll(async () => server?.stop())
 

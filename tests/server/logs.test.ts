@@ -3,8 +3,9 @@ import { hashPassword } from '../../server/auth/passwords.ts'
 import { seal } from '../../server/auth/secret-box.ts'
 import { secondFactors, users } from '../../server/db/schema.ts'
 import { createLogger } from '../../server/logger.ts'
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
+import type { ServerProcess } from '../support/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
+import { startServer } from './support/server.ts'
 import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
@@ -35,7 +36,7 @@ beforeAll(async () => {
   await database.close()
   sink = await startSmtpSink()
   // The most talkative level: if anything were to log a secret, debug would.
-  server = await startServerProcess({ ...target.env, SMTP_URL: sink.url, LOG_LEVEL: 'debug', SECOND_FACTOR_PREVIOUS_KEY: PREVIOUS_KEY.toString('base64') })
+  server = await startServer({ ...target.env, SMTP_URL: sink.url, LOG_LEVEL: 'debug', SECOND_FACTOR_PREVIOUS_KEY: PREVIOUS_KEY.toString('base64') })
 })
 afterAll(async () => {
   await server?.stop()

@@ -4,24 +4,20 @@ import { createServer, type Server } from 'node:http'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { getRequestListener } from '@hono/node-server'
-import { sql } from 'drizzle-orm'
-import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createApp } from '../../server/app.ts'
 import { loadConfig } from '../../server/config.ts'
-import { MIGRATION_LOCK_KEY, openDatabase, type Database } from '../../server/db/client.ts'
 import { runCommand, type CommandRun } from '../support/command.ts'
-import { startServerProcess } from '../support/server-process.ts'
 import { adminQuery } from './support/postgres-cluster.ts'
-import { createTestApp, noDatabase, rowsOf, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
-import { until } from './support/until.ts'
+import { startServer } from './support/server.ts'
+import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
 /**
- * Several machines behind proxies on one PostgreSQL (issue 27, point 5): visitors told apart through a CDN and a load
- * balancer, pools that fit PostgreSQL's connections, migrations that may wait, and timeouts longer than a balancer's.
+ * Several machines behind proxies (issue 27, point 5): visitors told apart through a CDN and a load balancer, migrating
+ * as a step of its own, and timeouts longer than a balancer's. (What needs one PostgreSQL shared by the machines: pools,
+ * migrations that wait, processes that see each other's changes, in many-machines.postgres.test.ts.)
  */
 const target = inject('testDatabase')
-const onPostgres = target.kind === 'postgres'
 
 let t: TestApp
 beforeAll(async () => {
@@ -97,79 +93,6 @@ describe.skipIf(noDatabase)('visitors behind proxies', () => {
   })
 })
 
-/** How many connections this application holds to one database, as PostgreSQL sees them. */
-async function connectionsOf(url: string, applicationName: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    const result = await client.query<{ n: string }>('select count(*) as n from pg_stat_activity where datname = current_database() and application_name = $1', [applicationName])
-    return Number(result.rows[0]?.n ?? 0)
-  } finally {
-    await client.end()
-  }
-}
-
-// Only the server-pg project has PostgreSQL; the other does not register these as skipped.
-const postgresOnly = onPostgres ? describe : () => {}
-
-postgresOnly('on one PostgreSQL', () => {
-  it('holds no more pooled connections than DATABASE_POOL_MAX allows, by default fewer as WEB_CONCURRENCY grows', async () => {
-    const { env } = await testDatabaseForProcess()
-    const url = env.DATABASE_URL ?? ''
-    const config = loadConfig({ DATABASE_URL: url, WEB_CONCURRENCY: '8' }, process.cwd(), 'tool')
-    expect(config.databasePoolMax).toBe(2)
-    const database = await openDatabase(config)
-    let peak = 0
-    let running = true
-    const watching = (async () => {
-      while (running) {
-        peak = Math.max(peak, await connectionsOf(url, 'tec-web'))
-        await new Promise((resolve) => setTimeout(resolve, 20))
-      }
-    })()
-    try {
-      const answers = await Promise.all(Array.from({ length: 6 }, (_, n) => rowsOf<{ n: number }>(database, sql`select ${n}::int as n, pg_sleep(0.3)`)))
-      expect(answers.map((rows) => rows[0]?.n)).toEqual([0, 1, 2, 3, 4, 5])
-    } finally {
-      running = false
-      await watching
-      await database.close()
-    }
-    expect(peak).toBeGreaterThan(0)
-    expect(peak).toBeLessThanOrEqual(2)
-  })
-
-  it('waits for another machine\'s migration longer than the pool\'s 10 s statement timeout, then starts', async () => {
-    const { env, open } = await testDatabaseForProcess()
-    const url = env.DATABASE_URL ?? ''
-    const otherMachine = new pg.Client({ connectionString: url })
-    await otherMachine.connect()
-    let database: Database | undefined
-    try {
-      await otherMachine.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY])
-      database = await open()
-      let settled = false
-      const migrating = database.migrate().finally(() => (settled = true))
-      migrating.catch(() => {})
-      // The migration waits on the other machine's lock: PostgreSQL says so.
-      const waiting = async () => {
-        const result = await otherMachine.query<{ n: string }>("select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock' and application_name = 'tec-web migrate'")
-        return Number(result.rows[0]?.n ?? 0)
-      }
-      expect(await until(waiting, (n) => n === 1)).toBe(1)
-      // Past the 10 s a pooled statement may take (PostgreSQL's own clock: nothing to move but time).
-      await new Promise((resolve) => setTimeout(resolve, 10_500))
-      expect(settled).toBe(false)
-      await otherMachine.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY])
-      await expect(migrating).resolves.toBeUndefined()
-      expect(await database.pendingMigrations()).toBe(0)
-    } finally {
-      await otherMachine.end()
-      await database?.close()
-    }
-  }, 30_000)
-})
-
 /** `npm run migrate`, as an operator runs it as a step of a deploy. */
 function migrateCommand(env: Record<string, string>): Promise<CommandRun> {
   return runCommand('migrate', [], { NODE_ENV: 'production', ...env })
@@ -188,7 +111,7 @@ async function emptyDatabase(): Promise<Record<string, string>> {
 describe.skipIf(noDatabase)('migrating as a step of its own', () => {
   it('npm run migrate migrates an empty database and says what it applied, then says there is nothing to do; a server with MIGRATE_ON_START=false waits for it, and keeps idle connections 65 s', async () => {
     const env = await emptyDatabase()
-    const refused = await startServerProcess({ ...env, MIGRATE_ON_START: 'false' }).then(
+    const refused = await startServer({ ...env, MIGRATE_ON_START: 'false' }).then(
       async (server) => {
         await server.stop()
         return 'it started'
@@ -208,7 +131,7 @@ describe.skipIf(noDatabase)('migrating as a step of its own', () => {
     expect(again.code).toBe(0)
     expect(again.stdout).toMatch(/is up to date: every migration of this build is applied\. Nothing to do\.\n$/)
 
-    const server = await startServerProcess({ ...env, MIGRATE_ON_START: 'false' })
+    const server = await startServer({ ...env, MIGRATE_ON_START: 'false' })
     try {
       const ready = await fetch(`${server.baseUrl}/api/health/ready`)
       expect(ready.status).toBe(200)

@@ -1,20 +1,22 @@
-import { createServer, get, type Server } from 'node:http'
+import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { getRequestListener } from '@hono/node-server'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createApp, keptAnswers } from '../../server/app.ts'
 import { jobs, mailOutbox } from '../../server/db/schema.ts'
 import { keptReadsFirst } from '../../server/kept-reads-first.ts'
 import { TRUST_NO_PROXY } from '../../server/lib/trusted-proxies.ts'
-import { networkAddress, startServerProcess } from '../support/server-process.ts'
-import { createTestApp, noDatabase, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
+import { networkAddress } from '../support/server-process.ts'
+import { getAlone } from './support/get-alone.ts'
+import { sample } from './support/metrics-text.ts'
+import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
 /**
  * GET /api/metrics: what a Prometheus scraper reads, and who may read it. The app is also served on a real socket
  * (every interface) as index.ts serves it, kept public reads answered first, so requests arrive from loopback and from
- * this machine's network address as a scraper's would.
+ * this machine's network address as a scraper's would. (Several processes' metrics: web-concurrency.postgres.test.ts.)
  */
 const TOKEN = 'metrics-token-for-the-test-0123456789abcdef'
 let t: TestApp
@@ -40,17 +42,6 @@ async function scrape(): Promise<string> {
   const answer = await t.request('GET', '/api/metrics', { token: TOKEN })
   expect(answer.status).toBe(200)
   return answer.text
-}
-
-/** The value of one sample (`name{labels} value`), or undefined when the scrape has no such line. */
-function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  for (const line of text.split('\n')) {
-    const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line)
-    if (!match || match[1] !== name) continue
-    const found = new Map([...(match[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((pair): [string, string] => [pair[1] ?? '', pair[2] ?? '']))
-    if (Object.entries(labels).every(([key, value]) => found.get(key) === value)) return Number(match[3])
-  }
-  return undefined
 }
 
 describe.skipIf(noDatabase)('the metrics', () => {
@@ -196,47 +187,6 @@ describe.skipIf(noDatabase)('the metrics', () => {
       expect((await fetch(`http://${networkAddress()}:${directPort}/api/metrics`)).status).toBe(404)
     } finally {
       await new Promise((resolve) => direct.close(resolve))
-    }
-  })
-})
-
-/** A GET on a connection of its own: the supervisor of several processes hands each new connection to the next one. */
-function getAlone(url: string): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    get(url, { agent: false }, (response) => {
-      let text = ''
-      response.setEncoding('utf8')
-      response.on('data', (chunk: string) => (text += chunk))
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
-    }).on('error', reject)
-  })
-}
-
-// Several processes need PostgreSQL: the embedded database's project does not register this as skipped.
-const postgresOnly = inject('testDatabase').kind === 'postgres' ? describe : () => {}
-
-postgresOnly('the metrics of several API processes (WEB_CONCURRENCY)', () => {
-  test("add up every process's counts, whichever process a scrape reaches", { timeout: 120_000 }, async () => {
-    const database = await testDatabaseForProcess()
-    const server = await startServerProcess({ ...database.env, WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' })
-    try {
-      const listening = () => new Set([...server.output().matchAll(/"pid":(\d+),"port":\d+,"msg":"listening"/g)].map((match) => match[1]))
-      await until(
-        () => Promise.resolve(listening().size),
-        (size) => size === 2,
-      )
-      expect(listening().size).toBe(2)
-      for (let n = 0; n < 6; n++) expect((await getAlone(`${server.baseUrl}/api/health/live`)).status).toBe(200)
-      // Four scrapes, so both processes answer some: each says the six requests, not its own share of them.
-      for (let n = 0; n < 4; n++) {
-        const scraped = await getAlone(`${server.baseUrl}/api/metrics`)
-        expect(scraped.status).toBe(200)
-        expect(sample(scraped.text, 'tec_http_requests_total', { operation: 'getLiveness', status: '200' })).toBe(6)
-        // Read from the shared database once, not once per process.
-        expect(sample(scraped.text, 'tec_mail_failed')).toBe(0)
-      }
-    } finally {
-      await server.stop()
     }
   })
 })

@@ -1,31 +1,6 @@
-import { spawnSync } from 'node:child_process'
-import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import pg from 'pg'
-import { afterAll, describe, expect, inject, it } from 'vitest'
-import { loadConfig } from '../../server/config.ts'
-import { seedDemoData } from '../../server/demo/seed.ts'
-import { openMigratedDatabase } from '../../server/startup.ts'
-import { startServerProcess, type ServerProcess } from '../support/server-process.ts'
-import { adminQuery } from './support/postgres-cluster.ts'
-
-/**
- * docs/production.md is followed as an administrator would, from its first command to its last: every `sh` block runs
- * in bash and every `sql` block as the PostgreSQL superuser, in order, against the test cluster. Blocks of other kinds
- * need root, systemd or a public name and say so in the guide.
- */
-const GUIDE = readFileSync('docs/production.md', 'utf8')
-
-interface Block {
-  lang: string
-  code: string
-}
-
-function blocksOf(markdown: string): Block[] {
-  return [...markdown.matchAll(/^```(\w*)\n([\s\S]*?)^```$/gm)].map((match) => ({ lang: match[1] ?? '', code: match[2] ?? '' }))
-}
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { blocksOf, GUIDE } from './support/production-guide.ts'
 
 /** Every setting the server reads (server/config.ts), by name. */
 function settingsRead(): string[] {
@@ -33,11 +8,9 @@ function settingsRead(): string[] {
   return [...new Set([...source.matchAll(/read\(env, '([A-Z0-9_]+)'\)/g)].map((match) => match[1] ?? ''))].sort()
 }
 
-// Once, in the embedded database's project: these read files, not a database.
-const target = inject('testDatabase')
-const once = target.kind === 'pglite' ? describe : () => {}
-
-once('the production guide', () => {
+// These read files, not a database: the embedded database's project alone runs this file. (Following the guide on
+// PostgreSQL: production-guide.postgres.test.ts.)
+describe('the production guide', () => {
   it('marks every block as run by the tests (sh, sql) or as needing what the tests lack (text, ini, caddy, nginx)', () => {
     const blocks = blocksOf(GUIDE)
     expect(blocks.length).toBeGreaterThan(10)
@@ -51,101 +24,5 @@ once('the production guide', () => {
       expect(table, `README's Settings table lacks ${name}`).toContain(`\`${name}\``)
       expect(GUIDE, `docs/production.md lacks ${name}`).toContain(name)
     }
-  })
-})
-
-async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url })
-  await client.connect()
-  try {
-    return await work(client)
-  } finally {
-    await client.end()
-  }
-}
-
-// Only the server-pg project has a PostgreSQL cluster to follow the guide against.
-const withPostgres = target.kind === 'postgres' ? describe : () => {}
-
-withPostgres('following docs/production.md on this machine', () => {
-  const running: ServerProcess[] = []
-  afterAll(async () => {
-    for (const server of running) await server.stop()
-  })
-
-  it('runs every command of the guide, in order, and each does what the guide says', { timeout: 240_000 }, async () => {
-    if (target.kind !== 'postgres') return
-    const admin = new URL(target.adminUrl)
-    const suffix = randomBytes(3).toString('hex')
-    // The guide's names, made unique so a second run on one cluster does not meet the first's.
-    const role = `tec_web_${suffix}`
-    const urlOf = (database: string) => `postgres://${role}:change-this-password@${admin.host}/${database}`
-    const databaseUrl = urlOf(role)
-
-    const backupDir = mkdtempSync(path.join(tmpdir(), 'tec-guide-backups-'))
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'tec-guide-embedded-'))
-    // An organisation that started on the embedded database, for the move of section 10.
-    const embedded = await openMigratedDatabase(loadConfig({ DATA_DIR: dataDir, NODE_ENV: 'development' }))
-    await seedDemoData(embedded, { nodeEnv: 'development' })
-    await embedded.close()
-
-    const env: Record<string, string> = {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? tmpdir(),
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      BACKUP_DIR: backupDir,
-      METRICS_TOKEN: randomBytes(24).toString('hex'),
-      DRILL_DATABASE_URL: urlOf(`${role}_drill`),
-      MOVE_TO_DATABASE_URL: urlOf(`${role}_move`),
-      LOG_LEVEL: 'warn',
-    }
-    const blocks = blocksOf(GUIDE).filter((block) => block.lang === 'sh' || block.lang === 'sql')
-    const outputs: string[] = []
-    for (const block of blocks) {
-      if (block.lang === 'sql') {
-        for (const statement of block.code.split(';').map((part) => part.trim()).filter(Boolean)) {
-          await adminQuery(target.adminUrl, statement.replaceAll('tec_web', role))
-        }
-        // The drill and the move each need an empty database of the same owner, made the same way.
-        await adminQuery(target.adminUrl, `create database ${role}_drill owner ${role}`)
-        await adminQuery(target.adminUrl, `create database ${role}_move owner ${role}`)
-        continue
-      }
-      if (block.code.includes('$TEC_URL') && env.TEC_URL === undefined) {
-        // What systemd does in section 6: the service starts with the settings, on a migrated database.
-        const server = await startServerProcess({ DATABASE_URL: databaseUrl, METRICS_TOKEN: env.METRICS_TOKEN ?? '', MIGRATE_ON_START: 'false' })
-        running.push(server)
-        env.TEC_URL = server.baseUrl
-      }
-      if (block.code.includes('npm run backup')) {
-        // The office has been at work: the backup must carry what it wrote.
-        await onDatabase(databaseUrl, (client) =>
-          client.query("insert into users (email, name, role, password_hash) values ('office@guide.example', 'Office', 'ADMIN', 'not a hash')"),
-        )
-      }
-      const run = spawnSync('bash', ['-euo', 'pipefail', '-c', block.code], { env, encoding: 'utf8', timeout: 120_000 })
-      const output = `${run.stdout}${run.stderr}`
-      expect(run.status, `${block.code}\n${output}`).toBe(0)
-      outputs.push(output)
-    }
-    const all = outputs.join('\n')
-
-    // Section 3: a key of 32 random bytes.
-    expect(all).toMatch(/^[A-Za-z0-9+/]{43}=$/m)
-    // Section 6: live and ready, each answering ok.
-    expect(all.match(/\{"status":"ok"\}/g)).toHaveLength(2)
-    // Section 9: one backup and its checksum beside it, restored into the drill's database with every row.
-    const files = readdirSync(backupDir)
-    expect(files.filter((name) => name.endsWith('.sha256'))).toHaveLength(1)
-    expect(files.filter((name) => !name.endsWith('.sha256'))).toHaveLength(1)
-    const users = (url: string) => onDatabase(url, async (client) => (await client.query<{ email: string }>('select email from users order by email')).rows.map((row) => row.email))
-    expect(await users(databaseUrl)).toContain('office@guide.example')
-    expect(await users(env.DRILL_DATABASE_URL ?? '')).toEqual(await users(databaseUrl))
-    // Section 10: the demo data moved, and the DATABASE_URL to set printed.
-    expect(await users(env.MOVE_TO_DATABASE_URL ?? '')).toContain('admin@tec.test')
-    expect(all).toMatch(/DATABASE_URL=postgres/)
-    // Section 12: the metrics scrape with the token.
-    expect(all).toMatch(/^tec_mail_failed(\{[^}]*\})? \d+/m)
   })
 })

@@ -1,20 +1,19 @@
 import { eq, sql } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
-import { hashPassword } from '../../server/auth/passwords.ts'
-import { blogPosts, courses, users } from '../../server/db/schema.ts'
+import { blogPosts, courses } from '../../server/db/schema.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
-import { startServerProcess } from '../support/server-process.ts'
 import { until } from './support/until.ts'
-import { createTestApp, DEFAULT_PASSWORD, noDatabase, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
+import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 
 /**
  * Public reads are answered from memory (server/lib/public-cache.ts); these show they stay correct: a change
  * through the API, one written straight to the database (as another process or psql would), and a post whose
- * scheduled time comes all show on the next read, on both databases; with PostgreSQL, a change through one server
- * process shows through another. Nothing here times anything: each waits for the condition it expects.
+ * scheduled time comes all show on the next read, on both databases (a change through one server process shown through
+ * another, on PostgreSQL: many-machines.postgres.test.ts). Nothing here times anything: each waits for the condition
+ * it expects.
  */
 let t: TestApp
 let admin: string
@@ -28,10 +27,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-const courseCost = async (base: string | TestApp, slug: string) => {
-  const answer = typeof base === 'string' ? await fetch(`${base}/api/courses/${slug}`).then(async (reply) => (await reply.json()) as Schemas['Course']) : (await base.request<Schemas['Course']>('GET', `/api/courses/${slug}`)).body
-  return answer.cost
-}
+const courseCost = async (app: TestApp, slug: string) => (await app.request<Schemas['Course']>('GET', `/api/courses/${slug}`)).body.cost
 
 describe.skipIf(noDatabase)('public reads answered from memory', () => {
   it('name each answer with an ETag and answer 304 when the client holds it, keeping the Cache-Control', async () => {
@@ -104,51 +100,3 @@ describe.skipIf(noDatabase)('public reads answered from memory', () => {
   })
 })
 
-// Several processes share one database only on PostgreSQL, so this exists in the server-pg project alone.
-const postgresOnly = inject('testDatabase').kind === 'postgres' ? describe : () => {}
-
-postgresOnly('two server processes on PostgreSQL', () => {
-  it('show a change made through one process from the other, and refuse a session ended on the other at once', { timeout: 120_000 }, async () => {
-    const database = await testDatabaseForProcess()
-    const db = await database.open()
-    try {
-      await db.db.transaction((tx) => seedDemoContent(tx))
-      await db.db.insert(users).values({ email: 'two@tec.test', role: 'ADMIN', name: 'Two Processes', passwordHash: await hashPassword(DEFAULT_PASSWORD) })
-      const [first, second] = await Promise.all([startServerProcess(database.env), startServerProcess(database.env)])
-      try {
-        const call = async <T,>(base: string, method: string, path: string, token?: string, body?: unknown, headers: Record<string, string> = {}) => {
-          const reply = await fetch(`${base}/api${path}`, {
-            method,
-            headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-            body: body === undefined ? undefined : JSON.stringify(body),
-          })
-          return { status: reply.status, body: (reply.status === 204 ? undefined : await reply.json()) as T }
-        }
-        const slug = 'coding-for-beginners'
-        // Both have read (and kept) the course.
-        const before = await Promise.all([courseCost(first.baseUrl, slug), courseCost(second.baseUrl, slug)])
-        expect(before[0]).toBeTypeOf('string')
-        expect(before[0]).toBe(before[1])
-
-        const signedIn = await call<{ token: string }>(first.baseUrl, 'POST', '/auth/login', undefined, { email: 'two@tec.test', pass: DEFAULT_PASSWORD, remember: false })
-        const token = signedIn.body.token
-        const rows = await call<Schemas['CourseRowPage']>(first.baseUrl, 'GET', '/admin/courses?q=Coding', token)
-        const id = rows.body.items.find((row) => row.slug === slug)?.id ?? ''
-        const record = await call<Schemas['CourseRecord']>(first.baseUrl, 'GET', `/admin/courses/${id}`, token)
-        const changed = await call(first.baseUrl, 'PUT', `/admin/courses/${id}`, token, { ...record.body.fields, cost: 'Changed through the first' }, { 'if-match': `"${record.body.version}"` })
-        expect(changed.status).toBe(200)
-        expect(await courseCost(first.baseUrl, slug)).toBe('Changed through the first')
-        expect(await until(() => courseCost(second.baseUrl, slug), (cost) => cost === 'Changed through the first')).toBe('Changed through the first')
-
-        // A session signed out through one process is refused by the other at its very next request.
-        expect((await call(second.baseUrl, 'GET', '/auth/me', token)).status).toBe(200)
-        expect((await call(first.baseUrl, 'POST', '/auth/logout', token)).status).toBe(204)
-        expect((await call(second.baseUrl, 'GET', '/auth/me', token)).status).toBe(401)
-      } finally {
-        await Promise.all([first.stop(), second.stop()])
-      }
-    } finally {
-      await db.close()
-    }
-  })
-})

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startServer } from './support/server.ts'
 import { until } from './support/until.ts'
-import { startServerProcess } from '../support/server-process.ts'
 import { createTestApp, noDatabase, rowsOf, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
 
 /**
@@ -51,7 +51,7 @@ describe.skipIf(noDatabase)('health', () => {
 describe.skipIf(noDatabase)('a real process draining', () => {
   it('answers 503 on ready, and 200 on live, from SIGTERM until its listener closes, then exits cleanly', async () => {
     const database = await testDatabaseForProcess()
-    const server = await startServerProcess({ ...database.env, SHUTDOWN_DELAY_MS: '2500' })
+    const server = await startServer({ ...database.env, SHUTDOWN_DELAY_MS: '2500' })
     const status = async (path: string) => (await fetch(`${server.baseUrl}${path}`, { signal: AbortSignal.timeout(5_000) })).status
     expect(await until(() => status('/api/health/ready'), (answer) => answer === 200)).toBe(200)
     const stopped = server.stop()

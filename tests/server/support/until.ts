@@ -1,6 +1,6 @@
-/** Asks again (every 20 ms, at most 10 s) until `check` holds for the answer, and gives back the last answer. */
-export async function until<T>(ask: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 10_000
+/** Asks again (every 20 ms, at most `withinMs`) until `check` holds for the answer, and gives back the last answer. */
+export async function until<T>(ask: () => Promise<T>, check: (value: T) => boolean, withinMs = 10_000): Promise<T> {
+  const deadline = Date.now() + withinMs
   for (;;) {
     const value = await ask()
     if (check(value) || Date.now() > deadline) return value

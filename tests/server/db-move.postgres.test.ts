@@ -52,7 +52,7 @@ afterAll(() => {
   if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true })
 })
 
-// The server-pg project alone runs this file (POSTGRES_ONLY in vite.config.ts), skipped only where no cluster runs.
+// The server-pg project alone runs this file (its name ends .postgres.test.ts), skipped only where no cluster runs.
 describe.skipIf(!onPostgres)('moving the embedded database to PostgreSQL', () => {
   it('refuses while a server holds the folder', async () => {
     const lock = await lockDataDir(dataDir)
