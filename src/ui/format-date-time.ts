@@ -1,3 +1,5 @@
+import { formatDay } from '@shared/date-words'
+
 /**
  * Each formatter is made at its first use: making one costs a few milliseconds (tens on a slow phone), and a page
  * that shows no date should not pay for it while it loads.
@@ -24,11 +26,9 @@ export function formatDateTime(isoDateTime: string): string {
   return dateTime().format(new Date(isoDateTime))
 }
 
-const calendarDay = madeOnce(() => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }))
-
-/** A calendar day (`2026-03-03`, no time of day) as staff read it: "3 Mar 2026". */
+/** A calendar day (`2026-03-03`, no time of day) as staff read it: "3 Mar 2026"; the server writes days this way too. */
 export function formatDate(isoDate: string): string {
-  return calendarDay().format(new Date(`${isoDate.slice(0, 10)}T00:00:00Z`))
+  return formatDay(isoDate)
 }
 
 const timeOfDay = madeOnce(() => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/London' }))

@@ -110,9 +110,28 @@ describe('courses', () => {
     await page.getByRole('button', { name: 'Save the changes' }).waitFor()
     await expectAccessibleInBothSchemes(page, 'the course editor')
     const price = page.getByRole('textbox', { name: 'Price or funding' })
+    const priceAtOpen = await price.inputValue()
+
+    // Leaving with a change not saved asks first; staying keeps the change, leaving drops it.
+    await price.fill('£99 a lesson, typed by mistake')
+    await page.getByRole('link', { name: 'Cancel' }).click()
+    const leave = page.getByRole('dialog', { name: 'Leave without saving?' })
+    await leave.getByText('Your changes are not saved. If you leave now, they are lost.').waitFor()
+    await leave.getByRole('button', { name: 'Stay' }).click()
+    await leave.waitFor({ state: 'hidden' })
+    await heading(page, 'Edit GCSE Maths Revision').waitFor()
+    expect(await price.inputValue()).toBe('£99 a lesson, typed by mistake')
+    await page.getByRole('link', { name: 'Cancel' }).click()
+    await leave.getByRole('button', { name: 'Leave' }).click()
+    await heading(page, /^GCSE Maths Revision$/).waitFor()
+    await page.getByRole('link', { name: 'Edit' }).click()
+    await page.getByRole('button', { name: 'Save the changes' }).waitFor()
+    expect(await price.inputValue()).toBe(priceAtOpen)
+
+    // A saved change goes to the course page without asking: the heading shows only once the way out was not held up.
     await price.fill('£30 per one-hour lesson at home, £25 online')
     await page.getByRole('button', { name: 'Save the changes' }).click()
-    await heading(page, 'GCSE Maths Revision').waitFor()
+    await heading(page, /^GCSE Maths Revision$/).waitFor()
 
     const visitor = await app.newPage()
     await visitor.goto('/courses/gcse-maths-revision')

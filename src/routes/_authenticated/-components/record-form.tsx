@@ -6,6 +6,7 @@ import { isApiError } from '@/api/errors'
 import { STALE_VERSION_MESSAGE } from '@shared/record-version'
 import { toast } from '@/ui/toasts'
 import { errorMessage } from '@/app/server-errors'
+import { UnsavedChangesGuard } from './unsaved-changes-guard'
 
 /**
  * The save of a create or edit form: calls the API, puts the answer (the record as it now is) in the cache, has the
@@ -101,7 +102,8 @@ export function placeFieldErrors<Values extends Record<string, unknown>>(form: U
  * Every create and edit form of the back office: the fields, then Save and a way back. The server's field errors
  * land under their fields (a 409 with fields too, such as a slug another record has); an edit refused because someone
  * else changed the record first (409) says so and offers to reload it; any other refusal (a 409 such as a record
- * anonymised meanwhile, too) shows its message above the buttons. `onReload` is there for edits.
+ * anonymised meanwhile, too) shows its message above the buttons. `onReload` is there for edits. Leaving with changes
+ * not yet saved asks first (the unsaved-changes guard), on every form that uses this one, new records' too.
  */
 export function RecordForm<Values extends Record<string, unknown>, Input>({
   form,
@@ -168,6 +170,9 @@ export function RecordForm<Values extends Record<string, unknown>, Input>({
           {cancel}
         </Group>
       </Stack>
+      {/* A save under way is not a change about to be lost: a form that goes to its record once saved leaves (while the
+          save is still pending) with fields that differ from those it opened with, and must not ask then. */}
+      <UnsavedChangesGuard unsaved={() => !save.isPending && form.isDirty()} />
     </form>
   )
 }

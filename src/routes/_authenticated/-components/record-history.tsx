@@ -1,43 +1,17 @@
 import { Button, Card, List, Skeleton, Stack, Text, Title } from '@mantine/core'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { historyPagesQueryOptions, type HistoryEntry, type HistorySubject } from '@/api/history'
-import type { components } from '@/api/schema.gen'
 import { labelOf } from '@shared/labels'
 import { formatDateTime } from '@/ui/format-date-time'
 import { errorMessage } from '@/app/server-errors'
 import { useAppContext } from '@/app/use-app-context'
 import { LoadFailedAlert } from '@/ui/back-office/load-failed-alert'
-
-type HistoryValue = components['schemas']['HistoryValue']
-
-/** How a record's page names its fields and shows their values in the history. */
-export interface HistoryWords {
-  /** The form's label for a field, by its dotted name without list positions (`contacts.phone`). */
-  fields: Record<string, string>
-  /** A value in words (an enum's label), where the raw value would not read well. */
-  value?: (field: string, value: string) => string | undefined
-  /** Fields whose values say nothing at a glance (an image's id): a change to one is named, not shown. */
-  unshown?: readonly string[]
-}
+import { changeText, wordsForEntry, type HistoryWords } from './history-words'
 
 const PAGE_SIZE = 20
 
-function valueText(words: HistoryWords, field: string, value: HistoryValue | undefined): string {
-  if (value === undefined || value === null || value === '') return 'nothing'
-  const one = (item: string) => words.value?.(field, item) ?? item
-  if (Array.isArray(value)) return value.length === 0 ? 'nothing' : value.map(one).join(', ')
-  if (typeof value === 'boolean') return value ? 'yes' : 'no'
-  return one(String(value))
-}
-
-function fieldText(words: HistoryWords, field: string): string {
-  const position = /\.(\d+)\./.exec(field)?.[1]
-  const general = field.replace(/\.\d+(?=\.|$)/g, '')
-  const label = words.fields[general] ?? words.fields[field] ?? general
-  return position === undefined ? label : `${label} (${Number(position) + 1})`
-}
-
-function Entry({ entry, words }: { entry: HistoryEntry; words: HistoryWords }) {
+function Entry({ entry, subjectType, words }: { entry: HistoryEntry; subjectType: HistorySubject; words: HistoryWords }) {
+  const entryWords = wordsForEntry(entry.action, subjectType, words)
   return (
     <List.Item>
       <Text size="sm" fw={600}>
@@ -51,12 +25,7 @@ function Entry({ entry, words }: { entry: HistoryEntry; words: HistoryWords }) {
       {entry.changes.length > 0 && (
         <List size="sm" withPadding mt={4}>
           {entry.changes.map((change) => (
-            <List.Item key={change.field}>
-              {/* A change kept without its values (a long rich text), or whose values say nothing, is named, not shown. */}
-              {(!('from' in change) && !('to' in change)) || words.unshown?.includes(change.field)
-                ? `${fieldText(words, change.field)} changed`
-                : `${fieldText(words, change.field)}: ${valueText(words, change.field, change.from)} → ${valueText(words, change.field, change.to)}`}
-            </List.Item>
+            <List.Item key={change.field}>{changeText(entryWords, change)}</List.Item>
           ))}
         </List>
       )}
@@ -83,7 +52,7 @@ export function RecordHistory({ subjectType, subjectId, words }: { subjectType: 
         {history.data && (
           <List spacing="sm" listStyleType="none">
             {entries.map((entry) => (
-              <Entry key={entry.id} entry={entry} words={words} />
+              <Entry key={entry.id} entry={entry} subjectType={subjectType} words={words} />
             ))}
           </List>
         )}

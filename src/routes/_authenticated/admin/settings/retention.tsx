@@ -5,7 +5,6 @@ import { retentionRunsQueryOptions, retentionSettingsQueryOptions, type Retentio
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { useAppContext } from '@/app/use-app-context'
 import { useRecordEdit } from '@/routes/_authenticated/-components/record-form'
-import { UnsavedChangesGuard } from '@/routes/_authenticated/-components/unsaved-changes-guard'
 import { PublicPageLink } from './-components/public-page-link'
 import { SettingsRecordPage, undoChanges } from './-components/settings-record-page'
 import { RetentionForm, retentionValues, useRetentionForm } from './-components/retention-form'
@@ -59,10 +58,5 @@ function RetentionEditor({ record }: { record: RetentionSettingsRecord }) {
     refetch: [queryKeys.site.all],
     onSaved: () => undefined,
   })
-  return (
-    <>
-      <RetentionForm form={form} save={save} onReload={reload} cancel={undoChanges(form)} />
-      <UnsavedChangesGuard unsaved={() => form.isDirty()} />
-    </>
-  )
+  return <RetentionForm form={form} save={save} onReload={reload} cancel={undoChanges(form)} />
 }

@@ -5,7 +5,6 @@ import { queryKeys } from '@/api/query-keys'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { useAppContext } from '@/app/use-app-context'
 import { useRecordEdit } from '@/routes/_authenticated/-components/record-form'
-import { UnsavedChangesGuard } from '@/routes/_authenticated/-components/unsaved-changes-guard'
 import { SettingsRecordPage, undoChanges } from './-components/settings-record-page'
 import { SiteDetailsForm, siteDetailsValues, useSiteDetailsForm } from './-components/site-details-form'
 
@@ -55,10 +54,5 @@ function SiteDetailsEditor({ record }: { record: SiteSettingsRecord }) {
     refetch: [queryKeys.site.all],
     onSaved: () => undefined,
   })
-  return (
-    <>
-      <SiteDetailsForm form={form} save={save} onReload={reload} cancel={undoChanges(form)} />
-      <UnsavedChangesGuard unsaved={() => form.isDirty()} />
-    </>
-  )
+  return <SiteDetailsForm form={form} save={save} onReload={reload} cancel={undoChanges(form)} />
 }

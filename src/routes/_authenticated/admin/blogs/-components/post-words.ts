@@ -1,8 +1,7 @@
 import { LIMITS } from '@shared/contract.gen'
-import { labelOf } from '@shared/labels'
 import type { PostRecord } from '@/api/blog-post-records'
 import { formatDateTime } from '@/ui/format-date-time'
-import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
+import type { HistoryWords } from '@/routes/_authenticated/-components/history-words'
 
 /** The contract's limits for a post, under the name the form uses. */
 export const POST_LIMITS = LIMITS.PostInput
@@ -23,11 +22,7 @@ export const POST_FIELD_LABELS = {
 
 export const POST_HISTORY_WORDS: HistoryWords = {
   fields: POST_FIELD_LABELS,
-  value: (field, value) => {
-    if (field === 'status') return labelOf('PostStatus', value as never)
-    if (field === 'publishedAt') return formatDateTime(value)
-    return undefined
-  },
+  enums: { status: ['PostStatus', 'public'] },
   unshown: ['coverId', 'bodyHtml'],
 }
 

@@ -1,6 +1,5 @@
 import { LIMITS } from '@shared/contract.gen'
-import { labelOf } from '@shared/labels'
-import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
+import type { HistoryWords } from '@/routes/_authenticated/-components/history-words'
 
 /** The contract's limits for a course, under the name the form uses. */
 export const COURSE_LIMITS = LIMITS.CourseInput
@@ -25,11 +24,7 @@ export const COURSE_FIELD_LABELS = {
 
 export const COURSE_HISTORY_WORDS: HistoryWords = {
   fields: COURSE_FIELD_LABELS,
-  value: (field, value) => {
-    if (field === 'modes') return labelOf('DeliveryMode', value as never, 'staff')
-    if (field === 'status') return labelOf('CourseStatus', value as never)
-    return undefined
-  },
+  enums: { modes: 'DeliveryMode', status: ['CourseStatus', 'public'] },
   unshown: ['imageId', 'descriptionHtml'],
 }
 

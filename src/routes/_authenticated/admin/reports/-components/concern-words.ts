@@ -3,7 +3,6 @@ import { ENUMS, LIMITS, PARAMETERS } from '@shared/contract.gen'
 import type { EnumValue } from '@shared/labels'
 import type { ConcernListQuery } from '@/api/safeguarding-concerns'
 import { defineListSearch, resolveListSearch, validateListSearch, type ListSearch } from '@/ui/back-office/list-search'
-import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
 import { reportPaging } from './report-words'
 
 const { page, pageSize } = PARAMETERS.listSafeguardingConcerns
@@ -43,6 +42,3 @@ export const CONCERN_STATUS_COLORS: Record<EnumValue<'ConcernStatus'>, MantineCo
 
 /** The contract's limit for the note that goes with a status change. */
 export const CONCERN_NOTE_LIMITS = LIMITS.ConcernStatusChange.note
-
-/** The concern's history; the server records the statuses in words already. */
-export const CONCERN_HISTORY_WORDS: HistoryWords = { fields: { status: 'Status' } }

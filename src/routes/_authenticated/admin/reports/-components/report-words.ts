@@ -1,10 +1,9 @@
 import { ENUMS, LIMITS, PARAMETERS } from '@shared/contract.gen'
-import { labelOf, type EnumValue } from '@shared/labels'
+import type { EnumValue } from '@shared/labels'
 import type { ReportListQuery } from '@/api/lesson-reports'
 import type { Lesson } from '@/api/lessons'
 import { defineListSearch, resolveListSearch, validateListSearch, type ListSearch, type ResolvedListSearch } from '@/ui/back-office/list-search'
 import { formatDate } from '@/ui/format-date-time'
-import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
 import { learnerNames, lessonWhen } from '@/routes/_authenticated/-components/lesson-words'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -96,9 +95,3 @@ export function lessonName(lesson: Pick<Lesson, 'subject' | 'learners' | 'date' 
 
 /** The contract's limit for a return comment. */
 export const RETURN_COMMENT_LIMITS = LIMITS.ReportReturn.comment
-
-/** The lesson's history: its status in staff words, and the fields a move changes. */
-export const LESSON_HISTORY_WORDS: HistoryWords = {
-  fields: { status: 'Status', startsAt: 'When', minutes: 'Minutes', place: 'Place' },
-  value: (field, value) => (field === 'status' && (ENUMS.LessonStatus as readonly string[]).includes(value) ? labelOf('LessonStatus', value as EnumValue<'LessonStatus'>, 'staff') : undefined),
-}

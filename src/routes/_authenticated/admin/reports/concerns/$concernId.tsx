@@ -12,12 +12,12 @@ import { AnchorLink } from '@/components/links'
 import { headFrom } from '@/app/page-head'
 import { useAppContext } from '@/app/use-app-context'
 import { RecordHistory } from '@/routes/_authenticated/-components/record-history'
+import { CONCERN_HISTORY_WORDS } from '@/routes/_authenticated/-components/history-words'
 import { loadRecord } from '@/routes/_authenticated/-components/record-page'
 import { ConcernStatusBadge, SeverityBadge } from '@/routes/_authenticated/admin/reports/-components/concern-badges'
 import { ConcernsLeadsOnly, isSafeguardingLead, useIsSafeguardingLead } from '@/routes/_authenticated/admin/-components/concern-leads-only'
 import { ConcernNotFound } from '@/routes/_authenticated/admin/reports/-components/concern-not-found'
 import { ConcernStatusForm } from '@/routes/_authenticated/admin/reports/-components/concern-status-form'
-import { CONCERN_HISTORY_WORDS } from '@/routes/_authenticated/admin/reports/-components/concern-words'
 
 export const Route = createFileRoute('/_authenticated/admin/reports/concerns/$concernId')({
   staticData: { title: 'Safeguarding concern', notFoundTitle: 'Concern not found' },

@@ -1,6 +1,5 @@
 import { LIMITS } from '@shared/contract.gen'
-import { labelOf } from '@shared/labels'
-import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
+import type { HistoryWords } from '@/routes/_authenticated/-components/history-words'
 
 export const SCHOOL_LIMITS = LIMITS.SchoolInput
 
@@ -25,5 +24,5 @@ export const SCHOOL_FIELD_LABELS = {
 
 export const SCHOOL_HISTORY_WORDS: HistoryWords = {
   fields: SCHOOL_FIELD_LABELS,
-  value: (field, value) => (field === 'type' ? labelOf('SchoolType', value as never, 'staff') : undefined),
+  enums: { type: 'SchoolType' },
 }

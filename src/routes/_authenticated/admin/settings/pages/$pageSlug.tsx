@@ -10,7 +10,6 @@ import { headFrom } from '@/app/page-head'
 import { isPageSlug } from '@/site/site-pages'
 import { useAppContext } from '@/app/use-app-context'
 import { useRecordEdit } from '@/routes/_authenticated/-components/record-form'
-import { UnsavedChangesGuard } from '@/routes/_authenticated/-components/unsaved-changes-guard'
 import { LastChanged } from '@/routes/_authenticated/admin/settings/-components/last-changed'
 import { PublicPageLink } from '@/routes/_authenticated/admin/settings/-components/public-page-link'
 import { RetentionNote } from '@/routes/_authenticated/admin/settings/-components/retention-note'
@@ -75,10 +74,5 @@ function SitePageEditor({ page }: { page: SitePageRecord }) {
     refetch: [queryKeys.site.all],
     onSaved: () => undefined,
   })
-  return (
-    <>
-      <SitePageForm form={form} save={save} onReload={reload} cancel={<PublicPageLink path={page.publicPath}>See it on the site</PublicPageLink>} />
-      <UnsavedChangesGuard unsaved={() => form.isDirty()} />
-    </>
-  )
+  return <SitePageForm form={form} save={save} onReload={reload} cancel={<PublicPageLink path={page.publicPath}>See it on the site</PublicPageLink>} />
 }

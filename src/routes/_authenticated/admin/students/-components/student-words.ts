@@ -1,7 +1,6 @@
 import { LIMITS } from '@shared/contract.gen'
 import type { StudentInput } from '@/api/students'
-import { labelOf, type EnumName } from '@shared/labels'
-import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
+import type { EnumField, HistoryWords } from '@/routes/_authenticated/-components/history-words'
 
 /** The contract's limits for a student record, under the names the form uses. */
 export const STUDENT_LIMITS = LIMITS.StudentInput
@@ -34,7 +33,7 @@ export const STUDENT_FIELD_LABELS = {
 } as const satisfies Record<string, string>
 
 /** The fields whose values are codes of a contract enum, shown in staff words. */
-const ENUM_FIELDS: Record<string, EnumName> = {
+const ENUM_FIELDS: Record<string, EnumField> = {
   yearGroup: 'SchoolYear',
   'contact.relationship': 'ContactRelationship',
   'contact.preferredContact': 'PreferredContact',
@@ -47,10 +46,9 @@ const ENUM_FIELDS: Record<string, EnumName> = {
 
 export const STUDENT_HISTORY_WORDS: HistoryWords = {
   fields: STUDENT_FIELD_LABELS,
-  value: (field, value) => {
-    const name = ENUM_FIELDS[field]
-    return name === undefined ? undefined : labelOf(name, value as never, 'staff')
-  },
+  enums: ENUM_FIELDS,
+  // A partner school's id says nothing to a reader; the record's page names the school it is now.
+  unshown: ['schoolId'],
 }
 
 /** A student's school in words: the partner's name from the record, or the name typed. */

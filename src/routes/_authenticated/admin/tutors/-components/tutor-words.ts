@@ -1,6 +1,5 @@
 import { LIMITS } from '@shared/contract.gen'
-import { labelOf, type EnumName } from '@shared/labels'
-import type { HistoryWords } from '@/routes/_authenticated/-components/record-history'
+import type { EnumField, HistoryWords } from '@/routes/_authenticated/-components/history-words'
 
 /** The contract's limits for a tutor's profile and checks, under the names the forms use. */
 export const TUTOR_LIMITS = LIMITS.TutorProfileInput
@@ -29,7 +28,7 @@ export const TUTOR_FIELD_LABELS = {
 } as const satisfies Record<string, string>
 
 /** The fields whose values are codes of a contract enum, shown in staff words. */
-const ENUM_FIELDS: Record<string, EnumName> = {
+const ENUM_FIELDS: Record<string, EnumField> = {
   levels: 'StudyLevel',
   modes: 'DeliveryMode',
   'availability.days': 'Weekday',
@@ -40,11 +39,7 @@ const ENUM_FIELDS: Record<string, EnumName> = {
 
 export const TUTOR_HISTORY_WORDS: HistoryWords = {
   fields: TUTOR_FIELD_LABELS,
-  value: (field, value) => {
-    if (typeof value === 'boolean') return value ? 'Yes' : 'No'
-    const name = ENUM_FIELDS[field]
-    return name === undefined ? undefined : labelOf(name, value as never, 'staff')
-  },
+  enums: ENUM_FIELDS,
 }
 
 /** A status's colour, the same on the list, the badge and the tabs. */
