@@ -23,7 +23,7 @@ export const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', ...OFFLINE_CHROM
 export interface Entry {
   /** e.g. "api / GET /api/courses / req/s" */
   name: string
-  group: 'bundle' | 'lighthouse' | 'api' | 'postgres' | 'memory' | 'startup' | 'media'
+  group: 'bundle' | 'lighthouse' | 'api' | 'postgres' | 'memory' | 'startup' | 'media' | 'enumeration'
   project: number
   baseline: number
   baselineName: string

@@ -7,7 +7,40 @@ import { writeDemoData } from '../server/demo/seed.ts'
 import { openMigratedDatabase } from '../server/startup.ts'
 import { adminQuery, findPostgresBin, startPostgresCluster } from '../tests/server/support/postgres-cluster.ts'
 import { compareCases, type Case } from './api.ts'
-import { entry, REPO, SERVER_SCRIPT, signIn, startProcess, type Entry } from './lib.ts'
+import { entry, median, REPO, SERVER_SCRIPT, signIn, startProcess, type Entry } from './lib.ts'
+
+/**
+ * How soon /api/health answers 503 while PostgreSQL is stopped (the pool gives up connecting after 2 s, so a request
+ * never hangs), beside its time while PostgreSQL runs. The test (tests/server/durability.postgres.test.ts) shows the
+ * 503 and its body; how soon is this figure's.
+ */
+async function answerWhileStopped(url: string, cluster: { pause: () => void; resume: () => void }): Promise<Entry> {
+  const server = await startProcess(SERVER_SCRIPT, { DATABASE_URL: url })
+  const timed = async () => {
+    const started = performance.now()
+    const answer = await fetch(`${server.baseUrl}/api/health`, { signal: AbortSignal.timeout(30_000) })
+    await answer.arrayBuffer()
+    return { ms: performance.now() - started, status: answer.status }
+  }
+  try {
+    const running: number[] = []
+    for (let n = 0; n < 20; n++) running.push((await timed()).ms)
+    cluster.pause()
+    const stopped: number[] = []
+    try {
+      for (let n = 0; n < 5; n++) {
+        const { ms, status } = await timed()
+        if (status !== 503) throw new Error(`/api/health answered ${status} with PostgreSQL stopped`)
+        stopped.push(ms)
+      }
+    } finally {
+      cluster.resume()
+    }
+    return entry({ group: 'postgres', name: 'postgres / GET /api/health, PostgreSQL stopped / ms to 503', project: median(stopped), baseline: median(running), baselineName: 'PostgreSQL running', unit: 'ms' })
+  } finally {
+    await server.stop()
+  }
+}
 
 export async function benchPostgres(): Promise<Entry[]> {
   const bin = findPostgresBin()
@@ -48,6 +81,7 @@ export async function benchPostgres(): Promise<Entry[]> {
       const two = perSecond.get(`${name}|2`) ?? 0
       entries.push(entry({ group: 'postgres', name: `postgres / ${name} / 2 processes ÷ 1`, project: two, baseline: one, baselineName: '1 process', unit: 'req/s' }))
     }
+    entries.push(await answerWhileStopped(url, cluster))
     return entries
   } finally {
     await bare.stop()

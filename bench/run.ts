@@ -3,7 +3,8 @@
 // time, and CI does not run it.
 //   npm run bench                           everything (about 10 to 15 minutes on 2 cores)
 //   BENCH_SECONDS=3 BENCH_RUNS=1 npm run bench   a quick pass
-//   BENCH_ONLY=api,startup npm run bench    some groups only (startup, bundle, lighthouse, api, postgres, memory, media); others kept
+//   BENCH_ONLY=api,startup npm run bench    some groups only (startup, bundle, lighthouse, api, postgres, memory, media,
+//                                           enumeration); others kept
 //   MEMORY_SECONDS=10 npm run bench          a shorter load for the memory figures (60 s by default)
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -16,6 +17,7 @@ import { BENCH_ACCOUNTS, BENCH_PASSWORD, benchApi } from './api.ts'
 import { buildServer } from '../scripts/build-server.ts'
 import { buildBaseline, buildProject } from './build.ts'
 import { benchBundle } from './bundle.ts'
+import { benchEnumeration } from './enumeration.ts'
 import { CAN_PIN, commandOutput, copyOf, CONNECTIONS, DATE, MACHINE, REPO, SERVER_SCRIPT, RUNS, SECONDS, startProcess, type Entry } from './lib.ts'
 import { benchLighthouse } from './lighthouse.ts'
 import { benchMemory } from './memory.ts'
@@ -23,7 +25,7 @@ import { benchMediaFlood } from './media-flood.ts'
 import { benchPostgres } from './postgres.ts'
 import { benchStartup } from './startup.ts'
 
-const GROUPS = ['startup', 'bundle', 'lighthouse', 'api', 'postgres', 'memory', 'media'] as const
+const GROUPS = ['startup', 'bundle', 'lighthouse', 'api', 'postgres', 'memory', 'media', 'enumeration'] as const
 type Group = (typeof GROUPS)[number]
 const only = new Set((process.env.BENCH_ONLY ?? GROUPS.join(',')).split(',').map((g) => g.trim()) as Group[])
 const RESULTS = path.join(REPO, 'bench/results/latest.json')
@@ -100,6 +102,11 @@ async function main() {
     if (only.has('postgres')) await group('postgres', failures, async () => void entries.push(...(await benchPostgres())))
     if (only.has('memory')) await group('memory', failures, async () => void entries.push(...(await benchMemory(template))))
     if (only.has('media')) await group('media', failures, async () => void entries.push(...(await benchMediaFlood(template))))
+    if (only.has('enumeration')) {
+      const dataDir = copyOf(template)
+      folders.push(dataDir)
+      await group('enumeration', failures, async () => void entries.push(...(await benchEnumeration(dataDir))))
+    }
   } finally {
     for (const folder of folders) rmSync(folder, { recursive: true, force: true })
   }
