@@ -50,6 +50,44 @@ const appRoots = {
   server: ['**/server/*', '**/server'],
 }
 
+/**
+ * The server's layers, lowest first; a file imports its own layer and those below it, never one above:
+ *   base < db < lib < mail-sender < contract < platform < resources < wiring
+ * base: settings, logs, shared words, where a request came from, finding the project's files. db: the connection,
+ * schema, change feed and locks. lib: what several parts share (audit trail, locks, paging, kept answers, the jobs
+ * runner). mail-sender: the mailer and its templates. contract: the document, its checks, the handlers' types and
+ * what they are given (deps.ts). platform: sign-in (auth's sessions, passwords, links), server rendering and the
+ * server's own chores. resources: one folder per contract tag, and the handlers (and the Mail screen) that auth and
+ * mail answer like any resource. wiring: what puts it together (app, index, the handler map, the contract's routes,
+ * the job registry, demo data, the command line). A file directly in server/ that no layer names is wiring.
+ */
+const serverRootFiles = {
+  base: ['config', 'logger', 'messages', 'http-timeouts', 'http-context', 'security-headers', 'project-files', 'trusted-proxies', 'wasm-tiering'],
+  contract: ['deps'],
+  platform: ['startup', 'site-assets', 'static-site', 'kept-reads-first', 'housekeeping'],
+}
+/** @param {string[]} names */
+const rootGlob = (names) => `./server/@(${names.join('|')}).ts`
+const platformFolders = ['lib', 'db', 'contract', 'mail', 'auth', 'ssr']
+const wiringFolders = ['jobs', 'demo', 'cli']
+/** @type {{ name: string, files: string[] }[]} */
+const serverLayers = [
+  { name: 'base', files: [rootGlob(serverRootFiles.base)] },
+  { name: 'db', files: ['./server/db/**'] },
+  { name: 'lib', files: ['./server/lib/**'] },
+  { name: 'mail-sender', files: ['./server/mail/{mailer,templates}.ts'] },
+  { name: 'contract', files: ['./server/contract/**', rootGlob(serverRootFiles.contract)] },
+  { name: 'platform', files: ['./server/auth/!(*handlers).ts', './server/ssr/**', rootGlob(serverRootFiles.platform)] },
+  { name: 'resources', files: [`./server/!(${[...platformFolders, ...wiringFolders].join('|')})/**`, './server/auth/*handlers.ts', './server/mail/!(mailer|templates).ts'] },
+  { name: 'wiring', files: [`./server/!(${Object.values(serverRootFiles).flat().join('|')}).ts`, `./server/{${wiringFolders.join(',')}}/**`] },
+]
+const serverLayerOrder = serverLayers.map((layer) => layer.name).join(' < ')
+const serverLayerZones = serverLayers.slice(0, -1).map((layer, index) => ({
+  target: layer.files,
+  from: serverLayers.slice(index + 1).flatMap((above) => above.files),
+  message: `server/ runs in layers, ${serverLayerOrder} (eslint.config.js, serverLayers): ${layer.name} imports nothing above it. Move what both need down, or the importer up.`,
+}))
+
 /** @param {import('@typescript-eslint/utils').TSESLint.FlatConfig.Config['files']} files @param {ReturnType<typeof forbid>[]} patterns */
 const boundary = (files, patterns) => ({
   files,
@@ -141,10 +179,8 @@ export default tseslint.config(
     rules: { 'import/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
-    // Inside server/, imports run down the layers (docs/decisions.md): the platform (settings, logs, database,
-    // contract, mail, lib/ helpers, auth's sessions and passwords) knows no resource; a resource's modules know no
-    // handlers; a resource's handlers know no other resource's handlers; only the wiring (app, index, the handler
-    // map, demo data, the command line) knows the handlers.
+    // Inside server/, imports run down the layers of `serverLayers` (above): any import of a higher layer is an error.
+    // Beside the layers, a resource's handlers are for the wiring alone.
     files: ['server/**/*.ts'],
     plugins: { import: importPlugin },
     rules: {
@@ -153,12 +189,7 @@ export default tseslint.config(
         {
           basePath: import.meta.dirname,
           zones: [
-            {
-              target: ['./server/{lib,db,contract,mail,ssr}/**', './server/auth/!(handlers).ts', './server/!(app|index|handlers).ts'],
-              from: './server',
-              except: ['./lib', './db', './contract', './mail', './ssr', './auth', './config.ts', './logger.ts', './messages.ts', './http-context.ts', './http-timeouts.ts', './deps.ts', './security-headers.ts', './static-site.ts', './startup.ts'],
-              message: 'The platform (lib, db, contract, mail, ssr, auth, settings) sits below the resources: it imports none of them.',
-            },
+            ...serverLayerZones,
             {
               target: ['./server/!(demo|cli|jobs)/**/!(handlers).ts'],
               from: ['./server/*/handlers.ts'],
@@ -168,11 +199,6 @@ export default tseslint.config(
               target: ['./server/*/handlers.ts'],
               from: ['./server/*/handlers.ts'],
               message: 'A resource’s handlers never import another resource’s handlers; share queries instead.',
-            },
-            {
-              target: ['./server/!(demo|cli|jobs)/**', './server/!(app|index|handlers).ts'],
-              from: ['./server/demo', './server/cli', './server/jobs', './server/app.ts', './server/index.ts', './server/handlers.ts'],
-              message: 'Nothing imports the wiring (app, index, the handler map, the job registry, demo data, the command line).',
             },
           ],
         },

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { parse } from 'yaml'
 
-/** The compiled server. It finds the project's files from the nearest package.json above it (server/lib/files.ts). */
+/** The compiled server. It finds the project's files from the nearest package.json above it (server/project-files.ts). */
 export const SERVER_BUILD = 'build/server.mjs'
 
 export async function buildServer(outfile: string = SERVER_BUILD): Promise<void> {

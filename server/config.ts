@@ -2,7 +2,7 @@ import { BlockList, isIP } from 'node:net'
 import path from 'node:path'
 import { isEmailAddress } from '../shared/email-address.ts'
 import { DEFAULT_HTTP_TIMEOUTS } from './http-timeouts.ts'
-import { TRUST_NO_PROXY, type TrustProxy } from './lib/trusted-proxies.ts'
+import { TRUST_NO_PROXY, type TrustProxy } from './trusted-proxies.ts'
 
 /** A setting the server cannot start with; index.ts prints the message and exits 1. */
 export class ConfigError extends Error {

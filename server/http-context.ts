@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Context } from 'hono'
-import { forwardedOf, type Forwarded, type TrustProxy } from './lib/trusted-proxies.ts'
+import { forwardedOf, type Forwarded, type TrustProxy } from './trusted-proxies.ts'
 
 /** Values the first middleware puts on every request. */
 export interface AppEnv {
@@ -26,7 +26,7 @@ export function peerOf(c: Context<AppEnv>): string | undefined {
   }
 }
 
-/** Where the request came from, as far as the proxies TRUST_PROXY names can tell (server/lib/trusted-proxies.ts). */
+/** Where the request came from, as far as the proxies TRUST_PROXY names can tell (server/trusted-proxies.ts). */
 export function forwardedFrom(c: Context<AppEnv>, trust: TrustProxy): Forwarded {
   return forwardedOf(trust, peerOf(c), c.req.header('x-forwarded-for'))
 }

@@ -4,7 +4,7 @@ import { requestIdOf } from './http-context.ts'
 import { logRequest, type Logger } from './logger.ts'
 import { isOverHttps, securityHeaderList } from './security-headers.ts'
 import { SITE_ANSWER, type Metrics } from './lib/metrics.ts'
-import { forwardedOf, type TrustProxy } from './lib/trusted-proxies.ts'
+import { forwardedOf, type TrustProxy } from './trusted-proxies.ts'
 
 /**
  * Answers a public read that is kept in memory (PublicCache) straight from Node's request, before the framework

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv } from './http-context.ts'
-import { forwardedValue } from './lib/trusted-proxies.ts'
+import { forwardedValue } from './trusted-proxies.ts'
 
 /**
  * Scripts only from our origin, never inline. Styles allow 'unsafe-inline' because Mantine sets inline style

@@ -6,8 +6,8 @@ import { createChallenge, forgetStrangerWrongCodes, SECOND_FACTOR_MESSAGES, stra
 import { accountCounterKey, deviceCookie, isSecure, deviceCounterKey, deviceCounterKeys, trustDevice, trustedDeviceFor } from './devices.ts'
 import { addressKey, clear, hit, RATE_LIMITS } from './rate-limit.ts'
 import { signIns } from './work-queue.ts'
-import { createSession, revokeSession, revokeUserSessions } from './sessions.ts'
-import { endLinks, issueLink, LINK_LIFETIMES_MS, liveLink, useLink } from './links.ts'
+import { createSession, hasLeft, revokeSession, revokeUserSessions } from './sessions.ts'
+import { activateInvitedTutor, endLinks, issueLink, LINK_LIFETIMES_MS, liveLink, useLink } from './links.ts'
 import type { Handler, HandlerInput, Reply, RequestInfo } from '../contract/types.ts'
 import { passwordResetTokens, tutorProfiles, users } from '../db/schema.ts'
 import type { Db } from '../db/client.ts'
@@ -15,7 +15,6 @@ import type { AppDeps } from '../deps.ts'
 import { resetPasswordMail } from '../mail/templates.ts'
 import { fieldProblem, tooManyAttempts } from '../lib/replies.ts'
 import { normaliseEmail } from '../lib/email.ts'
-import { activateInvitedTutor, hasLeft } from '../tutors/queries.ts'
 import { publicUser, sessionBody } from './users.ts'
 
 // The second step and the sessions list live in their own files; every auth operation is answered from here.

@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm'
+import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { passwordResetTokens, type TOKEN_PURPOSES } from '../db/schema.ts'
+import { passwordResetTokens, tutorProfiles, type TOKEN_PURPOSES } from '../db/schema.ts'
+import { recordAudit } from '../lib/audit.ts'
 import { hashToken, newToken } from './tokens.ts'
 
 /** What a mailed set-password link is for: a forgotten password, or an accepted tutor's first password. */
@@ -53,4 +54,21 @@ export async function useLink(tx: Db, token: string, now = new Date()): Promise<
     .where(liveLink(token, now))
     .returning({ userId: passwordResetTokens.userId, purpose: passwordResetTokens.purpose })
   return used
+}
+
+/** The tutor chose their first password through the invitation: an invited tutor is active from now on. */
+export async function activateInvitedTutor(tx: Db, userId: string, ip: string | null): Promise<void> {
+  const activated = await tx
+    .update(tutorProfiles)
+    .set({ status: 'active', version: sql`${tutorProfiles.version} + 1`, updatedAt: new Date() })
+    .where(and(eq(tutorProfiles.userId, userId), eq(tutorProfiles.status, 'invited')))
+    .returning({ userId: tutorProfiles.userId })
+  if (activated.length === 0) return
+  await recordAudit(tx, {
+    action: 'tutor.status_changed',
+    actorUserId: userId,
+    subject: { type: 'tutor', id: userId },
+    ip,
+    details: { changes: [{ field: 'status', from: 'invited', to: 'active' }], detail: 'Chose a password through the invitation' },
+  })
 }

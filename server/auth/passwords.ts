@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { hash, parseOptions, verify, type Algorithm, type Options } from '@node-rs/argon2'
 import { basicPasswordProblem, ownerWords, PASSWORD_MESSAGES, PASSWORD_RULES, SITE_WORDS, type PasswordOwner } from '../../shared/password-policy.ts'
 import type { Role } from '../db/schema.ts'
-import { projectFile } from '../lib/files.ts'
+import { projectFile } from '../project-files.ts'
 import { passwordScore } from './password-strength.ts'
 import { passwordHashing } from './work-queue.ts'
 

@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, ne, not, sql } from 'drizzle-orm'
 import { SESSION_TABLES, type ChangeFeed } from '../db/changes.ts'
 import type { Db } from '../db/client.ts'
+import type { Authenticated } from '../contract/types.ts'
 import { KeptUntilChange } from '../lib/kept.ts'
-import { sessions, signInChallenges, users, type SessionRow, type UserRow } from '../db/schema.ts'
+import { sessions, signInChallenges, tutorProfiles, users } from '../db/schema.ts'
 import { hashToken, newToken, TOKEN_PATTERN } from './tokens.ts'
 
 /** SECURITY.md: remember me 30 days absolute / 7 days idle; without it 12 hours absolute / 30 minutes idle. */
@@ -39,9 +40,10 @@ export const tutorHasLeft = sql<boolean>`("users"."role" = 'TUTOR' and exists (s
  */
 export const maySignIn = and(isNull(users.deactivatedAt), not(tutorHasLeft))
 
-export interface Authenticated {
-  session: SessionRow
-  user: UserRow
+/** Whether a user is a tutor who has left (and so may not sign in, nor be mailed a reset link). */
+export async function hasLeft(db: Db, userId: string): Promise<boolean> {
+  const [profile] = await db.select({ status: tutorProfiles.status }).from(tutorProfiles).where(eq(tutorProfiles.userId, userId)).limit(1)
+  return profile?.status === 'left'
 }
 
 export async function createSession(db: Db, userId: string, remember: boolean, origin: SessionOrigin, now = new Date()): Promise<NewSession> {

@@ -15,7 +15,7 @@ import { ENUMS, LIMITS } from '../../shared/contract.gen.ts'
 import { isEmailAddress } from '../../shared/email-address.ts'
 import { users, type Role } from '../db/schema.ts'
 import { normaliseEmail } from '../lib/email.ts'
-import { EMPTY_PROFILE, insertTutorProfile } from '../tutors/queries.ts'
+import { EMPTY_PROFILE, insertTutorProfile } from '../tutors/records.ts'
 import { openMigratedDatabase, startupMessage } from '../startup.ts'
 
 class UsageError extends Error {}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
-import { projectFile } from '../lib/files.ts'
+import { projectFile } from '../project-files.ts'
 
 /** The parts of an OpenAPI 3.1 document the server reads. Schemas stay plain JSON Schema objects. */
 export type JsonSchema = Record<string, unknown>

@@ -1,5 +1,5 @@
 import type { operations } from '../../src/api/schema.gen.ts'
-import type { Authenticated } from '../auth/sessions.ts'
+import type { SessionRow, UserRow } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 
 export type OperationId = keyof operations
@@ -47,6 +47,15 @@ type ReplyFor<Status, Response> = [BinaryContentType<Response>] extends [never]
 export type Reply<K extends OperationId> = {
   [Status in keyof Responses<K>]: Status extends number ? ReplyFor<Status, Responses<K>[Status]> : never
 }[keyof Responses<K>]
+
+/**
+ * Who calls an operation: their live session and account, as the server found them from the bearer token
+ * (server/auth/sessions.ts finds them; the handlers read them).
+ */
+export interface Authenticated {
+  session: SessionRow
+  user: UserRow
+}
 
 export interface RequestInfo {
   requestId: string

@@ -14,7 +14,7 @@ import {
   type LessonDeps,
   type LessonOutcome,
 } from '../lessons/lifecycle.ts'
-import { createPlacementRecord, type PlacementOutcome } from '../placements/queries.ts'
+import { createPlacementRecord, type PlacementOutcome } from '../placements/records.ts'
 import { changeConcernStatusRecord } from '../safeguarding-concerns/queries.ts'
 import { insertSchool } from '../schools/queries.ts'
 import { insertStudent, type StudentInput } from '../students/queries.ts'

@@ -5,9 +5,10 @@ import { storeContactMessage, changeContactMessageStatusRecord, messageFingerpri
 import type { Db } from '../db/client.ts'
 import { contactMessages, tutorProfiles, users } from '../db/schema.ts'
 import type { ChangeContext } from '../lib/history.ts'
-import { createPlacementRecord, endPlacementRecord, movePlacementRecord, type PlacementDeps, type PlacementOutcome } from '../placements/queries.ts'
+import { createPlacementRecord, endPlacementRecord, movePlacementRecord, type PlacementDeps, type PlacementOutcome } from '../placements/records.ts'
 import { insertStudent, updateStudentRecord, type StudentInput } from '../students/queries.ts'
-import { changeTutorStatusRecord, insertTutorProfile, recordCheck, updateTutorProfile, type TutorProfileInput } from '../tutors/queries.ts'
+import type { TutorProfileInput } from '../tutors/queries.ts'
+import { changeTutorStatusRecord, insertTutorProfile, recordCheck, updateTutorProfile } from '../tutors/records.ts'
 
 const DAY_MS = 24 * 3600 * 1000
 

@@ -7,7 +7,7 @@ import { seedDemoLessons } from './lessons.ts'
 import { seedDemoPeople } from './people.ts'
 import type { Database } from '../db/client.ts'
 import { users, type Role } from '../db/schema.ts'
-import { EMPTY_PROFILE, insertTutorProfile } from '../tutors/queries.ts'
+import { EMPTY_PROFILE, insertTutorProfile } from '../tutors/records.ts'
 
 export const DEMO_PASSWORD = 'ChangeMe-2026!'
 /**

@@ -1,23 +1,14 @@
 import type { Handler } from '../contract/types.ts'
 import type { Db } from '../db/client.ts'
 import { isUniqueViolation } from '../db/errors.ts'
-import { checkSchema, cleanInput } from '../lib/input.ts'
+import { checkSchema, cleanInput } from '../contract/input.ts'
 import { pageOf } from '../lib/paging.ts'
 import { fieldProblem, fieldsProblem } from '../lib/replies.ts'
 import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
 import { readStudentRow } from '../students/queries.ts'
 import { readSubjects } from '../subjects/queries.ts'
-import {
-  createPlacementRecord,
-  endPlacementRecord,
-  listPlacementPage,
-  movePlacementRecord,
-  PlacementRefused,
-  readPlacement,
-  type PlacementInput,
-  type PlacementOutcome,
-  type PlacementResult,
-} from './queries.ts'
+import { listPlacementPage, readPlacement } from './queries.ts'
+import { createPlacementRecord, endPlacementRecord, movePlacementRecord, PlacementRefused, type PlacementInput, type PlacementOutcome, type PlacementResult } from './records.ts'
 import { PLACEMENT_MESSAGES } from './messages.ts'
 import { suggestTutorsFor } from './suggestions.ts'
 

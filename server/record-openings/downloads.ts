@@ -1,5 +1,5 @@
 import type { components } from '../../src/api/schema.gen.ts'
-import type { Authenticated } from '../auth/sessions.ts'
+import type { Authenticated } from '../contract/types.ts'
 import type { AppDeps } from '../deps.ts'
 
 type Schemas = components['schemas']
@@ -7,7 +7,7 @@ type Schemas = components['schemas']
 /**
  * A list's page. The first page of a CSV download says so (`purpose=csv`): the download is recorded, one row for the
  * whole list, and that page carries its own Cache-Control header, since the contract routes never keep a reply with
- * headers (server/contract/register.ts) and a kept page would answer the next download from memory, unrecorded.
+ * headers (server/contract-routes.ts) and a kept page would answer the next download from memory, unrecorded.
  */
 export function listPageReply<Body>(
   deps: AppDeps,

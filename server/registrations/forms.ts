@@ -1,11 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
+import { isoDay } from '../../shared/dates.ts'
 import type { FieldErrors } from '../contract/validators.ts'
 import type { Db } from '../db/client.ts'
 import { labelOf } from '../../shared/labels.ts'
 import { courses, type DeliveryMode, type RegistrationType } from '../db/schema.ts'
 import { normaliseEmail } from '../lib/email.ts'
-import { checkSchema, cleanInput } from '../lib/input.ts'
+import { checkSchema, cleanInput } from '../contract/input.ts'
 import { readSubjects } from '../subjects/queries.ts'
 
 type Schemas = components['schemas']
@@ -83,7 +84,6 @@ function normaliseEmails<T>(value: T): T {
   return value
 }
 
-const isoDay = (date: Date) => date.toISOString().slice(0, 10)
 
 /** "Maths", "Maths and English", "Maths, English and Science" (or "… or …"). */
 function inWords(items: readonly string[], last: 'and' | 'or' = 'and'): string {
@@ -93,8 +93,8 @@ function inWords(items: readonly string[], last: 'and' | 'or' = 'and'): string {
 
 /** A preferred start: not before yesterday (UTC, so no visitor's time zone is refused) and within a year. */
 function startDateProblem(startDate: string, today: Date): string | undefined {
-  if (startDate < isoDay(new Date(today.getTime() - DAY_MS))) return FORM_MESSAGES.dateInPast
-  if (startDate > isoDay(new Date(today.getTime() + 366 * DAY_MS))) return FORM_MESSAGES.dateTooFar
+  if (startDate < isoDay(new Date(today.getTime() - DAY_MS), 'utc')) return FORM_MESSAGES.dateInPast
+  if (startDate > isoDay(new Date(today.getTime() + 366 * DAY_MS), 'utc')) return FORM_MESSAGES.dateTooFar
   return undefined
 }
 

@@ -6,7 +6,7 @@ import { registrations, schools, students, type SchoolRow } from '../db/schema.t
 import { recordAudit } from '../lib/audit.ts'
 import { normaliseEmail } from '../lib/email.ts'
 import { changesBetween, type ChangeContext, type UpdateOutcome } from '../lib/history.ts'
-import { checkSchema, cleanInput } from '../lib/input.ts'
+import { checkSchema, cleanInput } from '../contract/input.ts'
 import { window, type Page, type PageRequest } from '../lib/paging.ts'
 import { containsPattern, searchText } from '../lib/search.ts'
 

@@ -3,7 +3,7 @@ import type { components } from '../../src/api/schema.gen.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { endLinks, issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
 import { turnOff } from '../auth/second-factor.ts'
-import { revokeUserSessions, tutorHasLeft } from '../auth/sessions.ts'
+import { hasLeft, revokeUserSessions, tutorHasLeft } from '../auth/sessions.ts'
 import { newToken } from '../auth/tokens.ts'
 import type { Db } from '../db/client.ts'
 import { tutorProfiles, users, type UserRow } from '../db/schema.ts'
@@ -13,7 +13,7 @@ import type { ChangeContext } from '../lib/history.ts'
 import { window } from '../lib/paging.ts'
 import { containsPattern, searchText } from '../lib/search.ts'
 import { adminInviteMail, secondFactorResetMail } from '../mail/templates.ts'
-import { EMPTY_PROFILE, hasLeft, insertTutorProfile } from '../tutors/queries.ts'
+import { EMPTY_PROFILE, insertTutorProfile } from '../tutors/records.ts'
 
 type Schemas = components['schemas']
 export type StaffAccount = Schemas['StaffAccount']

@@ -7,7 +7,7 @@ import { courses, registrations, safeguardingConcerns, schools, students, type S
 import { recordAudit } from '../lib/audit.ts'
 import { normaliseEmail } from '../lib/email.ts'
 import { changesBetween, type ChangeContext, type UpdateOutcome } from '../lib/history.ts'
-import { checkSchema, cleanInput } from '../lib/input.ts'
+import { checkSchema, cleanInput } from '../contract/input.ts'
 import { window, type Page, type PageRequest } from '../lib/paging.ts'
 import { containsPattern, searchText } from '../lib/search.ts'
 import { readSubjects } from '../subjects/queries.ts'

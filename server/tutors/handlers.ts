@@ -8,17 +8,8 @@ import { normaliseEmail } from '../lib/email.ts'
 import { pageOf } from '../lib/paging.ts'
 import { fieldProblem, fieldsProblem } from '../lib/replies.ts'
 import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
-import {
-  changeTutorStatusRecord,
-  checkTutorProfileInput,
-  createTutorAccount,
-  EMPTY_PROFILE,
-  readTutorRecord,
-  recordCheck,
-  listTutorPage,
-  TUTOR_MESSAGES,
-  updateTutorProfile,
-} from './queries.ts'
+import { listTutorPage, readTutorRecord } from './queries.ts'
+import { changeTutorStatusRecord, checkTutorProfileInput, createTutorAccount, EMPTY_PROFILE, recordCheck, TUTOR_MESSAGES, updateTutorProfile } from './records.ts'
 
 const notFound = { status: 404 as const, body: { message: TUTOR_MESSAGES.notFound } }
 

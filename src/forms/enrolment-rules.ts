@@ -1,5 +1,6 @@
 import { isEmailAddress } from '@shared/email-address'
 import { LIMITS } from '@shared/contract.gen'
+import { isoDay } from '@shared/dates'
 import type { DeliveryMode } from '@/api/courses'
 import { IN_PERSON_MODES } from './enrolment-options'
 
@@ -125,12 +126,6 @@ export function wholeNumberProblem(value: number | string, min: number, max: num
   if (value === '' || value === null) return required ?? null
   const number = typeof value === 'number' ? value : Number(value)
   return Number.isInteger(number) && number >= min && number <= max ? null : outOfRange
-}
-
-/** `YYYY-MM-DD` in the visitor's own calendar. */
-export function isoDay(date: Date): string {
-  const pad = (part: number) => String(part).padStart(2, '0')
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
 }
 
 /** A preferred start: today or later, within a year (the contract's rule). */

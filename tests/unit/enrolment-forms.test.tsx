@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it } from 'vitest'
-import { isoDay, MESSAGES } from '@/forms/enrolment-rules'
+import { isoDay } from '@shared/dates'
+import { MESSAGES } from '@/forms/enrolment-rules'
 import { json, type Handler } from './fake-api-server'
 import { renderApp } from './render-app'
 

@@ -22,7 +22,7 @@ import { Metrics } from '../../../server/lib/metrics.ts'
 import { Jobs } from '../../../server/lib/jobs.ts'
 import { registerJobs } from '../../../server/jobs/schedules.ts'
 import { OpeningsRecorder } from '../../../server/lib/openings-recorder.ts'
-import { EMPTY_PROFILE, insertTutorProfile } from '../../../server/tutors/queries.ts'
+import { EMPTY_PROFILE, insertTutorProfile } from '../../../server/tutors/records.ts'
 import { adminQuery } from './postgres-cluster.ts'
 
 const target = inject('testDatabase')

@@ -1,7 +1,8 @@
 import { Checkbox, Grid, Group, Radio, Select, TextInput } from '@mantine/core'
 import type { UseFormReturnType } from '@mantine/form'
 import { optionsOf } from '@shared/labels'
-import { isoDay, type AvailabilityValues } from '@/forms/enrolment-rules'
+import { isoDay } from '@shared/dates'
+import type { AvailabilityValues } from '@/forms/enrolment-rules'
 
 /** When lessons suit: days, times of day, the first date, how often and how long. */
 export function AvailabilityFields({ form }: { form: UseFormReturnType<{ availability: AvailabilityValues }> }) {

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { courseQueryOptions, type CourseSummary } from '@/api/courses'
 import type { ContactRelationship } from '@/api/registrations'
 import { ENUMS } from '@shared/contract.gen'
+import { isoDay } from '@shared/dates'
 import { optionsOf } from '@shared/labels'
 import { deliveryModeHints } from '@/forms/enrolment-options'
 import { courseEnrolmentRequest } from '@/forms/enrolment-requests'
@@ -15,7 +16,6 @@ import {
   emptyStudent,
   ENROLMENT_LIMITS,
   isInPerson,
-  isoDay,
   type CourseEnrolmentValues,
 } from '@/forms/enrolment-rules'
 import { useEnrolmentSubmit } from '@/forms/enrolment-submit'

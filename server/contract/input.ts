@@ -1,5 +1,5 @@
-import { contract } from '../contract/document.ts'
-import { compileSchemaValidator, type FieldErrors } from '../contract/validators.ts'
+import { contract } from './document.ts'
+import { compileSchemaValidator, type FieldErrors } from './validators.ts'
 
 /**
  * Trims every text and leaves out optional text that is blank, so "   " counts as not given: checking the result
