@@ -1,9 +1,9 @@
 import Bowser from 'bowser'
-import { and, desc, eq, ne } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import type { Handler } from '../contract/types.ts'
-import { sessions, signInChallenges } from '../db/schema.ts'
+import { sessions } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
-import { liveAt } from './sessions.ts'
+import { liveAt, revokeUserSessions } from './sessions.ts'
 
 export const UNKNOWN_DEVICE = 'Unknown device'
 
@@ -54,16 +54,9 @@ export const endMySession: Handler<'endMySession'> = async ({ params, request, s
 export const endOtherSessions: Handler<'endOtherSessions'> = async ({ request, session }, deps) => {
   const { user, session: current } = session()
   const ended = await deps.database.db.transaction(async (tx) => {
-    const now = new Date()
-    const rows = await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(and(eq(sessions.userId, user.id), ne(sessions.id, current.id), liveAt(now)))
-      .returning({ id: sessions.id })
-    // A sign-in waiting for its code elsewhere is a session not yet made: it ends with the others.
-    await tx.delete(signInChallenges).where(eq(signInChallenges.userId, user.id))
-    if (rows.length > 0) await recordAudit(tx, { action: 'auth.other_sessions_ended', actorUserId: user.id, subject: { type: 'user', id: user.id }, ip: request.ip, details: { ended: rows.length } })
-    return rows.length
+    const count = await revokeUserSessions(tx, user.id, { exceptSessionId: current.id })
+    if (count > 0) await recordAudit(tx, { action: 'auth.other_sessions_ended', actorUserId: user.id, subject: { type: 'user', id: user.id }, ip: request.ip, details: { ended: count } })
+    return count
   })
   return { status: 200, body: { ended } }
 }

@@ -115,16 +115,17 @@ export async function revokeSession(db: Db, sessionId: string, now = new Date())
 /**
  * Ends every live session of a user, or every one but `exceptSessionId`, and every sign-in of theirs still waiting
  * for its second step's code: a challenge is a session not yet made, and whatever ends the sessions (leaving,
- * deactivation, a new password, a reset second step, "sign out everywhere else") must end it too.
+ * deactivation, a new password, a reset second step, "sign out everywhere else") must end it too. Answers how many
+ * sessions it ended; one already over (revoked, past its end or idle too long) is left as it is.
  */
-export async function revokeUserSessions(db: Db, userId: string, options: { exceptSessionId?: string } = {}, now = new Date()): Promise<void> {
-  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)]
-  if (options.exceptSessionId !== undefined) conditions.push(ne(sessions.id, options.exceptSessionId))
-  await db
+export async function revokeUserSessions(db: Db, userId: string, options: { exceptSessionId?: string } = {}, now = new Date()): Promise<number> {
+  const ended = await db
     .update(sessions)
     .set({ revokedAt: now })
-    .where(and(...conditions))
+    .where(and(eq(sessions.userId, userId), options.exceptSessionId === undefined ? undefined : ne(sessions.id, options.exceptSessionId), liveAt(now)))
+    .returning({ id: sessions.id })
   await db.delete(signInChallenges).where(eq(signInChallenges.userId, userId))
+  return ended.length
 }
 
 /** Sessions kept in memory per process: far more than the staff who sign in; past it the oldest go first. */

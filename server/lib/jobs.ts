@@ -57,7 +57,6 @@ export class Jobs {
   readonly #schedules = new Map<string, Schedule>()
   readonly #forgotten = new Set<string>()
   readonly #soon = new Set<Promise<void>>()
-  #timer: NodeJS.Timeout | undefined
   #started = false
   #stopped = false
   readonly #rounds = new Rounds(
@@ -116,9 +115,7 @@ export class Jobs {
       if (stored) this.#wakeAt(stored.runAt, false)
     }
     this.#started = true
-    this.#timer = setInterval(() => this.kick(), JOBS.pollIntervalMs)
-    this.#timer.unref()
-    this.kick()
+    this.#rounds.poll(JOBS.pollIntervalMs)
   }
 
   kick(): void {
@@ -134,8 +131,7 @@ export class Jobs {
   /** Stops claiming and waits for the job under way; what is left stays stored for the next start or another process. */
   async stop(): Promise<void> {
     this.#stopped = true
-    clearInterval(this.#timer)
-    await this.#rounds.settled()
+    await this.#rounds.stop()
   }
 
   /**

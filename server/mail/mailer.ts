@@ -49,7 +49,6 @@ export type MailSettings = Pick<Config, 'smtpUrl' | 'mailFrom' | 'mailReplyTo'>
  */
 export class Mailer {
   readonly #transport: Transporter | undefined
-  #timer: NodeJS.Timeout | undefined
   #stopped = false
   readonly #rounds = new Rounds(
     () => this.#deliverAll(),
@@ -85,7 +84,7 @@ export class Mailer {
    * marked failed after one try.
    */
   async start(): Promise<void> {
-    if (!this.sends || this.#timer) return
+    if (!this.sends || this.#rounds.started) return
     const now = new Date()
     const kept = await this.db
       .update(mailOutbox)
@@ -93,9 +92,7 @@ export class Mailer {
       .where(eq(mailOutbox.status, 'stored'))
       .returning({ id: mailOutbox.id })
     if (kept.length > 0) this.logger.info({ count: kept.length }, 'mail kept while SMTP_URL was not set is being sent')
-    this.#timer = setInterval(() => this.kick(), MAIL_DELIVERY.pollIntervalMs)
-    this.#timer.unref()
-    this.kick()
+    this.#rounds.poll(MAIL_DELIVERY.pollIntervalMs)
   }
 
   /** Sends what is pending now; a kick during a round runs one more round after it. */
@@ -106,8 +103,7 @@ export class Mailer {
   /** Stops polling and waits for the send in progress; unsent mail stays pending for the next start. */
   async stop(): Promise<void> {
     this.#stopped = true
-    clearInterval(this.#timer)
-    await this.#rounds.settled()
+    await this.#rounds.stop()
     this.#transport?.close()
   }
 

@@ -176,13 +176,12 @@ async function make(db: Db, size: Size, { claim, stored }: Claimed): Promise<Uin
  * claims whose process stopped half way.
  */
 export class MediaSizesWorker {
-  #timer: NodeJS.Timeout | undefined
   #unsubscribe: (() => void) | undefined
   #stopped = false
-  readonly #rounds = new Rounds(
+  readonly #rounds: Rounds = new Rounds(
     () => this.#makePending(),
     (error) => this.logger.error({ err: error }, 'making photo sizes failed'),
-    () => !this.#stopped && this.#timer !== undefined,
+    () => !this.#stopped && this.#rounds.started,
   )
 
   constructor(
@@ -192,15 +191,13 @@ export class MediaSizesWorker {
 
   /** Starts making pending sizes: now (any left by an earlier run), when the feed tells of new ones, and every few seconds. */
   start(): void {
-    if (this.#timer || this.#stopped) return
-    this.#timer = setInterval(() => this.kick(), MEDIA_SIZES.pollIntervalMs)
-    this.#timer.unref()
+    if (this.#rounds.started || this.#stopped) return
+    this.#rounds.poll(MEDIA_SIZES.pollIntervalMs)
     this.#unsubscribe = this.database.changes.subscribe((event, table) => {
       // `up` after a break too: what was said meanwhile was not heard. New sizes are stored in the transaction that
       // changes their image (library.ts), and `media` is told of where `media_variants` is not: visitors write to it.
       if (event === 'up' || (event === 'changed' && (table === undefined || table === 'media'))) this.kick()
     })
-    this.kick()
   }
 
   /** Makes what is pending now; a kick during a round runs one more round after it. */
@@ -211,9 +208,8 @@ export class MediaSizesWorker {
   /** Stops the worker and waits for the size it is making; what is left stays pending for the next start. */
   async stop(): Promise<void> {
     this.#stopped = true
-    clearInterval(this.#timer)
     this.#unsubscribe?.()
-    await this.#rounds.settled()
+    await this.#rounds.stop()
   }
 
   async #makePending(): Promise<void> {
