@@ -76,16 +76,13 @@ async function openFromInbox(page: Page, search: string, name: string) {
 
 /** The set-password mail (not the confirmation the form sent earlier) and its link. */
 async function setPasswordLink(email: string): Promise<string> {
-  const deadline = Date.now() + 20_000
-  while (Date.now() < deadline) {
-    for (const mail of app.mail.messages) {
-      if (!mail.envelopeTo.includes(email)) continue
-      const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}&welcome=1/.exec(mail.text ?? '')?.[0]
-      if (link) return link
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200))
-  }
-  throw new Error(`No set-password mail reached ${email}`)
+  const find = () =>
+    app.mail.messages
+      .filter((mail) => mail.envelopeTo.includes(email))
+      .map((mail) => /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_-]{43}&welcome=1/.exec(mail.text ?? '')?.[0])
+      .find((link) => link !== undefined)
+  await expect.poll(find, { timeout: 20_000, interval: 50, message: `No set-password mail reached ${email}` }).toBeDefined()
+  return find()!
 }
 
 describe('the registrations inbox', () => {

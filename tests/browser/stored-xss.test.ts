@@ -100,7 +100,15 @@ async function adminPage(): Promise<{ page: Page; ran: string[] }> {
 }
 
 async function expectNothingRan(page: Page, ran: string[], where: string) {
-  await page.waitForTimeout(200)
+  // A payload's handler (onerror, onload) would run once its image or frame has loaded or failed: wait until every
+  // one has, then for one more turn of the page's event loop, in which such a handler's task would have run.
+  await page.waitForFunction(
+    () =>
+      document.readyState === 'complete' &&
+      Array.from(document.images).every((image) => image.complete) &&
+      Array.from(document.querySelectorAll('iframe')).every((frame) => frame.contentDocument === null || frame.contentDocument.readyState === 'complete'),
+  )
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)))
   const global = await page.evaluate(() => (window as { __xss?: unknown }).__xss)
   expect({ where, ran, global }).toEqual({ where, ran: [], global: undefined })
 }

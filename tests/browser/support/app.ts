@@ -65,7 +65,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   cpSync(inject('browserTemplateDataDir'), dataDir, { recursive: true })
   await options.prepare?.(dataDir)
   const mail = await startSmtpSink()
-  const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: mail.url, ...env })
+  const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: mail.url, ...env }, { script: inject('browserServerScript') })
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: OFFLINE_CHROMIUM_ARGS })
 
   const pageProblems: string[] = []
