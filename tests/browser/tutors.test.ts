@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
@@ -18,6 +19,41 @@ afterAll(async () => {
 
 const tutor = { name: 'Imogen Hale', email: 'imogen.hale@example.org' }
 const isoDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 3600 * 1000).toISOString().slice(0, 10)
+/** A calendar day as the back office writes it, e.g. "23 Sept 2027". */
+const staffDay = (isoDate: string) => new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDate}T00:00:00Z`))
+
+/**
+ * The badge reads `words` and shows all of them: neither it nor anything around it inside its table cell cuts its
+ * text short (an ellipsis, a fixed height, a hidden overflow), it stays inside the cell, and no word is broken
+ * across two lines ("Pause" / "d").
+ */
+async function expectShownWhole(badge: Locator, words: string) {
+  expect(((await badge.textContent()) ?? '').replace(/\s+/g, ' ').trim()).toBe(words)
+  const cut = await badge.evaluate((element) => {
+    const cell = element.closest('td, th')
+    if (!cell) return ['not in a table cell']
+    const found: string[] = []
+    for (let node: Element | null = element; node && node !== cell; node = node.parentElement) {
+      if (node.scrollWidth > node.clientWidth) found.push(`${node.tagName} ${node.className}: ${node.scrollWidth} px wide in ${node.clientWidth} px`)
+      if (node.scrollHeight > node.clientHeight + 1) found.push(`${node.tagName} ${node.className}: ${node.scrollHeight} px high in ${node.clientHeight} px`)
+    }
+    const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      for (const word of (text.textContent ?? '').matchAll(/\S+/g)) {
+        const range = document.createRange()
+        range.setStart(text, word.index)
+        range.setEnd(text, word.index + word[0].length)
+        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)))
+        if (lines.size > 1) found.push(`"${word[0]}" is broken across ${lines.size} lines`)
+      }
+    }
+    const box = element.getBoundingClientRect()
+    const cellBox = cell.getBoundingClientRect()
+    if (box.left < cellBox.left - 1 || box.right > cellBox.right + 1) found.push(`outside its cell: ${box.left}–${box.right} in ${cellBox.left}–${cellBox.right}`)
+    return found
+  })
+  expect(cut, `"${words}" is cut short`).toEqual([])
+}
 
 describe('tutors', () => {
   test('the admin invites a tutor, completes the profile, records a check and pauses them, and the history says so', async () => {
@@ -78,6 +114,26 @@ describe('tutors', () => {
     await page.getByRole('button', { name: 'Make active again' }).waitFor()
     await history.getByText('Status: Invited (no password yet) → Paused').waitFor()
     await history.getByText('Exams until June.').waitFor()
+    await page.context().close()
+  })
+
+  test('the list shows every status and safeguarding check whole, renewal dates in full, at a desktop’s width and a phone’s', async () => {
+    // Owen Price (demo data) is invited, with a check that is current for 700 more days.
+    const page = await app.newPage()
+    await signIn(page, demo.admin)
+    await page.goto('/admin/tutors')
+    const owen = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Owen Price' }) })
+    await owen.waitFor()
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: 800 })
+      await expectShownWhole(owen.getByText('Invited', { exact: true }), 'Invited')
+      await expectShownWhole(owen.getByText(/^Current/), `Current (to ${staffDay(isoDay(700))})`)
+      const imogen = page.getByRole('row').filter({ has: page.getByRole('link', { name: tutor.name }) })
+      await expectShownWhole(imogen.getByText('Paused', { exact: true }), 'Paused')
+      await expectShownWhole(imogen.getByText(/^Renew soon/), `Renew soon (to ${staffDay(isoDay(30))})`)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow, `the list scrolls sideways at ${width} px`).toBeLessThanOrEqual(0)
+    }
     await page.context().close()
   })
 

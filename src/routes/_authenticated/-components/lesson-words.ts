@@ -1,19 +1,5 @@
-import type { MantineColor } from '@mantine/core'
-import type { LessonStatus } from '@shared/lesson-lifecycle'
 import type { Lesson } from '@/api/lessons'
 import { madeOnce } from '@/ui/format-date-time'
-
-/** A colour per lesson status, always beside its words. */
-export const LESSON_STATUS_COLORS: Record<LessonStatus, MantineColor> = {
-  planned: 'blue',
-  awaiting_report: 'orange',
-  submitted: 'teal',
-  returned: 'red',
-  resubmitted: 'teal',
-  approved: 'green',
-  cancelled: 'gray',
-  missed: 'gray',
-}
 
 // Made at first use: the route tree's page titles import this module into the entry every page loads. The long
 // day ("Monday 7 December 2026") is shared/lesson-time.ts's longLessonDay.

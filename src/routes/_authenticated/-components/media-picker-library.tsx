@@ -1,8 +1,9 @@
-import { Anchor, Badge, Card, Center, Pagination, SimpleGrid, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
+import { Anchor, Card, Center, Pagination, SimpleGrid, Skeleton, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useState, type ReactNode } from 'react'
 import { mediaListQueryOptions, type MediaItem } from '@/api/media'
 import { SearchBox } from '@/ui/back-office/filter-bar'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { errorMessage } from '@/app/server-errors'
 import { useAppContext } from '@/app/use-app-context'
 import { mediaListSpec } from './list-specs'
@@ -42,8 +43,6 @@ function DimmedImage({ item, children }: { item: MediaItem; children: ReactNode 
   )
 }
 
-const wrappingBadge = { root: { height: 'auto' }, label: { whiteSpace: 'normal' } } as const
-
 /** An image without its alt text or caption: shown, not pickable, with a way to add them. */
 function UnreadyImage({ item, onFix }: { item: MediaItem; onFix: (item: MediaItem) => void }) {
   return (
@@ -51,9 +50,9 @@ function UnreadyImage({ item, onFix }: { item: MediaItem; onFix: (item: MediaIte
       <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
         {item.fileName}
       </Text>
-      <Badge color="orange" variant="light" size="sm" styles={wrappingBadge}>
+      <StatusBadge color="orange" variant="light" size="sm">
         Needs alt text and caption
-      </Badge>
+      </StatusBadge>
       <Anchor component="button" type="button" size="xs" ta="left" onClick={() => onFix(item)}>
         Add alt text and caption<VisuallyHidden> to {item.fileName}</VisuallyHidden>
       </Anchor>
@@ -68,9 +67,9 @@ function UnavailableImage({ item, reason }: { item: MediaItem; reason: string })
       <Text size="xs" c="dimmed" lineClamp={2}>
         {item.caption}
       </Text>
-      <Badge color="gray" variant="light" size="sm" styles={wrappingBadge}>
+      <StatusBadge color="gray" variant="light" size="sm">
         {reason}
-      </Badge>
+      </StatusBadge>
     </DimmedImage>
   )
 }

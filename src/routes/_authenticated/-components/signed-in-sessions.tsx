@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core'
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { mySessionsQueryOptions } from '@/api/auth'
 import { queryKeys } from '@/api/query-keys'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { formatDateTime } from '@/ui/format-date-time'
 import { toast } from '@/ui/toasts'
 import { errorMessage } from '@/app/server-errors'
@@ -53,9 +54,9 @@ export function SignedInSessions() {
                   {session.device}
                 </Text>
                 {session.current && (
-                  <Badge size="sm" variant="light">
+                  <StatusBadge color="blue" variant="light" size="sm">
                     This browser
-                  </Badge>
+                  </StatusBadge>
                 )}
               </Group>
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>

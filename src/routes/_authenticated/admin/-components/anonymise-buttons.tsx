@@ -1,9 +1,9 @@
-import { Badge } from '@mantine/core'
 import { IconUserOff } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
 import { useRouter } from '@tanstack/react-router'
 import type { components } from '@/api/schema.gen'
 import type { StudentRecord } from '@/api/students'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { formatDateTime } from '@/ui/format-date-time'
 import { toast } from '@/ui/toasts'
 import { useAppContext } from '@/app/use-app-context'
@@ -26,9 +26,9 @@ function useAfterAnonymising() {
 /** Shown instead of the button once a record is anonymised. */
 function AnonymisedBadge({ at }: { at: string }) {
   return (
-    <Badge size="lg" color="gray" variant="light" title={`Anonymised ${formatDateTime(at)}`}>
+    <StatusBadge color="gray" variant="light" size="lg" title={`Anonymised ${formatDateTime(at)}`}>
       Anonymised
-    </Badge>
+    </StatusBadge>
   )
 }
 

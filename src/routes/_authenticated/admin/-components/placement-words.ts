@@ -5,8 +5,6 @@ import type { components } from '@/api/schema.gen'
 
 type DeliveryMode = components['schemas']['DeliveryMode']
 
-export const PLACEMENT_STATUS_COLORS = { active: 'green', ended: 'gray', moved: 'gray' } as const
-
 /** A suggestion's factor in words, from what the server judged it on. */
 export function reasonText(reason: SuggestionReason, mode: DeliveryMode): string {
   const [first = ''] = reason.detail

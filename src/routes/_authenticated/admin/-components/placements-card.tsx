@@ -1,14 +1,14 @@
-import { Badge, Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
+import { Card, Group, Skeleton, Stack, Table, Text, Title } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { useId, type ReactNode } from 'react'
 import { labelOf } from '@shared/labels'
 import { placementsQueryOptions, type Placement, type PlacementListQuery } from '@/api/placements'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { TableScroller } from '@/ui/back-office/table-scroller'
 import { formatDate } from '@/ui/format-date-time'
 import { AnchorLink } from '@/components/links'
 import { useAppContext } from '@/app/use-app-context'
 import { EndPlacement, MovePlacement } from './placement-actions'
-import { PLACEMENT_STATUS_COLORS } from './placement-words'
 import { LoadFailedAlert } from '@/ui/back-office/load-failed-alert'
 
 /** How many placements a card shows, current ones first; the API's largest page. */
@@ -34,9 +34,7 @@ function When({ placement }: { placement: Placement }) {
 function Status({ placement }: { placement: Placement }) {
   return (
     <Stack gap={2}>
-      <Badge variant="dot" color={PLACEMENT_STATUS_COLORS[placement.status]} c="inherit" tt="none">
-        {labelOf('PlacementStatus', placement.status)}
-      </Badge>
+      <StatusBadge of="PlacementStatus" value={placement.status} />
       {placement.movedTo && <Text size="xs">To {placement.movedTo.name}</Text>}
       {placement.movedFrom && <Text size="xs">From {placement.movedFrom.name}</Text>}
       {placement.endReason && (

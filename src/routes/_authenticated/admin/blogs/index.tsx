@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
 import { IconPencilPlus } from '@tabler/icons-react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
@@ -8,12 +8,12 @@ import type { CsvColumn } from '@/ui/back-office/csv'
 import type { DataColumn } from '@/ui/back-office/data-table'
 import { ChipFilter } from '@/ui/back-office/filter-bar'
 import { resolveListSearch, validateListSearch, type ResolvedListSearch } from '@/ui/back-office/list-search'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { formatDateTime } from '@/ui/format-date-time'
 import { AnchorLink, ButtonLink } from '@/components/links'
 import { useAppContext } from '@/app/use-app-context'
 import { ListPage, useListSearch } from '@/routes/_authenticated/-components/list-page'
 import { blogListSpec } from '@/routes/_authenticated/-components/list-specs'
-import { POST_STATUS_COLORS } from './-components/post-words'
 
 export const Route = createFileRoute('/_authenticated/admin/blogs/')({
   staticData: { title: 'Blog' },
@@ -51,11 +51,7 @@ const columns: DataColumn<PostRow, never>[] = [
   {
     key: 'status',
     header: 'Status',
-    cell: (row) => (
-      <Badge variant="dot" color={POST_STATUS_COLORS[row.status]} c="inherit">
-        {labelOf('PostStatus', row.status)}
-      </Badge>
-    ),
+    cell: (row) => <StatusBadge of="PostStatus" value={row.status} />,
   },
   {
     key: 'author',

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Card, Group, Text, Title } from '@mantine/core'
+import { Anchor, Button, Card, Group, Text, Title } from '@mantine/core'
 import { IconCheck, IconMail, IconMailOpened } from '@tabler/icons-react'
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
@@ -9,6 +9,7 @@ import { isApiError } from '@/api/errors'
 import { queryKeys } from '@/api/query-keys'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
 import { FactCard } from '@/ui/back-office/fact-card'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { formatDateTime } from '@/ui/format-date-time'
 import { telephoneHref } from '@/ui/telephone-href'
@@ -20,7 +21,6 @@ import { useAppContext } from '@/app/use-app-context'
 import { useSaveRecord } from '@/routes/_authenticated/-components/record-form'
 import { loadRecord } from '@/routes/_authenticated/-components/record-page'
 import { MessageNotFound } from './-components/message-not-found'
-import { MESSAGE_STATUS_COLORS } from './-components/message-words'
 import { mailtoHref } from '@/ui/mailto'
 import { EraseContactMessage } from '@/routes/_authenticated/admin/-components/erase-buttons'
 
@@ -108,9 +108,7 @@ function MessagePage() {
       }
       title={message.subject}
       badges={
-        <Badge size="lg" variant="dot" color={MESSAGE_STATUS_COLORS[message.status]} c="inherit" tt="none">
-          {labelOf('ContactMessageStatus', message.status)}
-        </Badge>
+        <StatusBadge of="ContactMessageStatus" value={message.status} size="lg" />
       }
       subtitle={
         <>

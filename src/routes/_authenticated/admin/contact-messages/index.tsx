@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core'
+import { Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf, optionsOf } from '@shared/labels'
@@ -7,13 +7,13 @@ import type { CsvColumn } from '@/ui/back-office/csv'
 import type { DataColumn } from '@/ui/back-office/data-table'
 import { ChipFilter } from '@/ui/back-office/filter-bar'
 import { resolveListSearch } from '@/ui/back-office/list-search'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { formatDateTime } from '@/ui/format-date-time'
 import { AnchorLink } from '@/components/links'
 import { useAppContext } from '@/app/use-app-context'
 import { InboxKinds } from '@/routes/_authenticated/-components/inbox-kinds'
 import { ListPage, useListSearch } from '@/routes/_authenticated/-components/list-page'
 import { contactMessageListSpec } from '@/routes/_authenticated/-components/list-specs'
-import { MESSAGE_STATUS_COLORS } from './-components/message-words'
 
 export const Route = createFileRoute('/_authenticated/admin/contact-messages/')({
   loaderDeps: ({ search }) => resolveListSearch(contactMessageListSpec, search),
@@ -37,11 +37,7 @@ const columns: DataColumn<ContactMessageSummary, never>[] = [
   {
     key: 'status',
     header: 'Status',
-    cell: (row) => (
-      <Badge variant="dot" color={MESSAGE_STATUS_COLORS[row.status]} c="inherit" tt="none">
-        {labelOf('ContactMessageStatus', row.status)}
-      </Badge>
-    ),
+    cell: (row) => <StatusBadge of="ContactMessageStatus" value={row.status} />,
   },
   { key: 'received', header: 'Received', visibleFrom: 'sm', cell: (row) => <time dateTime={row.createdAt}>{formatDateTime(row.createdAt)}</time> },
 ]

@@ -1,4 +1,4 @@
-import { Badge, Stack, Text } from '@mantine/core'
+import { Stack, Text } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
@@ -8,12 +8,13 @@ import type { CsvColumn } from '@/ui/back-office/csv'
 import type { DataColumn } from '@/ui/back-office/data-table'
 import { ChipFilter } from '@/ui/back-office/filter-bar'
 import { resolveListSearch, validateListSearch, type ResolvedListSearch } from '@/ui/back-office/list-search'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { formatDateTime } from '@/ui/format-date-time'
 import { AnchorLink, ButtonLink } from '@/components/links'
 import { useAppContext } from '@/app/use-app-context'
 import { ListPage, useListSearch } from '@/routes/_authenticated/-components/list-page'
 import { courseListSpec } from '@/routes/_authenticated/-components/list-specs'
-import { COURSE_STATUS_COLORS, recordsWords } from './-components/course-words'
+import { recordsWords } from './-components/course-words'
 import { FeaturedOrder } from './-components/featured-order'
 
 export const Route = createFileRoute('/_authenticated/admin/courses/')({
@@ -48,11 +49,7 @@ const columns: DataColumn<CourseRow, never>[] = [
   {
     key: 'status',
     header: 'Status',
-    cell: (row) => (
-      <Badge variant="dot" color={COURSE_STATUS_COLORS[row.status]} c="inherit">
-        {labelOf('CourseStatus', row.status)}
-      </Badge>
-    ),
+    cell: (row) => <StatusBadge of="CourseStatus" value={row.status} />,
   },
   { key: 'featured', header: 'Featured', visibleFrom: 'sm', cell: (row) => (row.featured ? 'Yes' : 'No') },
   {

@@ -1,10 +1,11 @@
-import { Badge, Card, List, Stack, Text, Title } from '@mantine/core'
+import { Card, List, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, notFound } from '@tanstack/react-router'
 import { isApiError } from '@/api/errors'
 import { registrationQueryOptions, type Registration } from '@/api/registrations'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { NotFoundView } from '@/ui/not-found-view'
 import { formatDateTime } from '@/ui/format-date-time'
 import { RegistrationActions } from './-components/registration-actions'
@@ -13,7 +14,6 @@ import { EraseRegistration } from '@/routes/_authenticated/admin/-components/era
 import { RegistrationAnswers } from './-components/registration-answers'
 import { RegistrationHistory, RegistrationNotesList } from './-components/registration-history'
 import { labelOf } from '@shared/labels'
-import { RegistrationStatusBadge } from './-components/registration-status-badge'
 import { RegistrationNoteForm } from './-components/registration-note-form'
 import { AnchorLink } from '@/components/links'
 import { RouterLink } from '@/components/router-link'
@@ -68,10 +68,10 @@ function RegistrationPage() {
       title={registration.name}
       badges={
         <>
-          <RegistrationStatusBadge status={registration.status} size="lg" />
-          <Badge variant="default" size="lg">
+          <StatusBadge of="RegistrationStatus" value={registration.status} size="lg" />
+          <StatusBadge color="gray" variant="outline" size="lg">
             {labelOf('RegistrationType', registration.type)}
-          </Badge>
+          </StatusBadge>
         </>
       }
       subtitle={

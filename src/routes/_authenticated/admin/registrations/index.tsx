@@ -7,13 +7,13 @@ import type { CsvColumn } from '@/ui/back-office/csv'
 import type { DataColumn } from '@/ui/back-office/data-table'
 import { ChipFilter, SegmentedFilter } from '@/ui/back-office/filter-bar'
 import { resolveListSearch } from '@/ui/back-office/list-search'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { formatDateTime } from '@/ui/format-date-time'
 import { AnchorLink } from '@/components/links'
 import { useAppContext } from '@/app/use-app-context'
 import { InboxKinds } from '@/routes/_authenticated/-components/inbox-kinds'
 import { ListPage, useListSearch } from '@/routes/_authenticated/-components/list-page'
 import { registrationListSpec } from '@/routes/_authenticated/-components/list-specs'
-import { RegistrationStatusBadge } from './-components/registration-status-badge'
 
 export const Route = createFileRoute('/_authenticated/admin/registrations/')({
   loaderDeps: ({ search }) => resolveListSearch(registrationListSpec, search),
@@ -39,7 +39,7 @@ const columns: DataColumn<RegistrationSummary, RegistrationSort>[] = [
   {
     key: 'status',
     header: 'Status',
-    cell: (row) => <RegistrationStatusBadge status={row.status} />,
+    cell: (row) => <StatusBadge of="RegistrationStatus" value={row.status} />,
   },
   {
     key: 'summary',

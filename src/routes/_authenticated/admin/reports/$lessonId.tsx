@@ -8,6 +8,7 @@ import { reportQueryOptions } from '@/api/lesson-reports'
 import type { Lesson, LessonDetail } from '@/api/lessons'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
 import { FactCard } from '@/ui/back-office/fact-card'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { formatDateTime } from '@/ui/format-date-time'
 import { AnchorLink } from '@/components/links'
@@ -17,7 +18,7 @@ import { RecordHistory } from '@/routes/_authenticated/-components/record-histor
 import { LESSON_HISTORY_WORDS } from '@/routes/_authenticated/-components/history-words'
 import { loadRecord } from '@/routes/_authenticated/-components/record-page'
 import { learnerNames } from '@/routes/_authenticated/-components/lesson-words'
-import { ConcernStatusBadge, SeverityBadge } from './-components/concern-badges'
+import { SeverityBadge } from './-components/concern-badges'
 import { ReportActions } from './-components/report-actions'
 import { ReportBadges, SentBadge } from './-components/report-badges'
 import { ReportNotFound } from './-components/report-not-found'
@@ -133,7 +134,7 @@ function Concerns({ detail }: { detail: LessonDetail }) {
             <Stack gap="xs">
               <Group gap="xs" wrap="wrap">
                 {concern.severity && <SeverityBadge severity={concern.severity} long />}
-                {concern.status && <ConcernStatusBadge status={concern.status} />}
+                {concern.status && <StatusBadge of="ConcernStatus" value={concern.status} />}
                 <Text size="sm" c="dimmed">
                   Raised <time dateTime={concern.raisedAt}>{formatDateTime(concern.raisedAt)}</time>
                 </Text>

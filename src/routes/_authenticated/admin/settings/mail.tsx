@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Stack, Text } from '@mantine/core'
+import { Alert, Box, Stack, Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf, optionsOf } from '@shared/labels'
@@ -6,13 +6,14 @@ import { mailListQueryOptions, type MailStatus, type MailSummary } from '@/api/m
 import type { DataColumn } from '@/ui/back-office/data-table'
 import { ChipFilter } from '@/ui/back-office/filter-bar'
 import { resolveListSearch, validateListSearch, type ResolvedListSearch } from '@/ui/back-office/list-search'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { formatDateTime } from '@/ui/format-date-time'
 import { useAppContext } from '@/app/use-app-context'
 import { ListPage, useListSearch } from '@/routes/_authenticated/-components/list-page'
 import { mailListSpec } from '@/routes/_authenticated/-components/list-specs'
 import { ResendAllFailed, ResendMail } from './-components/mail-actions'
 import { MailDetails } from './-components/mail-details'
-import { MAIL_STATUS_COLORS, mails, times } from './-components/mail-words'
+import { mails, times } from './-components/mail-words'
 
 export const Route = createFileRoute('/_authenticated/admin/settings/mail')({
   staticData: { title: 'Mail' },
@@ -37,9 +38,7 @@ const when = (iso: string) => <time dateTime={iso}>{formatDateTime(iso)}</time>
 function MailState({ mail }: { mail: MailSummary }) {
   return (
     <Stack gap={2} align="flex-start">
-      <Badge variant="dot" color={MAIL_STATUS_COLORS[mail.status]} c="inherit" tt="none">
-        {labelOf('MailStatus', mail.status)}
-      </Badge>
+      <StatusBadge of="MailStatus" value={mail.status} />
       <Text size="xs" c="dimmed">
         {mail.attempts === 0 ? 'Not tried yet' : `Tried ${times(mail.attempts)}`}
         {mail.sentAt && <>, sent {when(mail.sentAt)}</>}

@@ -1,4 +1,4 @@
-import { Badge, Text } from '@mantine/core'
+import { Box, Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useSelector } from '@xstate/react'
@@ -8,6 +8,7 @@ import { selectUser } from '@/machines/auth.selectors'
 import type { DataColumn } from '@/ui/back-office/data-table'
 import { ChipFilter, SegmentedFilter } from '@/ui/back-office/filter-bar'
 import { resolveListSearch, validateListSearch, type ResolvedListSearch } from '@/ui/back-office/list-search'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { formatDateTime } from '@/ui/format-date-time'
 import { AnchorLink } from '@/components/links'
 import { useAppContext } from '@/app/use-app-context'
@@ -32,8 +33,6 @@ function apiQuery({ q, role, status, page, pageSize }: Pick<StaffListSearch, 'q'
   return { ...(q ? { q } : {}), ...(role ? { role } : {}), ...(status ? { status } : {}), page, pageSize }
 }
 
-const STAFF_STATUS_COLORS = { invited: 'yellow', active: 'green', left: 'gray', deactivated: 'gray' } as const
-
 /** The columns, with your own row told apart: it has no changes to offer. */
 function staffColumns(yourId: string | undefined, youAreLead: boolean): DataColumn<StaffAccount, never>[] {
   return [
@@ -51,9 +50,11 @@ function staffColumns(yourId: string | undefined, youAreLead: boolean): DataColu
             {labelOf('Role', account.role)}
           </Text>
           {account.safeguardingLead && (
-            <Badge size="sm" variant="dot" color="grape" c="inherit" mt={4}>
-              Safeguarding lead
-            </Badge>
+            <Box mt={4}>
+              <StatusBadge color="grape" size="sm">
+                Safeguarding lead
+              </StatusBadge>
+            </Box>
           )}
         </>
       ),
@@ -62,11 +63,7 @@ function staffColumns(yourId: string | undefined, youAreLead: boolean): DataColu
     {
       key: 'status',
       header: 'Status',
-      cell: (account) => (
-        <Badge variant="dot" color={STAFF_STATUS_COLORS[account.status]} c="inherit">
-          {labelOf('StaffStatus', account.status)}
-        </Badge>
-      ),
+      cell: (account) => <StatusBadge of="StaffStatus" value={account.status} />,
     },
     { key: 'secondFactor', header: 'Second step', visibleFrom: 'md', cell: (account) => (account.secondFactor ? 'On' : 'Off') },
     {

@@ -8,6 +8,7 @@ import { IconPlus } from '@tabler/icons-react'
 import type { CsvColumn } from '@/ui/back-office/csv'
 import type { DataColumn } from '@/ui/back-office/data-table'
 import { resolveListSearch, validateListSearch } from '@/ui/back-office/list-search'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { formatDateTime } from '@/ui/format-date-time'
 import { AnchorLink, ButtonLink } from '@/components/links'
 import { useAppContext } from '@/app/use-app-context'
@@ -45,7 +46,7 @@ const columns: DataColumn<Student, never>[] = [
   {
     key: 'status',
     header: 'Status',
-    cell: (student) => labelOf('StudentStatus', student.status, 'short'),
+    cell: (student) => <StatusBadge of="StudentStatus" value={student.status} audience="short" />,
   },
   {
     key: 'learning',

@@ -1,4 +1,4 @@
-import { Badge, Group, Stack, Text } from '@mantine/core'
+import { Group, Stack, Text } from '@mantine/core'
 import { IconUserPlus } from '@tabler/icons-react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
@@ -9,13 +9,13 @@ import type { CsvColumn } from '@/ui/back-office/csv'
 import type { DataColumn } from '@/ui/back-office/data-table'
 import { ChipFilter, SearchBox, SelectFilter } from '@/ui/back-office/filter-bar'
 import { resolveListSearch, validateListSearch, type ResolvedListSearch } from '@/ui/back-office/list-search'
-import { formatDate, formatDateTime } from '@/ui/format-date-time'
+import { StatusBadge } from '@/ui/back-office/status-badge'
+import { formatDateTime } from '@/ui/format-date-time'
 import { AnchorLink, ButtonLink } from '@/components/links'
 import { useAppContext } from '@/app/use-app-context'
 import { ListPage, useListSearch } from '@/routes/_authenticated/-components/list-page'
 import { tutorListSpec } from '@/routes/_authenticated/-components/list-specs'
 import { TutorStatusBadges } from './-components/tutor-status-badges'
-import { CHECK_STATE_COLORS } from './-components/tutor-words'
 
 export const Route = createFileRoute('/_authenticated/admin/tutors/')({
   staticData: { title: 'Tutors' },
@@ -32,12 +32,6 @@ type TutorListSearch = ResolvedListSearch<(typeof tutorListSpec)['filters'], (ty
 /** What listTutors takes: the address's state, defaults and all. */
 function apiQuery({ q, status, subject, mode, area, check, sort, page, pageSize }: TutorListSearch) {
   return { ...(q ? { q } : {}), ...(status ? { status } : {}), ...(subject ? { subject } : {}), ...(mode ? { mode } : {}), ...(area ? { area } : {}), ...(check ? { check } : {}), sort, page, pageSize }
-}
-
-/** The newest check in a few words: its state, and the date it ends when it has one. */
-function checkWords(tutor: TutorSummary): string {
-  const state = labelOf('CheckState', tutor.checkState)
-  return tutor.checkExpiresOn ? `${state} (to ${formatDate(tutor.checkExpiresOn)})` : state
 }
 
 const columns: DataColumn<TutorSummary, 'name' | 'newest'>[] = [
@@ -71,11 +65,8 @@ const columns: DataColumn<TutorSummary, 'name' | 'newest'>[] = [
   {
     key: 'check',
     header: 'Safeguarding check',
-    cell: (tutor) => (
-      <Badge variant="light" color={CHECK_STATE_COLORS[tutor.checkState]} c="inherit" tt="none">
-        {checkWords(tutor)}
-      </Badge>
-    ),
+    // The newest check's state, and the date it ends when it has one.
+    cell: (tutor) => <StatusBadge of="CheckState" value={tutor.checkState} date={{ words: 'to', on: tutor.checkExpiresOn }} />,
   },
   {
     key: 'added',

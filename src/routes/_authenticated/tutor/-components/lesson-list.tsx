@@ -1,21 +1,20 @@
-import { Badge, Card, Group, Stack, Text } from '@mantine/core'
+import { Card, Group, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 import { labelOf } from '@shared/labels'
 import type { Lesson } from '@/api/lessons'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { AnchorLink } from '@/components/links'
-import { LESSON_STATUS_COLORS, learnerNames, lessonWhen } from '@/routes/_authenticated/-components/lesson-words'
+import { learnerNames, lessonWhen } from '@/routes/_authenticated/-components/lesson-words'
 
 /** A lesson's status in words, with "Overdue" beside a report more than 48 hours late. */
 export function LessonStatusBadges({ lesson }: { lesson: Lesson }) {
   return (
     <Group gap={6} wrap="wrap">
-      <Badge variant="light" color={LESSON_STATUS_COLORS[lesson.status]} c="inherit" tt="none">
-        {labelOf('LessonStatus', lesson.status)}
-      </Badge>
+      <StatusBadge of="LessonStatus" value={lesson.status} />
       {lesson.overdue && (
-        <Badge variant="filled" color="red" tt="none">
+        <StatusBadge color="red" variant="filled">
           Overdue
-        </Badge>
+        </StatusBadge>
       )}
     </Group>
   )

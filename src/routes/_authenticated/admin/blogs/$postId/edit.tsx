@@ -1,10 +1,10 @@
-import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core'
 import { IconEye } from '@tabler/icons-react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { labelOf } from '@shared/labels'
 import { postRecordQueryOptions } from '@/api/blog-post-records'
 import { BackLabel } from '@/ui/back-office/detail-layout'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { formatTime } from '@/ui/format-date-time'
 import { AnchorLink, ButtonLink } from '@/components/links'
@@ -13,7 +13,6 @@ import { loadRecord } from '@/routes/_authenticated/-components/record-page'
 import { UnsavedChangesGuard } from '@/routes/_authenticated/-components/unsaved-changes-guard'
 import { PostFields, postFormValues, usePostForm } from '@/routes/_authenticated/admin/blogs/-components/post-form'
 import { PostNotFound } from '@/routes/_authenticated/admin/blogs/-components/post-not-found'
-import { POST_STATUS_COLORS } from '@/routes/_authenticated/admin/blogs/-components/post-words'
 import { usePostSave, type SaveState } from '@/routes/_authenticated/admin/blogs/-components/use-post-save'
 
 export const Route = createFileRoute('/_authenticated/admin/blogs/$postId/edit')({
@@ -63,9 +62,7 @@ function EditPostPage() {
       <Stack gap="xs">
         <Group gap="sm" align="center" wrap="wrap">
           <Title order={1}>Edit {post.fields.title}</Title>
-          <Badge size="lg" variant="dot" color={POST_STATUS_COLORS[post.status]} c="inherit">
-            {labelOf('PostStatus', post.status)}
-          </Badge>
+          <StatusBadge of="PostStatus" value={post.status} size="lg" />
         </Group>
         <Text>{INTRO[post.status]}</Text>
       </Stack>

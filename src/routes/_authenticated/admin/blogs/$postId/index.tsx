@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Group, Image, List, Stack, Text } from '@mantine/core'
+import { Alert, Anchor, Group, Image, List, Stack, Text } from '@mantine/core'
 import { IconEye, IconExternalLink, IconPencil } from '@tabler/icons-react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
@@ -6,6 +6,7 @@ import { labelOf } from '@shared/labels'
 import { postRecordQueryOptions, type PostRecord } from '@/api/blog-post-records'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
 import { FactCard } from '@/ui/back-office/fact-card'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { formatDateTime } from '@/ui/format-date-time'
 import { AnchorLink, ButtonLink } from '@/components/links'
@@ -15,7 +16,7 @@ import { RecordHistory } from '@/routes/_authenticated/-components/record-histor
 import { loadRecord } from '@/routes/_authenticated/-components/record-page'
 import { DeletePost, PostStatusActions } from '@/routes/_authenticated/admin/blogs/-components/post-actions'
 import { PostNotFound } from '@/routes/_authenticated/admin/blogs/-components/post-not-found'
-import { POST_FIELD_LABELS as LABEL, POST_HISTORY_WORDS, POST_STATUS_COLORS, whereOnTheBlog } from '@/routes/_authenticated/admin/blogs/-components/post-words'
+import { POST_FIELD_LABELS as LABEL, POST_HISTORY_WORDS, whereOnTheBlog } from '@/routes/_authenticated/admin/blogs/-components/post-words'
 
 export const Route = createFileRoute('/_authenticated/admin/blogs/$postId/')({
   staticData: { title: 'Post', notFoundTitle: 'Post not found' },
@@ -88,9 +89,7 @@ function PostPage() {
       }
       title={fields.title}
       badges={
-        <Badge size="lg" variant="dot" color={POST_STATUS_COLORS[post.status]} c="inherit">
-          {labelOf('PostStatus', post.status)}
-        </Badge>
+        <StatusBadge of="PostStatus" value={post.status} size="lg" />
       }
       subtitle={
         <>

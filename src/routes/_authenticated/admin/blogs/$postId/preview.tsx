@@ -6,6 +6,7 @@ import { queryKeys } from '@/api/query-keys'
 import { BackLabel } from '@/ui/back-office/detail-layout'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { formatDateTime } from '@/ui/format-date-time'
+import { statusColor } from '@shared/status-colors'
 import { AnchorLink } from '@/components/links'
 import { headFrom } from '@/app/page-head'
 import { useAppContext } from '@/app/use-app-context'
@@ -13,7 +14,6 @@ import { loadRecord } from '@/routes/_authenticated/-components/record-page'
 import { PostNotFound } from '@/routes/_authenticated/admin/blogs/-components/post-not-found'
 import { BlogPostArticle } from '@/components/blog-post-article'
 import { PostElsewhere } from '@/routes/_authenticated/admin/blogs/-components/post-preview-article'
-import { POST_STATUS_COLORS } from '@/routes/_authenticated/admin/blogs/-components/post-words'
 
 export const Route = createFileRoute('/_authenticated/admin/blogs/$postId/preview')({
   staticData: { title: 'Preview', notFoundTitle: 'Post not found' },
@@ -46,7 +46,7 @@ function PostPreviewPage() {
 
   return (
     <Stack gap="lg" py="md">
-      <Alert color={POST_STATUS_COLORS[preview.status]} variant="light" title={words.title}>
+      <Alert color={statusColor('PostStatus', preview.status)} variant="light" title={words.title}>
         {words.text}
         <Group gap="md" mt="sm" wrap="wrap">
           {/* In the banner's colour: the brand blue of links is too faint on the banner's tint in the dark scheme. */}

@@ -26,9 +26,6 @@ export const POST_HISTORY_WORDS: HistoryWords = {
   unshown: ['coverId', 'bodyHtml'],
 }
 
-/** A status's colour, the same on the list, the badge and the preview's banner. */
-export const POST_STATUS_COLORS = { draft: 'yellow', scheduled: 'blue', published: 'green' } as const
-
 /** Where the post is on the blog, or when it will be, in a sentence. */
 export function whereOnTheBlog(post: Pick<PostRecord, 'status' | 'publishedAt'>): string {
   if (post.status === 'scheduled' && post.publishedAt) return `Scheduled: it goes on the blog on ${formatDateTime(post.publishedAt)}.`

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Group, Stack, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { IconExternalLink, IconPencil } from '@tabler/icons-react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
@@ -6,6 +6,7 @@ import { courseRecordQueryOptions, type CourseRecord } from '@/api/course-record
 import { labelOf } from '@shared/labels'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
 import { FactCard } from '@/ui/back-office/fact-card'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { formatDateTime } from '@/ui/format-date-time'
 import { ResponsiveImage } from '@/ui/responsive-image'
@@ -17,7 +18,7 @@ import { RecordHistory } from '@/routes/_authenticated/-components/record-histor
 import { loadRecord } from '@/routes/_authenticated/-components/record-page'
 import { CourseStatusActions, DeleteCourse } from '@/routes/_authenticated/admin/courses/-components/course-actions'
 import { CourseNotFound } from '@/routes/_authenticated/admin/courses/-components/course-not-found'
-import { COURSE_FIELD_LABELS as LABEL, COURSE_HISTORY_WORDS, COURSE_STATUS_COLORS } from '@/routes/_authenticated/admin/courses/-components/course-words'
+import { COURSE_FIELD_LABELS as LABEL, COURSE_HISTORY_WORDS } from '@/routes/_authenticated/admin/courses/-components/course-words'
 
 export const Route = createFileRoute('/_authenticated/admin/courses/$courseId/')({
   staticData: { title: 'Course', notFoundTitle: 'Course not found' },
@@ -66,13 +67,11 @@ function CoursePage() {
       title={fields.title}
       badges={
         <Group gap="xs">
-          <Badge size="lg" variant="dot" color={COURSE_STATUS_COLORS[course.status]} c="inherit">
-            {labelOf('CourseStatus', course.status)}
-          </Badge>
+          <StatusBadge of="CourseStatus" value={course.status} size="lg" />
           {fields.featured && (
-            <Badge size="lg" variant="light" tt="none">
+            <StatusBadge color="blue" variant="light" size="lg">
               Featured
-            </Badge>
+            </StatusBadge>
           )}
         </Group>
       }

@@ -28,9 +28,6 @@ export const COURSE_HISTORY_WORDS: HistoryWords = {
   unshown: ['imageId', 'descriptionHtml'],
 }
 
-/** A status's colour, the same on the list, the badge and the filter. */
-export const COURSE_STATUS_COLORS = { draft: 'yellow', published: 'green', archived: 'gray' } as const
-
 /** "3 enrolments · 1 placement": what the course has on record. */
 export function recordsWords(enrolments: number, placements: number): string {
   return `${enrolments} ${enrolments === 1 ? 'enrolment' : 'enrolments'} · ${placements} ${placements === 1 ? 'placement' : 'placements'}`

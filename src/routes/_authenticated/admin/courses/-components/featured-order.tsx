@@ -1,8 +1,9 @@
-import { Alert, Badge, Card, Group, List, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
+import { Alert, Card, Group, List, Skeleton, Stack, Text, Title, VisuallyHidden } from '@mantine/core'
 import { useQuery } from '@tanstack/react-query'
 import { courseRecordsQueryOptions, type CourseRow } from '@/api/course-records'
 import { queryKeys } from '@/api/query-keys'
 import { labelOf } from '@shared/labels'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { AnchorLink } from '@/components/links'
 import { errorMessage } from '@/app/server-errors'
 import { useAppContext } from '@/app/use-app-context'
@@ -61,9 +62,9 @@ export function FeaturedOrder() {
                       {row.title}
                     </AnchorLink>
                     {row.status !== 'published' && (
-                      <Badge variant="light" color="gray" tt="none">
+                      <StatusBadge color="gray" variant="light">
                         {labelOf('CourseStatus', row.status)}: not shown
-                      </Badge>
+                      </StatusBadge>
                     )}
                   </Group>
                   <MoveButtons item={row} name={row.title} index={index} count={shown.length} reorder={reorder} />

@@ -1,6 +1,7 @@
-import { Badge, Card, Stack, Text, Timeline, Title } from '@mantine/core'
+import { Card, Stack, Text, Timeline, Title } from '@mantine/core'
 import { IconCheck, IconNote, IconSend, IconSwitchHorizontal } from '@tabler/icons-react'
 import type { Registration, RegistrationEvent } from '@/api/registrations'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { formatDateTime } from '@/ui/format-date-time'
 import { labelOf } from '@shared/labels'
 import { senderOf } from './registration-answers'
@@ -57,9 +58,9 @@ export function RegistrationHistory({ registration }: { registration: Registrati
                   </Text>
                 )}
                 {event.notified && (
-                  <Badge variant="light" color="gray" size="sm">
+                  <StatusBadge color="gray" variant="light" size="sm">
                     Emailed to the person
-                  </Badge>
+                  </StatusBadge>
                 )}
               </Stack>
             </Timeline.Item>

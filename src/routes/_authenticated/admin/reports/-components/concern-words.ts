@@ -1,4 +1,3 @@
-import type { MantineColor } from '@mantine/core'
 import { ENUMS, LIMITS, PARAMETERS } from '@shared/contract.gen'
 import type { EnumValue } from '@shared/labels'
 import type { ConcernListQuery } from '@/api/safeguarding-concerns'
@@ -34,11 +33,6 @@ export function concernApiQuery(search: ConcernListSearch): ConcernListQuery {
   const status = concernStatus(search)
   return { ...(status ? { status } : {}), ...(severity ? { severity } : {}), page, pageSize }
 }
-
-/** A severity's colour, always beside its words. */
-export const CONCERN_SEVERITY_COLORS: Record<EnumValue<'ConcernSeverity'>, MantineColor> = { low: 'blue', medium: 'orange', high: 'red' }
-/** A status's colour, always beside its words. */
-export const CONCERN_STATUS_COLORS: Record<EnumValue<'ConcernStatus'>, MantineColor> = { open: 'red', in_hand: 'yellow', closed: 'gray' }
 
 /** The contract's limit for the note that goes with a status change. */
 export const CONCERN_NOTE_LIMITS = LIMITS.ConcernStatusChange.note

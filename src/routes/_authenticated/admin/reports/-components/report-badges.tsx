@@ -1,20 +1,17 @@
-import { Badge, Group } from '@mantine/core'
+import { Group } from '@mantine/core'
 import { IconAlertTriangle } from '@tabler/icons-react'
-import { labelOf } from '@shared/labels'
 import type { Lesson } from '@/api/lessons'
-import { LESSON_STATUS_COLORS } from '@/routes/_authenticated/-components/lesson-words'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 
 /** A lesson's status in the office's words, "Overdue" beside a report more than 48 hours late, and a raised concern. */
 export function ReportBadges({ lesson, size = 'md' }: { lesson: Lesson; size?: 'md' | 'lg' }) {
   return (
     <Group gap={6} wrap="wrap">
-      <Badge size={size} variant="light" color={LESSON_STATUS_COLORS[lesson.status]} c="inherit" tt="none">
-        {labelOf('LessonStatus', lesson.status, 'staff')}
-      </Badge>
+      <StatusBadge of="LessonStatus" value={lesson.status} audience="staff" size={size} />
       {lesson.overdue && (
-        <Badge size={size} variant="filled" color="red" tt="none">
+        <StatusBadge color="red" variant="filled" size={size}>
           Overdue
-        </Badge>
+        </StatusBadge>
       )}
       {lesson.concernRaised && <ConcernBadge size={size} />}
     </Group>
@@ -24,17 +21,17 @@ export function ReportBadges({ lesson, size = 'md' }: { lesson: Lesson; size?: '
 /** Marks a lesson whose report raised a safeguarding concern: in words, with an icon, never by colour alone. */
 export function ConcernBadge({ size = 'md' }: { size?: 'md' | 'lg' }) {
   return (
-    <Badge size={size} variant="light" color="red" c="inherit" tt="none" leftSection={<IconAlertTriangle size={12} aria-hidden />}>
+    <StatusBadge color="red" variant="light" size={size} leftSection={<IconAlertTriangle size={12} aria-hidden />}>
       Concern
-    </Badge>
+    </StatusBadge>
   )
 }
 
 /** Whether the report was first sent within 48 hours of the lesson, in words. */
 export function SentBadge({ onTime }: { onTime: boolean }) {
   return (
-    <Badge variant="light" color={onTime ? 'green' : 'orange'} c="inherit" tt="none">
+    <StatusBadge color={onTime ? 'green' : 'orange'} variant="light">
       {onTime ? 'On time' : 'Late'}
-    </Badge>
+    </StatusBadge>
   )
 }

@@ -6,6 +6,7 @@ import { labelOf } from '@shared/labels'
 import { concernQueryOptions, type SafeguardingConcern } from '@/api/safeguarding-concerns'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
 import { FactCard } from '@/ui/back-office/fact-card'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { formatDate, formatDateTime } from '@/ui/format-date-time'
 import { AnchorLink } from '@/components/links'
@@ -14,7 +15,7 @@ import { useAppContext } from '@/app/use-app-context'
 import { RecordHistory } from '@/routes/_authenticated/-components/record-history'
 import { CONCERN_HISTORY_WORDS } from '@/routes/_authenticated/-components/history-words'
 import { loadRecord } from '@/routes/_authenticated/-components/record-page'
-import { ConcernStatusBadge, SeverityBadge } from '@/routes/_authenticated/admin/reports/-components/concern-badges'
+import { SeverityBadge } from '@/routes/_authenticated/admin/reports/-components/concern-badges'
 import { ConcernsLeadsOnly, isSafeguardingLead, useIsSafeguardingLead } from '@/routes/_authenticated/admin/-components/concern-leads-only'
 import { ConcernNotFound } from '@/routes/_authenticated/admin/reports/-components/concern-not-found'
 import { ConcernStatusForm } from '@/routes/_authenticated/admin/reports/-components/concern-status-form'
@@ -59,7 +60,7 @@ function ConcernPage() {
       badges={
         <>
           <SeverityBadge severity={concern.severity} size="lg" />
-          <ConcernStatusBadge status={concern.status} size="lg" />
+          <StatusBadge of="ConcernStatus" value={concern.status} size="lg" />
         </>
       }
       subtitle={

@@ -5,11 +5,12 @@ import { labelOf, optionsOf } from '@shared/labels'
 import { concernsQueryOptions, type SafeguardingConcern } from '@/api/safeguarding-concerns'
 import type { DataColumn } from '@/ui/back-office/data-table'
 import { ChipFilter, SelectFilter } from '@/ui/back-office/filter-bar'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { formatDate, formatDateTime } from '@/ui/format-date-time'
 import { AnchorLink } from '@/components/links'
 import { useAppContext } from '@/app/use-app-context'
 import { ListPage, useListSearch } from '@/routes/_authenticated/-components/list-page'
-import { ConcernStatusBadge, SeverityBadge } from '@/routes/_authenticated/admin/reports/-components/concern-badges'
+import { SeverityBadge } from '@/routes/_authenticated/admin/reports/-components/concern-badges'
 import { ConcernsLeadsOnly, isSafeguardingLead, useIsSafeguardingLead } from '@/routes/_authenticated/admin/-components/concern-leads-only'
 import { concernApiQuery, concernListSpec, concernStatus, validateConcernSearch } from '@/routes/_authenticated/admin/reports/-components/concern-words'
 
@@ -50,7 +51,7 @@ const columns: DataColumn<SafeguardingConcern, never>[] = [
       </Stack>
     ),
   },
-  { key: 'status', header: 'Status', cell: (concern) => <ConcernStatusBadge status={concern.status} /> },
+  { key: 'status', header: 'Status', cell: (concern) => <StatusBadge of="ConcernStatus" value={concern.status} /> },
 ]
 
 const EMPTY = {

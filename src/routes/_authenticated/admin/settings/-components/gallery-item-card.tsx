@@ -1,4 +1,4 @@
-import { Alert, Badge, Box, Button, Card, Group, Stack, Switch, Text, Textarea, VisuallyHidden } from '@mantine/core'
+import { Alert, Box, Button, Card, Group, Stack, Switch, Text, Textarea, VisuallyHidden } from '@mantine/core'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { LIMITS } from '@shared/contract.gen'
@@ -6,6 +6,7 @@ import { isApiError } from '@/api/errors'
 import { galleryRecordsQueryOptions, type GalleryRecord } from '@/api/gallery-records'
 import { queryKeys } from '@/api/query-keys'
 import { ActionDialog } from '@/ui/back-office/action-dialog'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { toast } from '@/ui/toasts'
 import { AnchorLink } from '@/components/links'
 import { errorMessage } from '@/app/server-errors'
@@ -273,9 +274,9 @@ export function GalleryItemCard({
               <Text fw={700} aria-hidden>
                 {index + 1}.
               </Text>
-              <Badge variant="dot" color={item.shown ? 'green' : 'gray'} tt="none">
+              <StatusBadge color={item.shown ? 'green' : 'gray'}>
                 {item.shown ? 'Shown' : 'Hidden'}
-              </Badge>
+              </StatusBadge>
               <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {item.fileName}
               </Text>

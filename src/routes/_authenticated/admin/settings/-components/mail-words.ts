@@ -1,6 +1,3 @@
-/** The colour of each mail status's badge dot; the words are in shared/labels.ts. */
-export const MAIL_STATUS_COLORS = { pending: 'blue', stored: 'yellow', sent: 'green', failed: 'red' } as const
-
 /** "1 mail", "3 mails". */
 export const mails = (n: number) => `${n} ${n === 1 ? 'mail' : 'mails'}`
 

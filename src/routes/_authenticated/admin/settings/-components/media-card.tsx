@@ -1,15 +1,16 @@
-import { Badge, Card, Stack, Text } from '@mantine/core'
+import { Card, Stack, Text } from '@mantine/core'
 import type { MediaItem } from '@/api/media'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { AnchorLink } from '@/components/links'
 import { MediaImage } from '@/routes/_authenticated/-components/media-image'
 import { usedIn } from './media-words'
 
-/** "Needs alt text and caption", wrapping in a narrow card rather than cut short. */
+/** "Needs alt text and caption": an image not yet used anywhere until it has both. */
 export function NeedsDetailsBadge() {
   return (
-    <Badge color="orange" variant="light" styles={{ root: { height: 'auto' }, label: { whiteSpace: 'normal' } }}>
+    <StatusBadge color="orange" variant="light">
       Needs alt text and caption
-    </Badge>
+    </StatusBadge>
   )
 }
 

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group } from '@mantine/core'
+import { Anchor, Group } from '@mantine/core'
 import { IconPencil, IconUserPlus } from '@tabler/icons-react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
@@ -6,6 +6,7 @@ import { studentQueryOptions, type StudentRecord } from '@/api/students'
 import { labelOf } from '@shared/labels'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
 import { FactCard } from '@/ui/back-office/fact-card'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { formatDateTime } from '@/ui/format-date-time'
 import { telephoneHref } from '@/ui/telephone-href'
@@ -35,8 +36,6 @@ export const Route = createFileRoute('/_authenticated/admin/students/$studentId/
   notFoundComponent: StudentNotFound,
   component: StudentPage,
 })
-
-const STATUS_COLORS = { waiting: 'yellow', active: 'green', paused: 'gray', finished: 'gray' } as const
 
 const staff = <Name extends Parameters<typeof labelOf>[0]>(name: Name, value: Parameters<typeof labelOf<Name>>[1] | undefined) =>
   value === undefined ? undefined : labelOf(name, value, 'staff')
@@ -101,9 +100,7 @@ function StudentPage() {
       }
       title={fields.name}
       badges={
-        <Badge size="lg" variant="dot" color={STATUS_COLORS[fields.status]} c="inherit">
-          {labelOf('StudentStatus', fields.status)}
-        </Badge>
+        <StatusBadge of="StudentStatus" value={fields.status} size="lg" />
       }
       subtitle={
         <>

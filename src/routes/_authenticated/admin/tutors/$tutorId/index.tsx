@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
+import { Alert, Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/core'
 import { IconPencil } from '@tabler/icons-react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
@@ -6,6 +6,7 @@ import { tutorQueryOptions, type TutorRecord } from '@/api/tutors'
 import { labelOf } from '@shared/labels'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
 import { FactCard } from '@/ui/back-office/fact-card'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { formatDate, formatDateTime } from '@/ui/format-date-time'
 import { telephoneHref } from '@/ui/telephone-href'
@@ -23,7 +24,7 @@ import { AnonymiseTutor } from '@/routes/_authenticated/admin/-components/anonym
 import { AnonymisedNotice } from '@/routes/_authenticated/admin/-components/anonymised-notice'
 import { ExportEverythingLink } from '@/routes/_authenticated/admin/-components/export-everything-link'
 import { TutorStatusBadges } from '@/routes/_authenticated/admin/tutors/-components/tutor-status-badges'
-import { CHECK_STATE_COLORS, TUTOR_FIELD_LABELS as LABEL, TUTOR_HISTORY_WORDS } from '@/routes/_authenticated/admin/tutors/-components/tutor-words'
+import { TUTOR_FIELD_LABELS as LABEL, TUTOR_HISTORY_WORDS } from '@/routes/_authenticated/admin/tutors/-components/tutor-words'
 import { mailtoHref } from '@/ui/mailto'
 
 export const Route = createFileRoute('/_authenticated/admin/tutors/$tutorId/')({
@@ -75,9 +76,7 @@ function Checks({ tutor }: { tutor: TutorRecord }) {
             <Title order={2} size="h3" id="checks-title">
               Safeguarding checks
             </Title>
-            <Badge variant="light" color={CHECK_STATE_COLORS[tutor.checkState]} c="inherit" tt="none">
-              {labelOf('CheckState', tutor.checkState)}
-            </Badge>
+            <StatusBadge of="CheckState" value={tutor.checkState} />
           </Group>
           {tutor.status !== 'left' && !tutor.anonymisedAt && <RecordCheck tutor={tutor} />}
         </Group>

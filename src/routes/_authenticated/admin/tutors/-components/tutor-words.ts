@@ -41,8 +41,3 @@ export const TUTOR_HISTORY_WORDS: HistoryWords = {
   fields: TUTOR_FIELD_LABELS,
   enums: ENUM_FIELDS,
 }
-
-/** A status's colour, the same on the list, the badge and the tabs. */
-export const TUTOR_STATUS_COLORS = { invited: 'blue', active: 'green', paused: 'yellow', left: 'gray' } as const
-/** A check state's colour: red when the tutor may not be placed, yellow when it needs renewing soon. */
-export const CHECK_STATE_COLORS = { current: 'green', expiring: 'yellow', expired: 'red', none: 'red' } as const
