@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Checkbox, Grid, Group, List, NumberInput, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Card, Checkbox, Grid, Group, List, NumberInput, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
@@ -6,12 +6,13 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { LIMITS } from '@shared/contract.gen'
 import { labelOf, optionsOf } from '@shared/labels'
+import { statusColor } from '@shared/status-colors'
 import { isApiError } from '@/api/errors'
 import { PLACEMENT_FAMILIES, suggestionsQueryOptions, type PlacementInput, type TutorSuggestion } from '@/api/placements'
 import { invalidateFamilies } from '@/api/query-keys'
 import { studentQueryOptions, type StudentRecord } from '@/api/students'
+import { StatusBadge } from '@/ui/back-office/status-badge'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
-import { formatDate } from '@/ui/format-date-time'
 import { toast } from '@/ui/toasts'
 import { AnchorLink } from '@/components/links'
 import { errorMessage } from '@/app/server-errors'
@@ -49,7 +50,6 @@ interface LessonValues extends Record<string, unknown> {
 }
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10)
-const CHECK_COLORS = { current: 'green', expiring: 'orange', expired: 'red', none: 'red' } as const
 
 function lessonValues(student: StudentRecord): LessonValues {
   return {
@@ -90,18 +90,13 @@ function Suggestion({ suggestion, mode, onPlace, placing }: { suggestion: TutorS
               {tutor.name}
             </AnchorLink>
             <Group gap={6}>
-              <Badge variant="light" tt="none">
+              <StatusBadge color="blue" variant="light">
                 Fit {suggestion.score}/100
-              </Badge>
-              <Badge variant="dot" color={CHECK_COLORS[tutor.checkState]} c="inherit" tt="none">
+              </StatusBadge>
+              <StatusBadge color={statusColor('CheckState', tutor.checkState)} date={{ words: 'renew by', on: tutor.checkExpiresOn }}>
                 Check: {labelOf('CheckState', tutor.checkState, 'short')}
-                {tutor.checkExpiresOn && `, renew by ${formatDate(tutor.checkExpiresOn)}`}
-              </Badge>
-              {tutor.status === 'invited' && (
-                <Badge variant="outline" color="gray" c="inherit" tt="none">
-                  {labelOf('TutorStatus', tutor.status)}
-                </Badge>
-              )}
+              </StatusBadge>
+              {tutor.status === 'invited' && <StatusBadge of="TutorStatus" value={tutor.status} />}
             </Group>
           </Stack>
           <Button onClick={onPlace} loading={placing}>
