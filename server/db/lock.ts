@@ -107,6 +107,8 @@ async function watchLock(file: string, seen: string): Promise<'touched' | 'gone'
 export interface LockOptions {
   /** Called when the lock turns out to be someone else's while held; by default the process ends (see below). */
   onLost?: (message: string) => void
+  /** How often the holder touches its lock (LOCK_REFRESH_MS): shorter in a test that waits to see it touched. */
+  refreshMs?: number
 }
 
 /**
@@ -125,7 +127,7 @@ function stopTheProcess(message: string): void {
  * LOCK_STALE_MS and nobody refreshed it: the only sign that works across containers and machines sharing the folder,
  * where pids mean nothing. It needs no clock but this process's own; a start that meets such a lock waits that long.
  */
-export async function lockDataDir(dir: string, { onLost = stopTheProcess }: LockOptions = {}): Promise<DataDirLock> {
+export async function lockDataDir(dir: string, { onLost = stopTheProcess, refreshMs = LOCK_REFRESH_MS }: LockOptions = {}): Promise<DataDirLock> {
   const absolute = path.resolve(dir)
   mkdirSync(absolute, { recursive: true })
   const file = path.join(absolute, LOCK_FILE_NAME)
@@ -152,7 +154,7 @@ export async function lockDataDir(dir: string, { onLost = stopTheProcess }: Lock
       }
       const now = new Date()
       utimesSync(file, now, now)
-    }, LOCK_REFRESH_MS)
+    }, refreshMs)
     refresher.unref()
     return { release }
   }

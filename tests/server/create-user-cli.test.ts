@@ -67,15 +67,24 @@ describe.skipIf(noDatabase)('the create-user command', () => {
     expect(run.stderr).toContain('An account with the email twice@example.org already exists.')
   })
 
-  test.each([
+  const refusals: [string[], string, string][] = [
     [['--email', 'short@example.org', '--name', 'Short', '--role', 'ADMIN'], 'elevenchars', 'Use at least 12 characters for an admin account.'],
     [['--email', 'common@example.org', '--name', 'Common', '--role', 'TUTOR'], 'password123', 'This password is too common.'],
     [['--email', 'not-an-email', '--name', 'Nobody', '--role', 'TUTOR'], 'Lighthouse-Keeper-22', 'Give a valid --email.'],
     [['--email', 'x?bcc=spy@example.org', '--name', 'Nobody', '--role', 'TUTOR'], 'Lighthouse-Keeper-22', 'Give a valid --email.'],
     [['--email', 'role@example.org', '--name', 'Nobody', '--role', 'OWNER'], 'Lighthouse-Keeper-22', 'Give --role ADMIN or --role TUTOR.'],
     [['--email', 'lead@example.org', '--name', 'Nobody', '--role', 'TUTOR', '--safeguarding-lead'], 'Lighthouse-Keeper-22', 'Only an admin can be a safeguarding lead.'],
-  ])('refuses %j with a message and creates nothing', async (args, password, message) => {
-    const run = await createUser(args, `${password}\n`)
+  ]
+  // Each run is a process of its own that refuses before it opens the database, so they start side by side; each test
+  // then reads its own run's answer and the database.
+  let refused: Promise<CommandRun[]> | undefined
+  const runOf = async (args: string[]) => {
+    refused ??= Promise.all(refusals.map(([given, password]) => createUser(given, `${password}\n`)))
+    return (await refused)[refusals.findIndex(([given]) => given === args)]!
+  }
+
+  test.each(refusals)('refuses %j with a message and creates nothing', async (args, _password, message) => {
+    const run = await runOf(args)
     expect(run.code).toBe(1)
     expect(run.stderr).toContain(message)
     const database = await openDatabase()
