@@ -415,7 +415,7 @@ export const LIMITS = {
       hoursPerWeek: { minimum: 1, maximum: 40 },
     },
     backgroundCheck: {
-      certificateNumber: { pattern: "^[0-9]{12}$" },
+      certificateNumber: { maxLength: 12, pattern: "^[0-9]{12}$" },
     },
     referees: {
       minItems: 2,

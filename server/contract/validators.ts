@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats'
 import { fullFormats } from 'ajv-formats/dist/formats.js'
 import { DATE_YEARS, isWithinDateYears } from '../../shared/date-bounds.ts'
 import { isEmailAddress, looksLikeEmailAddress } from '../../shared/email-address.ts'
+import { FIELD_MESSAGES, PATTERN_MESSAGES } from '../../shared/field-rules.ts'
 import type { Contract, JsonSchema, Operation, Parameter } from './document.ts'
 import { MESSAGES } from '../messages.ts'
 import { isPersonName, TEXT_MESSAGES, unsafeTextFields } from './text-safety.ts'
@@ -24,9 +25,10 @@ export interface OperationValidators {
 
 const CONTRACT_ID = 'contract'
 
+// The forms' words for the same problems (shared/field-rules.ts), so a mistake reads the same wherever it is caught.
 const FORMAT_MESSAGES: Record<string, string> = {
-  email: 'Enter a valid email address.',
-  'account-email': 'Enter a valid email address.',
+  email: FIELD_MESSAGES.email,
+  'account-email': FIELD_MESSAGES.email,
   uuid: 'Enter a valid identifier.',
   'date-time': `Enter a valid date and time, in the years ${DATE_YEARS.first} to ${DATE_YEARS.last}.`,
   date: `Enter a valid date, in the years ${DATE_YEARS.first} to ${DATE_YEARS.last}.`,
@@ -53,13 +55,13 @@ function friendlyMessage(error: ErrorObject): string {
     case 'additionalProperties':
       return 'This field is not allowed.'
     case 'minLength':
-      return limit === 1 ? 'This field is required.' : `Use at least ${limit} characters.`
+      return limit === 1 ? 'This field is required.' : FIELD_MESSAGES.tooShort(limit)
     case 'maxLength':
-      return `Use at most ${limit} characters.`
+      return FIELD_MESSAGES.tooLong(limit)
     case 'format':
       return FORMAT_MESSAGES[String(params.format)] ?? 'This value is not in the expected form.'
     case 'pattern':
-      return 'This value is not in the expected form.'
+      return PATTERN_MESSAGES[String(params.pattern)] ?? 'This value is not in the expected form.'
     case 'type':
       return TYPE_MESSAGES[String(params.type).split(',')[0] ?? ''] ?? 'This value has the wrong type.'
     case 'enum':

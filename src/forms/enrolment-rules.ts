@@ -1,4 +1,4 @@
-import { isEmailAddress } from '@shared/email-address'
+import { choicesProblem, emailProblem, phoneProblem, postcodeProblem, textProblem, wholeNumberProblem } from '@shared/field-rules'
 import { LIMITS } from '@shared/contract.gen'
 import { isoDay } from '@shared/dates'
 import type { DeliveryMode } from '@/api/courses'
@@ -8,7 +8,8 @@ import { IN_PERSON_MODES } from './enrolment-options'
  * The enrolment forms' client-side rules: the contract's (required, maxLength, formats, enums, array sizes)
  * plus the conditional rules its descriptions state. The server checks all of them again; these exist so a
  * person sees every message under its field before anything is sent. Each check answers errors keyed by the
- * form's dotted field paths, which are also the contract's field names.
+ * form's dotted field paths, which are also the contract's field names. The checks of text, emails, phones, postcodes
+ * and numbers, and their words, are the shared ones (shared/field-rules.ts); the messages here name what to enter.
  */
 export type FieldErrors = Record<string, string>
 
@@ -18,13 +19,11 @@ const { SubjectEnrolmentRequest: subject, CourseEnrolmentRequest: course, School
 export const ENROLMENT_LIMITS = {
   personName: LIMITS.PersonName.maxLength,
   email: LIMITS.Email.maxLength,
-  phoneMin: subject.contact.phone.minLength,
   phone: subject.contact.phone.maxLength,
   organisation: subject.contact.organisation.maxLength,
   school: subject.student.school.maxLength,
   addressLine: subject.address.line1.maxLength,
   town: subject.address.town.maxLength,
-  postcodeMin: subject.address.postcode.minLength,
   postcode: subject.address.postcode.maxLength,
   relationship: course.emergencyContact.relationship.maxLength,
   longText: subject.goals.maxLength,
@@ -40,22 +39,16 @@ export const ENROLMENT_LIMITS = {
 } as const
 
 export const MESSAGES = {
-  tooLong: (max: number) => `Use at most ${max} characters.`,
   contactName: 'Please enter your full name.',
   relationship: 'Please choose your relationship to the learner.',
   email: 'Please enter your email address, so we can send your confirmation.',
-  emailShape: 'Please enter an email address like name@example.com.',
   phone: 'Please enter a phone number, so our team can reach you.',
-  phoneShape: 'Use only digits, spaces and + ( ) - . in a phone number.',
-  phoneShort: `A phone number has at least ${LIMITS.SubjectEnrolmentRequest.contact.phone.minLength} digits.`,
   preferredContact: 'Please choose how you would like us to contact you.',
   studentName: 'Please enter the learner’s full name.',
   ageOrYear: 'Please give the learner’s age or year group.',
-  ageRange: `Enter an age between ${LIMITS.SubjectEnrolmentRequest.student.age.minimum} and ${LIMITS.SubjectEnrolmentRequest.student.age.maximum}, in whole years.`,
   minorNeedsAdult: 'A learner under 18 must be enrolled by a parent, guardian or referrer. Choose who you are.',
   applicantType: 'Please tell us who is filling in this form.',
   subjects: 'Please choose at least one subject.',
-  tooManySubjects: (max: number) => `Choose at most ${max} subjects.`,
   level: 'Please choose the level the learner is working at.',
   goals: 'Please tell us what the learner would like to achieve.',
   deliveryMode: 'Please choose where lessons should happen.',
@@ -63,7 +56,6 @@ export const MESSAGES = {
   addressLine1: 'Please enter the first line of the address.',
   town: 'Please enter the town or city.',
   postcode: 'Please enter the postcode.',
-  postcodeShape: 'Enter a postcode like LS1 4AP, using letters, numbers and spaces.',
   days: 'Please choose at least one day.',
   times: 'Please choose at least one time of day.',
   startDate: 'Please choose the first date that suits you.',
@@ -88,45 +80,10 @@ export const MESSAGES = {
   schoolSubjects: 'Please choose at least one subject.',
   yearGroups: 'Please choose at least one year group.',
   pupilCount: 'Please give an approximate number of pupils.',
-  pupilRange: 'Enter a whole number of pupils between 1 and 5000.',
   schoolDelivery: 'Please choose at least one way of working.',
   preferredDays: 'Please choose at least one day.',
   startTerm: 'Please choose the term you would like to start.',
 } as const
-
-// Something, an @, something, a dot, something: enough to catch typing slips; the server checks the format fully.
-const PHONE_SHAPE = /^[0-9+()\- .]+$/
-const POSTCODE_SHAPE = /^[A-Za-z0-9 ]+$/
-
-/** Required (when `required` names its message) and at most `max` characters once trimmed. */
-export function textProblem(value: string, max: number, required?: string): string | null {
-  const text = value.trim()
-  if (text === '') return required ?? null
-  return text.length > max ? MESSAGES.tooLong(max) : null
-}
-
-export function emailProblem(value: string, required: string = MESSAGES.email): string | null {
-  const email = value.trim()
-  if (email === '') return required
-  if (email.length > ENROLMENT_LIMITS.email) return MESSAGES.tooLong(ENROLMENT_LIMITS.email)
-  return isEmailAddress(email) ? null : MESSAGES.emailShape
-}
-
-/** A phone number; `required` undefined makes it optional (then only a given number is checked). */
-export function phoneProblem(value: string, required?: string): string | null {
-  const phone = value.trim()
-  if (phone === '') return required ?? null
-  if (!PHONE_SHAPE.test(phone)) return MESSAGES.phoneShape
-  if (phone.length < ENROLMENT_LIMITS.phoneMin) return MESSAGES.phoneShort
-  return phone.length > ENROLMENT_LIMITS.phone ? MESSAGES.tooLong(ENROLMENT_LIMITS.phone) : null
-}
-
-/** A whole number in [min, max]; `''` (an empty NumberInput) counts as not given. */
-export function wholeNumberProblem(value: number | string, min: number, max: number, outOfRange: string, required?: string): string | null {
-  if (value === '' || value === null) return required ?? null
-  const number = typeof value === 'number' ? value : Number(value)
-  return Number.isInteger(number) && number >= min && number <= max ? null : outOfRange
-}
 
 /** A preferred start: today or later, within a year (the contract's rule). */
 export function startDateProblem(value: string, today: Date, required: string = MESSAGES.startDate): string | null {
@@ -160,7 +117,7 @@ export function contactErrors(contact: ContactValues): FieldErrors {
   return collect({
     'contact.name': textProblem(contact.name, ENROLMENT_LIMITS.personName, MESSAGES.contactName),
     'contact.relationship': contact.relationship ? null : MESSAGES.relationship,
-    'contact.email': emailProblem(contact.email),
+    'contact.email': emailProblem(contact.email, MESSAGES.email),
     'contact.phone': phoneProblem(contact.phone, MESSAGES.phone),
     'contact.preferredContact': contact.preferredContact ? null : MESSAGES.preferredContact,
     'contact.organisation': textProblem(contact.organisation, ENROLMENT_LIMITS.organisation),
@@ -180,7 +137,7 @@ export function studentErrors(student: StudentValues, relationship: string | nul
   const errors = collect({
     'student.name': textProblem(student.name, ENROLMENT_LIMITS.personName, MESSAGES.studentName),
     'student.age': hasAge
-      ? wholeNumberProblem(student.age, ENROLMENT_LIMITS.ageMin, ENROLMENT_LIMITS.ageMax, MESSAGES.ageRange)
+      ? wholeNumberProblem(student.age, subject.student.age, 'years')
       : student.yearGroup
         ? null
         : MESSAGES.ageOrYear,
@@ -200,19 +157,11 @@ export interface AddressValues {
 }
 
 export function addressErrors(address: AddressValues, prefix: string): FieldErrors {
-  const postcode = address.postcode.trim()
   return collect({
     [`${prefix}.line1`]: textProblem(address.line1, ENROLMENT_LIMITS.addressLine, MESSAGES.addressLine1),
     [`${prefix}.line2`]: textProblem(address.line2, ENROLMENT_LIMITS.addressLine),
     [`${prefix}.town`]: textProblem(address.town, ENROLMENT_LIMITS.town, MESSAGES.town),
-    [`${prefix}.postcode`]:
-      postcode === ''
-        ? MESSAGES.postcode
-        : !POSTCODE_SHAPE.test(postcode) || postcode.length < ENROLMENT_LIMITS.postcodeMin
-          ? MESSAGES.postcodeShape
-          : postcode.length > ENROLMENT_LIMITS.postcode
-            ? MESSAGES.tooLong(ENROLMENT_LIMITS.postcode)
-            : null,
+    [`${prefix}.postcode`]: postcodeProblem(address.postcode, MESSAGES.postcode),
   })
 }
 
@@ -283,12 +232,7 @@ export function subjectEnrolmentErrors(values: SubjectEnrolmentValues, today: Da
     ...contactErrors(values.contact),
     ...studentErrors(values.student, values.contact.relationship),
     ...collect({
-      subjects:
-        values.subjects.length === 0
-          ? MESSAGES.subjects
-          : values.subjects.length > ENROLMENT_LIMITS.subjects
-            ? MESSAGES.tooManySubjects(ENROLMENT_LIMITS.subjects)
-            : null,
+      subjects: choicesProblem(values.subjects, subject.subjects, 'subjects', MESSAGES.subjects),
       level: values.level ? null : MESSAGES.level,
       goals: textProblem(values.goals, ENROLMENT_LIMITS.longText, MESSAGES.goals),
       deliveryMode: values.deliveryMode ? null : MESSAGES.deliveryMode,
@@ -371,14 +315,9 @@ export function schoolEnrolmentErrors(values: SchoolEnrolmentValues): FieldError
       'safeguardingLead.name': textProblem(lead.name, ENROLMENT_LIMITS.personName, MESSAGES.leadName),
       'safeguardingLead.email': emailProblem(lead.email, MESSAGES.leadEmail),
       'safeguardingLead.phone': phoneProblem(lead.phone),
-      subjects:
-        values.subjects.length === 0
-          ? MESSAGES.schoolSubjects
-          : values.subjects.length > ENROLMENT_LIMITS.schoolSubjects
-            ? MESSAGES.tooManySubjects(ENROLMENT_LIMITS.schoolSubjects)
-            : null,
+      subjects: choicesProblem(values.subjects, LIMITS.SchoolEnrolmentRequest.subjects, 'subjects', MESSAGES.schoolSubjects),
       yearGroups: values.yearGroups.length > 0 ? null : MESSAGES.yearGroups,
-      pupilCount: wholeNumberProblem(values.pupilCount, ENROLMENT_LIMITS.pupilsMin, ENROLMENT_LIMITS.pupilsMax, MESSAGES.pupilRange, MESSAGES.pupilCount),
+      pupilCount: wholeNumberProblem(values.pupilCount, LIMITS.SchoolEnrolmentRequest.pupilCount, 'pupils', MESSAGES.pupilCount),
       delivery: values.delivery.length > 0 ? null : MESSAGES.schoolDelivery,
       preferredDays: values.preferredDays.length > 0 ? null : MESSAGES.preferredDays,
       start: values.start ? null : MESSAGES.startTerm,

@@ -1,12 +1,13 @@
-import { isEmailAddress } from '@shared/email-address'
 import { ENUMS, LIMITS as LIMITS_OF } from '@shared/contract.gen'
+import { choicesProblem, emailProblem, FIELD_MESSAGES, phoneProblem, postcodeProblem, textProblem, wholeNumberProblem } from '@shared/field-rules'
 import type { DeliveryMode } from '@/api/courses'
 import type { HighestQualification, HowHeard, StudyLevel, TimeOfDay, TutorApplicationRequest, Weekday } from '@/api/registrations'
 
 /**
  * The tutor application's answers as the wizard holds them (text as typed, yes/no questions unanswered until
  * chosen), the contract's TutorApplicationRequest rules per step, and the request built from the answers.
- * Pure data and functions: the machine validates with them, the form shows the same messages per field.
+ * Pure data and functions: the machine validates with them, the form shows the same messages per field. The checks
+ * of text, emails, phones, postcodes, numbers and choices, and their words, are the shared ones (shared/field-rules.ts).
  */
 
 export const STEP_IDS = ['personal', 'teaching', 'delivery', 'checks', 'review'] as const
@@ -70,9 +71,7 @@ const T = LIMITS_OF.TutorApplicationRequest
 export const LIMITS = {
   name: T.personal.name.maxLength,
   email: T.personal.email.maxLength,
-  phoneMin: T.personal.phone.minLength,
   phone: T.personal.phone.maxLength,
-  postcodeMin: T.personal.postcode.minLength,
   postcode: T.personal.postcode.maxLength,
   subjects: T.teaching.subjects.maxItems,
   qualifications: T.teaching.qualifications.maxLength,
@@ -84,6 +83,7 @@ export const LIMITS = {
   refereeRelationship: T.referees.items.relationship.maxLength,
   statementMin: T.personalStatement.minLength,
   statement: T.personalStatement.maxLength,
+  certificateDigits: T.backgroundCheck.certificateNumber.maxLength,
 } as const
 
 const studyLevels: readonly string[] = ENUMS.StudyLevel
@@ -96,54 +96,11 @@ const inPersonModes: readonly DeliveryMode[] = ['home', 'school', 'community']
 
 const isOneOf = (known: readonly string[], value: string) => known.includes(value)
 
-// Something, an @, something, a dot, something: enough to catch typing slips; the server checks the format fully.
-const PHONE_CHARACTERS = /^[0-9+()\- .]+$/
-const POSTCODE_CHARACTERS = /^[A-Za-z0-9 ]+$/
-const WHOLE_NUMBER = /^\d+$/
-const CERTIFICATE_NUMBER = /^\d{12}$/
-
-const tooLong = (max: number) => `Use at most ${max} characters.`
+const CERTIFICATE = T.backgroundCheck.certificateNumber
 
 /** Whether lessons in person were chosen, so a travel area is needed. */
 export function teachesInPerson(draft: TutorApplicationDraft): boolean {
   return draft.delivery.modes.some((mode) => inPersonModes.includes(mode))
-}
-
-function text(value: string, max: number, missing: string): string | null {
-  const trimmed = value.trim()
-  if (trimmed === '') return missing
-  return trimmed.length > max ? tooLong(max) : null
-}
-
-function email(value: string, missing: string): string | null {
-  const trimmed = value.trim()
-  if (trimmed === '') return missing
-  if (trimmed.length > LIMITS.email) return tooLong(LIMITS.email)
-  return isEmailAddress(trimmed) ? null : 'Enter an email address like name@example.com.'
-}
-
-function phone(value: string, missing: string): string | null {
-  const trimmed = value.trim()
-  if (trimmed === '') return missing
-  if (!PHONE_CHARACTERS.test(trimmed)) return 'Use only digits, spaces and + ( ) - . in a phone number.'
-  if (trimmed.length < LIMITS.phoneMin) return `A phone number has at least ${LIMITS.phoneMin} characters.`
-  return trimmed.length > LIMITS.phone ? tooLong(LIMITS.phone) : null
-}
-
-function wholeNumber(value: string, min: number, max: number, missing: string, outOfRange: string): string | null {
-  const trimmed = value.trim()
-  if (trimmed === '') return missing
-  if (!WHOLE_NUMBER.test(trimmed)) return 'Enter a whole number, using digits only.'
-  const number = Number(trimmed)
-  return number < min || number > max ? outOfRange : null
-}
-
-function choices(values: readonly string[], known: readonly string[] | null, min: number, max: number, missing: string, tooMany: string): string | null {
-  if (values.length < min) return missing
-  if (values.length > max) return tooMany
-  if (new Set(values).size !== values.length) return 'Choose each option only once.'
-  if (known && !values.every((value) => isOneOf(known, value))) return 'Choose from the options shown.'
-  return null
 }
 
 const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase()
@@ -151,10 +108,10 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 function refereeErrors(draft: TutorApplicationDraft, index: 0 | 1): FieldErrors {
   const referee = draft.referees[index]
   const errors: Record<string, string | null> = {
-    name: text(referee.name, LIMITS.name, "Enter the referee's full name."),
-    relationship: text(referee.relationship, LIMITS.refereeRelationship, 'Say how the referee knows you, for example "Head of maths at my school".'),
-    email: email(referee.email, "Enter the referee's email address."),
-    phone: phone(referee.phone, "Enter the referee's phone number."),
+    name: textProblem(referee.name, LIMITS.name, "Enter the referee's full name."),
+    relationship: textProblem(referee.relationship, LIMITS.refereeRelationship, 'Say how the referee knows you, for example "Head of maths at my school".'),
+    email: emailProblem(referee.email, "Enter the referee's email address."),
+    phone: phoneProblem(referee.phone, "Enter the referee's phone number."),
   }
   if (errors.email === null) {
     if (sameEmail(referee.email, draft.personal.email)) errors.email = 'A referee must have an email address different from yours.'
@@ -173,55 +130,34 @@ function prefixed(prefix: string, errors: Record<string, string | null>): FieldE
 export const stepRules: Record<StepId, (draft: TutorApplicationDraft) => FieldErrors> = {
   personal: ({ personal }) =>
     prefixed('personal', {
-      name: text(personal.name, LIMITS.name, 'Enter your full name.'),
-      email: email(personal.email, 'Enter your email address, so we can reply.'),
-      phone: phone(personal.phone, 'Enter a phone number we can call you on.'),
-      postcode: (() => {
-        const postcode = personal.postcode.trim()
-        if (postcode === '') return 'Enter your postcode, so we can match you with learners near you.'
-        if (!POSTCODE_CHARACTERS.test(postcode)) return 'Use only letters, digits and spaces, like SW1A 1AA.'
-        if (postcode.length < LIMITS.postcodeMin) return 'Enter your full postcode, like SW1A 1AA.'
-        return postcode.length > LIMITS.postcode ? tooLong(LIMITS.postcode) : null
-      })(),
+      name: textProblem(personal.name, LIMITS.name, 'Enter your full name.'),
+      email: emailProblem(personal.email, 'Enter your email address, so we can reply.'),
+      phone: phoneProblem(personal.phone, 'Enter a phone number we can call you on.'),
+      postcode: postcodeProblem(personal.postcode, 'Enter your postcode, so we can match you with learners near you.'),
     }),
   teaching: ({ teaching }) =>
     prefixed('teaching', {
-      subjects: choices(teaching.subjects, null, T.teaching.subjects.minItems, LIMITS.subjects, 'Choose at least one subject you can teach.', `Choose at most ${LIMITS.subjects} subjects.`),
-      levels: choices(teaching.levels, studyLevels, T.teaching.levels.minItems, T.teaching.levels.maxItems, 'Choose at least one level you can teach.', 'Choose each level only once.'),
+      subjects: choicesProblem(teaching.subjects, T.teaching.subjects, 'subjects', 'Choose at least one subject you can teach.'),
+      levels: choicesProblem(teaching.levels, T.teaching.levels, 'levels', 'Choose at least one level you can teach.', studyLevels),
       highestQualification: isOneOf(qualifications, teaching.highestQualification) ? null : 'Choose your highest qualification.',
       qualifiedTeacher: teaching.qualifiedTeacher === '' ? 'Tell us whether you hold qualified teacher status.' : null,
-      qualifications: text(teaching.qualifications, LIMITS.qualifications, 'List your qualifications, with their subjects.'),
-      experienceYears: wholeNumber(
-        teaching.experienceYears,
-        T.teaching.experienceYears.minimum,
-        LIMITS.experienceYears,
-        'Enter your years of teaching or tutoring experience; 0 is fine.',
-        `Enter a number of years from ${T.teaching.experienceYears.minimum} to ${LIMITS.experienceYears}.`,
-      ),
-      experience: text(teaching.experience, LIMITS.experience, 'Tell us about your teaching or tutoring experience.'),
+      qualifications: textProblem(teaching.qualifications, LIMITS.qualifications, 'List your qualifications, with their subjects.'),
+      experienceYears: wholeNumberProblem(teaching.experienceYears, T.teaching.experienceYears, 'years', 'Enter your years of teaching or tutoring experience; 0 is fine.'),
+      experience: textProblem(teaching.experience, LIMITS.experience, 'Tell us about your teaching or tutoring experience.'),
     }),
   delivery: (draft) => {
     const { delivery, availability } = draft
     const inPerson = teachesInPerson(draft)
     return {
       ...prefixed('delivery', {
-        modes: choices(delivery.modes, deliveryModes, T.delivery.modes.minItems, T.delivery.modes.maxItems, 'Choose at least one way you would like to teach.', 'Choose each way only once.'),
-        travelArea: inPerson ? text(delivery.travelArea, LIMITS.travelArea, 'Say where you can travel to for lessons in person.') : null,
-        maxTravelMiles:
-          inPerson && delivery.maxTravelMiles.trim() !== ''
-            ? wholeNumber(delivery.maxTravelMiles, T.delivery.maxTravelMiles.minimum, LIMITS.maxTravelMiles, '', `Enter a distance from ${T.delivery.maxTravelMiles.minimum} to ${LIMITS.maxTravelMiles} miles.`)
-            : null,
+        modes: choicesProblem(delivery.modes, T.delivery.modes, 'ways', 'Choose at least one way you would like to teach.', deliveryModes),
+        travelArea: inPerson ? textProblem(delivery.travelArea, LIMITS.travelArea, 'Say where you can travel to for lessons in person.') : null,
+        maxTravelMiles: inPerson ? wholeNumberProblem(delivery.maxTravelMiles, T.delivery.maxTravelMiles, 'miles') : null,
       }),
       ...prefixed('availability', {
-        days: choices(availability.days, weekdays, T.availability.days.minItems, T.availability.days.maxItems, 'Choose at least one day you are free.', 'Choose each day only once.'),
-        times: choices(availability.times, timesOfDay, T.availability.times.minItems, T.availability.times.maxItems, 'Choose at least one time of day.', 'Choose each time only once.'),
-        hoursPerWeek: wholeNumber(
-          availability.hoursPerWeek,
-          T.availability.hoursPerWeek.minimum,
-          LIMITS.hoursPerWeek,
-          'Enter how many hours a week you could teach.',
-          `Enter a number of hours from ${T.availability.hoursPerWeek.minimum} to ${LIMITS.hoursPerWeek}.`,
-        ),
+        days: choicesProblem(availability.days, T.availability.days, 'days', 'Choose at least one day you are free.', weekdays),
+        times: choicesProblem(availability.times, T.availability.times, 'times', 'Choose at least one time of day.', timesOfDay),
+        hoursPerWeek: wholeNumberProblem(availability.hoursPerWeek, T.availability.hoursPerWeek, 'hours', 'Enter how many hours a week you could teach.'),
       }),
     }
   },
@@ -232,9 +168,7 @@ export const stepRules: Record<StepId, (draft: TutorApplicationDraft) => FieldEr
       ...prefixed('backgroundCheck', {
         hasEnhancedCheck: backgroundCheck.hasEnhancedCheck === '' ? 'Tell us whether you hold an enhanced DBS certificate.' : null,
         certificateNumber:
-          backgroundCheck.hasEnhancedCheck === 'yes' && certificate !== '' && !CERTIFICATE_NUMBER.test(certificate)
-            ? 'A certificate number has 12 digits.'
-            : null,
+          backgroundCheck.hasEnhancedCheck === 'yes' && certificate !== '' && !new RegExp(CERTIFICATE.pattern).test(certificate) ? FIELD_MESSAGES.certificateNumber : null,
         consentToCheck: backgroundCheck.consentToCheck ? null : 'We can only accept tutors who agree to an enhanced background check.',
       }),
       ...refereeErrors(draft, 0),
@@ -242,18 +176,10 @@ export const stepRules: Record<StepId, (draft: TutorApplicationDraft) => FieldEr
     }
   },
   review: (draft) => {
-    const statement = draft.personalStatement.trim()
     return {
       ...prefixed('', {
-        personalStatement:
-          statement === ''
-            ? 'Write a short personal statement.'
-            : statement.length < LIMITS.statementMin
-              ? `Write at least ${LIMITS.statementMin} characters, so we get to know you.`
-              : statement.length > LIMITS.statement
-                ? tooLong(LIMITS.statement)
-                : null,
-        heardAbout: draft.heardAbout === '' || isOneOf(howHeard, draft.heardAbout) ? null : 'Choose from the options shown.',
+        personalStatement: textProblem(draft.personalStatement, T.personalStatement, 'Write a short personal statement.'),
+        heardAbout: draft.heardAbout === '' || isOneOf(howHeard, draft.heardAbout) ? null : FIELD_MESSAGES.unknownChoice,
         privacyConsent: draft.privacyConsent ? null : 'Please agree to the privacy notice, so we can process your application.',
       }),
     }

@@ -86,8 +86,8 @@ describe.skipIf(noDatabase)('POST /api/contact-messages', () => {
     expect(invalid.body).toMatchObject({
       fields: {
         name: 'Use at most 100 characters.',
-        email: 'Enter a valid email address.',
-        phone: 'This value is not in the expected form.',
+        email: 'Enter an email address like name@example.com.',
+        phone: 'Use only digits, spaces and + ( ) - . in a phone number.',
         subject: 'Use at most 150 characters.',
         message: 'Use at most 5000 characters.',
         extra: 'This field is not allowed.',

@@ -299,7 +299,7 @@ describe.skipIf(noDatabase)('dates the contract takes', () => {
 })
 
 describe.skipIf(noDatabase)('email addresses people give', () => {
-  const EMAIL = 'Enter a valid email address.'
+  const EMAIL = 'Enter an email address like name@example.com.'
   // Each would pass the usual email format, and each part after `?`, `&` or `#` would become a header or an anchor of a
   // mailto: link made from it.
   const odd = ['x?bcc=spy%40evil.example&y=@example.com', 'a&cc=spy@example.com', 'office#x@example.com', 'a/b@example.com', 'a%20b@example.com', 'a`b@example.com']

@@ -40,7 +40,7 @@ describe.skipIf(noDatabase)('request validation against the contract', () => {
     expect(answer.status).toBe(400)
     expect(answer.body).toEqual({
       message: 'Check the highlighted fields.',
-      fields: { email: 'Enter a valid email address.', pass: 'This must be text.', admin: 'This field is not allowed.' },
+      fields: { email: 'Enter an email address like name@example.com.', pass: 'This must be text.', admin: 'This field is not allowed.' },
     })
     const missing = await login({ body: {} })
     expect(missing.body.fields).toEqual({ email: 'This field is required.', pass: 'This field is required.' })

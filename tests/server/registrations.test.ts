@@ -338,8 +338,16 @@ describe.skipIf(noDatabase)('cross-field rules', () => {
     })
     expect(sameReferees).toEqual({ 'referees.1.email': 'The two referees must have different email addresses.' })
     expect(await problemsOf('tutor', (body) => (body.referees = (body.referees as unknown[]).slice(0, 1)))).toEqual({ referees: 'Choose at least 2.' })
+    // The same words the application form shows for the same mistakes (shared/field-rules.ts).
     expect(await problemsOf('tutor', (body) => setAt(body, 'backgroundCheck.certificateNumber', '12345'))).toEqual({
-      'backgroundCheck.certificateNumber': 'This value is not in the expected form.',
+      'backgroundCheck.certificateNumber': 'A certificate number has 12 digits.',
+    })
+    expect(await problemsOf('tutor', (body) => {
+        setAt(body, 'personal.phone', 'call me')
+        setAt(body, 'personal.postcode', 'LS6-2AB')
+      })).toEqual({
+      'personal.phone': 'Use only digits, spaces and + ( ) - . in a phone number.',
+      'personal.postcode': 'Use only letters, digits and spaces in a postcode, like LS1 4AP.',
     })
     expect(await problemsOf('tutor', (body) => setAt(body, 'backgroundCheck.consentToCheck', false))).toEqual({
       'backgroundCheck.consentToCheck': 'Tick this box to continue.',

@@ -91,7 +91,7 @@ describe.skipIf(noDatabase)('student records', () => {
       [{ schoolId: school.id, schoolName: 'Another school' }, { schoolName: 'Choose a partner school or type the name of another school, not both.' }],
       [{ deliveryMode: 'home' }, { address: 'Enter the address where lessons will happen.' }],
       [{ subjects: ['Maths', 'Underwater basket weaving'] }, { 'subjects.1': 'Choose a subject from the list.' }],
-      [{ contact: { name: 'Asha', email: 'not-an-email', phone: '0113' } }, { 'contact.email': 'Enter a valid email address.', 'contact.phone': 'Use at least 6 characters.' }],
+      [{ contact: { name: 'Asha', email: 'not-an-email', phone: '0113' } }, { 'contact.email': 'Enter an email address like name@example.com.', 'contact.phone': 'Use at least 6 characters.' }],
     ]
     for (const [overrides, fields] of cases) {
       const answer = await create('students', studentInput(overrides))

@@ -166,7 +166,7 @@ describe.skipIf(noDatabase)('a tutor’s profile', () => {
     const invited = (await invite({ name: 'Petra Field', email: 'petra.field@example.org' })).body
     const cases: [Partial<Schemas['TutorProfileInput']>, Record<string, string>][] = [
       [{ subjects: ['Maths', 'Underwater basket weaving'] }, { 'subjects.1': 'Choose a subject from the list.' }],
-      [{ postcode: 'LS6 <2AB>' }, { postcode: 'This value is not in the expected form.' }],
+      [{ postcode: 'LS6 <2AB>' }, { postcode: 'Use only letters, digits and spaces in a postcode, like LS1 4AP.' }],
       [{ maxTravelMiles: 500 }, { maxTravelMiles: 'Use a number of at most 100.' }],
       [{ name: '  ' }, { name: 'This field is required.' }],
     ]

@@ -142,7 +142,7 @@ describe('/course-enroll', { timeout: 30_000 }, () => {
 
   it('shows the server’s field messages under their fields, then the receipt with the reference', async () => {
     const bodies: unknown[] = []
-    let answer = () => json(400, { message: 'Check the highlighted fields.', fields: { 'contact.email': 'Enter a valid email address.' } })
+    let answer = () => json(400, { message: 'Check the highlighted fields.', fields: { 'contact.email': 'Enter an email address like name@example.com.' } })
     renderApp('/course-enroll?courseId=gcse-maths-revision', {
       handlers: {
         ...catalogue,
@@ -166,7 +166,7 @@ describe('/course-enroll', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('checkbox', { name: /I agree to TEC using these details/ }))
     await submit()
 
-    expect(await screen.findByText('Enter a valid email address.')).toBeDefined()
+    expect(await screen.findByText('Enter an email address like name@example.com.')).toBeDefined()
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('textbox', { name: /^Email/ })))
     expect(bodies[0]).toEqual({
       courseId: 'gcse-maths-revision',

@@ -128,7 +128,7 @@ describe('the subject enrolment rules', () => {
       'address.postcode': MESSAGES.postcode,
     })
     expect(subjectEnrolmentErrors({ ...validSubject, deliveryMode: 'home', address: { ...address, postcode: 'LS1-4AP' } }, today)).toEqual({
-      'address.postcode': MESSAGES.postcodeShape,
+      'address.postcode': 'Use only letters, digits and spaces in a postcode, like LS1 4AP.',
     })
     expect(subjectEnrolmentErrors({ ...validSubject, deliveryMode: 'home', address }, today)).toEqual({})
   })
@@ -136,8 +136,8 @@ describe('the subject enrolment rules', () => {
   it('needs an age or a year group, and an age from 3 to 99', () => {
     const noAge = { ...student, yearGroup: null }
     expect(subjectEnrolmentErrors({ ...validSubject, student: noAge }, today)).toEqual({ 'student.age': MESSAGES.ageOrYear })
-    expect(subjectEnrolmentErrors({ ...validSubject, student: { ...noAge, age: 2 } }, today)).toEqual({ 'student.age': MESSAGES.ageRange })
-    expect(subjectEnrolmentErrors({ ...validSubject, student: { ...noAge, age: 100 } }, today)).toEqual({ 'student.age': MESSAGES.ageRange })
+    expect(subjectEnrolmentErrors({ ...validSubject, student: { ...noAge, age: 2 } }, today)).toEqual({ 'student.age': 'Enter a whole number of years from 3 to 99.' })
+    expect(subjectEnrolmentErrors({ ...validSubject, student: { ...noAge, age: 100 } }, today)).toEqual({ 'student.age': 'Enter a whole number of years from 3 to 99.' })
     expect(subjectEnrolmentErrors({ ...validSubject, student: { ...noAge, age: 14 } }, today)).toEqual({})
   })
 
@@ -161,14 +161,14 @@ describe('the subject enrolment rules', () => {
       today,
     )
     expect(errors).toEqual({
-      'contact.name': MESSAGES.tooLong(100),
-      'contact.email': MESSAGES.emailShape,
-      'contact.phone': MESSAGES.phoneShape,
-      'contact.organisation': MESSAGES.tooLong(150),
-      goals: MESSAGES.tooLong(2000),
-      learningNeeds: MESSAGES.tooLong(2000),
+      'contact.name': 'Use at most 100 characters.',
+      'contact.email': 'Enter an email address like name@example.com.',
+      'contact.phone': 'Use only digits, spaces and + ( ) - . in a phone number.',
+      'contact.organisation': 'Use at most 150 characters.',
+      goals: 'Use at most 2000 characters.',
+      learningNeeds: 'Use at most 2000 characters.',
     })
-    expect(subjectEnrolmentErrors({ ...validSubject, contact: { ...contact, phone: '12345' } }, today)).toEqual({ 'contact.phone': MESSAGES.phoneShort })
+    expect(subjectEnrolmentErrors({ ...validSubject, contact: { ...contact, phone: '12345' } }, today)).toEqual({ 'contact.phone': 'Use at least 6 characters.' })
   })
 
   it('takes a start date from today to a year ahead', () => {
@@ -181,7 +181,7 @@ describe('the subject enrolment rules', () => {
 
   it('takes up to six subjects', () => {
     const subjects = ['Maths', 'English', 'Science', 'History', 'French', 'Music', 'Art and Design']
-    expect(subjectEnrolmentErrors({ ...validSubject, subjects }, today)).toEqual({ subjects: MESSAGES.tooManySubjects(6) })
+    expect(subjectEnrolmentErrors({ ...validSubject, subjects }, today)).toEqual({ subjects: 'Choose at most 6 subjects.' })
   })
 
   it('builds the contract body: trimmed, blanks left out, address only for home, numbers as numbers', () => {
@@ -273,10 +273,10 @@ describe('the school enrolment rules', () => {
   it('accepts a complete enrolment and checks the optional phone and the number of pupils', () => {
     expect(schoolEnrolmentErrors(validSchool)).toEqual({})
     expect(schoolEnrolmentErrors({ ...validSchool, safeguardingLead: { ...validSchool.safeguardingLead, phone: 'ext 12' } })).toEqual({
-      'safeguardingLead.phone': MESSAGES.phoneShape,
+      'safeguardingLead.phone': 'Use only digits, spaces and + ( ) - . in a phone number.',
     })
-    expect(schoolEnrolmentErrors({ ...validSchool, pupilCount: 0 })).toEqual({ pupilCount: MESSAGES.pupilRange })
-    expect(schoolEnrolmentErrors({ ...validSchool, pupilCount: 5001 })).toEqual({ pupilCount: MESSAGES.pupilRange })
+    expect(schoolEnrolmentErrors({ ...validSchool, pupilCount: 0 })).toEqual({ pupilCount: 'Enter a whole number of pupils from 1 to 5000.' })
+    expect(schoolEnrolmentErrors({ ...validSchool, pupilCount: 5001 })).toEqual({ pupilCount: 'Enter a whole number of pupils from 1 to 5000.' })
   })
 
   it('builds the contract body with the term and year apart', () => {
@@ -319,7 +319,7 @@ describe('placing the server’s field messages', () => {
     expect(
       placeServerErrors(
         {
-          'contact.email': 'Enter a valid email address.',
+          'contact.email': 'Enter an email address like name@example.com.',
           'subjects.1': 'Choose a subject from the list.',
           address: 'Enter the address where lessons will happen.',
           startYear: 'That term has already ended. Choose a later one.',
@@ -330,7 +330,7 @@ describe('placing the server’s field messages', () => {
       ),
     ).toEqual({
       placed: {
-        'contact.email': 'Enter a valid email address.',
+        'contact.email': 'Enter an email address like name@example.com.',
         subjects: 'Choose a subject from the list.',
         'address.line1': 'Enter the address where lessons will happen.',
         start: 'That term has already ended. Choose a later one.',

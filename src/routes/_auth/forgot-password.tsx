@@ -1,4 +1,5 @@
 import { looksLikeEmailAddress } from '@shared/email-address'
+import { FIELD_MESSAGES } from '@shared/field-rules'
 import { Alert, Button, Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
@@ -22,7 +23,7 @@ function ForgotPasswordPage() {
     validate: {
       email: (value) => {
         if (value.trim() === '') return 'Please input your email!'
-        return looksLikeEmailAddress(value.trim()) ? null : 'Please enter a valid email address.'
+        return looksLikeEmailAddress(value.trim()) ? null : FIELD_MESSAGES.email
       },
     },
   })

@@ -10,6 +10,7 @@ import { errorMessage } from '@/app/server-errors'
 import { useAppContext } from '@/app/use-app-context'
 import { ExportEverythingLink } from '@/routes/_authenticated/admin/-components/export-everything-link'
 import { AnonymiseContact } from '@/routes/_authenticated/admin/-components/anonymise-contact'
+import { emailProblem } from '@shared/field-rules'
 
 export const Route = createFileRoute('/_authenticated/admin/settings/personal-data')({
   staticData: { title: 'Personal data requests' },
@@ -17,8 +18,6 @@ export const Route = createFileRoute('/_authenticated/admin/settings/personal-da
   component: PersonalDataRequestsPage,
 })
 
-/** A rough check before asking the server, which checks the address properly. */
-const looksLikeEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
 
 function Matches({ matches }: { matches: PersonalDataMatches }) {
   const nothing = matches.learners.length + matches.registrations.length + matches.schoolContacts.length + matches.accounts.length + matches.messages + matches.mail === 0
@@ -132,7 +131,7 @@ function PersonalDataRequestsPage() {
   const find = (event: FormEvent) => {
     event.preventDefault()
     const typed = email.trim()
-    const wrong = typed === '' ? 'Enter the email address the request came from.' : looksLikeEmail(typed) ? undefined : 'Enter an email address, like name@example.org.'
+    const wrong = emailProblem(typed, 'Enter the email address the request came from.') ?? undefined
     setProblem(wrong)
     if (wrong) {
       field.current?.focus()

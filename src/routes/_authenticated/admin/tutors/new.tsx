@@ -1,4 +1,4 @@
-import { isEmailAddress } from '@shared/email-address'
+import { emailProblem } from '@shared/field-rules'
 import { Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
@@ -28,7 +28,7 @@ function InviteTutorPage() {
     initialValues: { name: '', email: '' },
     validate: {
       name: (value) => (value.trim() === '' ? 'Enter the tutor’s name.' : null),
-      email: (value) => (isEmailAddress(value.trim()) ? null : 'Enter a valid email address.'),
+      email: (value) => emailProblem(value, 'Enter their email address.'),
     },
   })
   const save = useSaveRecord({

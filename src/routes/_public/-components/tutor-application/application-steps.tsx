@@ -6,6 +6,9 @@ import { PolicyLink } from '@/routes/_public/-components/policy-link'
 
 export type ApplicationForm = UseFormReturnType<TutorApplicationDraft>
 
+/** How many digits the contract's largest number has: a typed number field takes no more. */
+const digitsOf = (maximum: number) => String(maximum).length
+
 function Choices({ form, path, label, description, options, cols = 2 }: {
   form: ApplicationForm
   path: string
@@ -88,7 +91,7 @@ export function TeachingStep({ form, subjects }: { form: ApplicationForm; subjec
             label="Years of teaching or tutoring experience"
             inputMode="numeric"
             required
-            maxLength={2}
+            maxLength={digitsOf(LIMITS.experienceYears)}
             {...form.getInputProps('teaching.experienceYears')}
           />
         </Grid.Col>
@@ -133,7 +136,7 @@ export function DeliveryStep({ form }: { form: ApplicationForm }) {
             />
           </Grid.Col>
           <Grid.Col span={{ base: 24, sm: 8 }}>
-            <TextInput label="Furthest you would travel, in miles (optional)" inputMode="numeric" maxLength={3} {...form.getInputProps('delivery.maxTravelMiles')} />
+            <TextInput label="Furthest you would travel, in miles (optional)" inputMode="numeric" maxLength={digitsOf(LIMITS.maxTravelMiles)} {...form.getInputProps('delivery.maxTravelMiles')} />
           </Grid.Col>
         </Grid>
       )}
@@ -144,7 +147,7 @@ export function DeliveryStep({ form }: { form: ApplicationForm }) {
       <Choices form={form} path="availability.times" label="Times of day" options={optionsOf('TimeOfDay', 'tutor')} />
       <Grid>
         <Grid.Col span={{ base: 24, sm: 12 }}>
-          <TextInput label="Hours a week you could teach" inputMode="numeric" required maxLength={2} {...form.getInputProps('availability.hoursPerWeek')} />
+          <TextInput label="Hours a week you could teach" inputMode="numeric" required maxLength={digitsOf(LIMITS.hoursPerWeek)} {...form.getInputProps('availability.hoursPerWeek')} />
         </Grid.Col>
       </Grid>
     </Stack>
@@ -187,9 +190,10 @@ export function ChecksStep({ form }: { form: ApplicationForm }) {
           <Grid.Col span={{ base: 24, sm: 12 }}>
             <TextInput
               label="Certificate number (optional)"
-              description="The 12 digits printed on the certificate."
+              description={`The ${LIMITS.certificateDigits} digits printed on the certificate.`}
               inputMode="numeric"
-              maxLength={14}
+              // Room for the spaces between the groups of four digits, as the certificate prints them.
+              maxLength={LIMITS.certificateDigits + 2}
               {...form.getInputProps('backgroundCheck.certificateNumber')}
             />
           </Grid.Col>

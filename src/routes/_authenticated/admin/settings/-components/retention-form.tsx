@@ -3,7 +3,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form'
 import type { UseMutationResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { RetentionPeriods } from '@/api/retention'
-import { wholeNumberProblem } from '@/forms/enrolment-rules'
+import { wholeNumberProblem } from '@shared/field-rules'
 import { RecordForm } from '@/routes/_authenticated/-components/record-form'
 import { RETENTION_FIELDS, RETENTION_LIMITS } from './retention-words'
 
@@ -19,8 +19,7 @@ export const toRetentionPeriods = (values: RetentionValues): RetentionPeriods =>
 export function retentionErrors(values: RetentionValues): Record<string, string> {
   const found: Record<string, string> = {}
   for (const { field, unit } of RETENTION_FIELDS) {
-    const { minimum, maximum } = RETENTION_LIMITS[field]
-    const problem = wholeNumberProblem(values[field], minimum, maximum, `Enter a whole number of ${unit} from ${minimum} to ${maximum}.`, `Enter a number of ${unit}.`)
+    const problem = wholeNumberProblem(values[field], RETENTION_LIMITS[field], unit, `Enter a number of ${unit}.`)
     if (problem !== null) found[field] = problem
   }
   return found

@@ -1,4 +1,4 @@
-import { isEmailAddress } from '@shared/email-address'
+import { emailProblem } from '@shared/field-rules'
 import { Button, Checkbox, Menu, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconChevronDown, IconUserPlus } from '@tabler/icons-react'
@@ -212,7 +212,7 @@ export function InviteAdmin({ youAreLead }: { youAreLead: boolean }) {
     initialValues: { name: '', email: '', safeguardingLead: false },
     validate: {
       name: (value) => (value.trim() === '' ? 'Enter their name.' : null),
-      email: (value) => (isEmailAddress(value.trim()) ? null : 'Enter a valid email address.'),
+      email: (value) => emailProblem(value, 'Enter their email address.'),
     },
   })
   const action = useMutation({
