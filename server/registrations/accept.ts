@@ -13,7 +13,7 @@ import { insertStudent, type StudentInput } from '../students/queries.ts'
 import { createTutorAccount } from '../tutors/records.ts'
 import { enrolmentAcceptedMail } from '../mail/templates.ts'
 import { contactOf, type CourseAnswers, type SchoolAnswers, type SubjectAnswers, type TutorAnswers } from './forms.ts'
-import { canAccept, STATUS_LABELS } from './workflow.ts'
+import { canAccept, statusWords } from './workflow.ts'
 
 /** The set-password link an accepted tutor is mailed: the reset-token mechanism with purpose `invite`. */
 
@@ -149,7 +149,7 @@ export async function acceptRegistration(
         const message =
           row.status === 'accepted'
             ? ACCEPT_MESSAGES.alreadyAccepted
-            : `This registration is ${STATUS_LABELS[row.status]}. Reopen it for review before accepting it.`
+            : `This registration is ${statusWords(row.status)}. Reopen it for review before accepting it.`
         return { ok: false, status: 409, message }
       }
       const acceptance: Acceptance = { row, ...options }

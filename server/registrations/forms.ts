@@ -72,7 +72,8 @@ export interface FormSpec<Answers> {
 }
 
 const IN_PERSON: readonly DeliveryMode[] = ['home', 'school', 'community']
-export const MODE_LABELS: Record<DeliveryMode, string> = { home: 'at home', school: 'at school', online: 'online', community: 'in the community' }
+/** A way of teaching inside a sentence ("taught at home", "taught in the community"): the office's words, lowercased. */
+const modeWords = (mode: DeliveryMode) => labelOf('DeliveryMode', mode, 'staff').toLowerCase()
 const DAY_MS = 24 * 3600 * 1000
 
 /** Lowercases every email field (`email` anywhere in the answers), as emails are stored everywhere else. */
@@ -134,8 +135,8 @@ const subjectForm: FormSpec<SubjectAnswers> = {
       name: answers.student.name,
       email: answers.contact.email,
       contactName: answers.contact.name,
-      summary: `${answers.subjects.join(', ')} · ${MODE_LABELS[answers.deliveryMode]}`,
-      enrolledFor: `${inWords(answers.subjects)} tutoring, taught ${MODE_LABELS[answers.deliveryMode]}`,
+      summary: `${answers.subjects.join(', ')} · ${modeWords(answers.deliveryMode)}`,
+      enrolledFor: `${inWords(answers.subjects)} tutoring, taught ${modeWords(answers.deliveryMode)}`,
       duplicateParts: [answers.student.name.toLowerCase()],
     }),
 }
@@ -160,7 +161,7 @@ const courseForm: FormSpec<CourseAnswers> = {
     const course = await publishedCourse(db, answers.courseId)
     if (!course) problems.courseId = FORM_MESSAGES.unknownCourse
     else if (!course.modes.includes(answers.deliveryMode)) {
-      problems.deliveryMode = `This course is not taught ${MODE_LABELS[answers.deliveryMode]}. Choose ${course.modes.map((mode) => MODE_LABELS[mode]).join(' or ')}.`
+      problems.deliveryMode = `This course is not taught ${modeWords(answers.deliveryMode)}. Choose ${course.modes.map(modeWords).join(' or ')}.`
     }
     if (answers.startDate === undefined && answers.cohort === undefined) problems.startDate = FORM_MESSAGES.startOrCohort
     else if (answers.startDate !== undefined) {
@@ -179,8 +180,8 @@ const courseForm: FormSpec<CourseAnswers> = {
       name: answers.student.name,
       email: answers.contact.email,
       contactName: answers.contact.name,
-      summary: `${course.title} · ${MODE_LABELS[answers.deliveryMode]}`,
-      enrolledFor: `${course.title}, taught ${MODE_LABELS[answers.deliveryMode]}`,
+      summary: `${course.title} · ${modeWords(answers.deliveryMode)}`,
+      enrolledFor: `${course.title}, taught ${modeWords(answers.deliveryMode)}`,
       duplicateParts: [answers.student.name.toLowerCase(), answers.courseId],
       course: { id: course.id, title: course.title },
     }
@@ -245,8 +246,8 @@ const tutorForm: FormSpec<TutorAnswers> = {
       name: answers.personal.name,
       email: answers.personal.email,
       contactName: answers.personal.name,
-      summary: `${answers.teaching.subjects.join(', ')} · ${answers.delivery.modes.map((mode) => MODE_LABELS[mode]).join(', ')}`,
-      enrolledFor: `teaching ${inWords(answers.teaching.subjects)}, ${inWords(answers.delivery.modes.map((mode) => MODE_LABELS[mode]), 'or')}`,
+      summary: `${answers.teaching.subjects.join(', ')} · ${answers.delivery.modes.map(modeWords).join(', ')}`,
+      enrolledFor: `teaching ${inWords(answers.teaching.subjects)}, ${inWords(answers.delivery.modes.map(modeWords), 'or')}`,
       duplicateParts: [],
     }),
 }

@@ -14,7 +14,7 @@ import { acceptRegistration as accept, ACCEPT_MESSAGES } from './accept.ts'
 import { checkForm, contactOf, FORMS, type FormSpec } from './forms.ts'
 import { listRegistrationPage, readRegistration } from './queries.ts'
 import { duplicateKey, newRegistrationReference, recentDuplicate, storeRegistration } from './store.ts'
-import { canMove, CLOSING_STATUSES, STATUS_LABELS } from './workflow.ts'
+import { canMove, CLOSING_STATUSES, statusWords } from './workflow.ts'
 
 /**
  * One flow for the four forms: honeypot, cleaning and the form's rules (400), throttles per IP and per email
@@ -102,8 +102,8 @@ export const changeRegistrationStatus: Handler<'changeRegistrationStatus'> = asy
     if (!canMove(row.status, to)) {
       const message =
         row.status === to
-          ? `This registration is already ${STATUS_LABELS[to]}.`
-          : `A registration that is ${STATUS_LABELS[row.status]} cannot be moved to ${STATUS_LABELS[to]}.`
+          ? `This registration is already ${statusWords(to)}.`
+          : `A registration that is ${statusWords(row.status)} cannot be moved to ${statusWords(to)}.`
       return { status: 409 as const, body: { message } }
     }
     const now = new Date()

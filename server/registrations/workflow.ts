@@ -1,4 +1,5 @@
 import type { RegistrationStatus } from '../db/schema.ts'
+import { labelOf } from '../../shared/labels.ts'
 
 /**
  * The moves changeRegistrationStatus allows. Accepted is final (records were made from it); a rejection or a
@@ -28,10 +29,5 @@ export function canAccept(status: RegistrationStatus): boolean {
 /** Statuses that close a registration without accepting it; they need a reason. */
 export const CLOSING_STATUSES: readonly RegistrationStatus[] = ['rejected', 'withdrawn']
 
-export const STATUS_LABELS: Record<RegistrationStatus, string> = {
-  new: 'new',
-  in_review: 'in review',
-  accepted: 'accepted',
-  rejected: 'rejected',
-  withdrawn: 'withdrawn',
-}
+/** A status inside a sentence ("already in review"): the words people read for it, lowercased. */
+export const statusWords = (status: RegistrationStatus): string => labelOf('RegistrationStatus', status).toLowerCase()
