@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz'
 import { addDays, addWeeks, differenceInCalendarDays, format, startOfMonth, startOfWeek } from 'date-fns'
+import { LIMITS } from './contract.gen.ts'
 
 /**
  * Lessons happen on London's clock: a lesson is booked for a day and a time there, stored as the instant it starts,
@@ -14,8 +15,8 @@ export const REPORT_DUE_HOURS = 48
 /** A cancellation with less notice than this before the lesson starts is a late one. */
 export const CANCELLATION_NOTICE_HOURS = 24
 
-/** The most lessons one plan may make, and the furthest ahead one may be booked. */
-export const SERIES_LIMIT = 52
+/** The most lessons one plan may make (the contract's LessonPlan repeat.times), and the furthest ahead one may be booked. */
+export const SERIES_LIMIT = LIMITS.LessonPlan.repeat.times.maximum
 export const PLAN_AHEAD_DAYS = 366
 
 const HOUR = 3_600_000

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
+import { LIMITS } from '../../shared/contract.gen.ts'
 
 /** 256 random bits, base64url without padding: 43 characters, matching the contract's OpaqueToken. */
 export function newToken(): string {
@@ -10,4 +11,4 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex')
 }
 
-export const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/
+export const TOKEN_PATTERN = new RegExp(LIMITS.OpaqueToken.pattern)

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gt, lte, ne, type SQL } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
+import { LIMITS } from '../../shared/contract.gen.ts'
 import type { Db } from '../db/client.ts'
 import { blogPosts, media, type BlogPostRow } from '../db/schema.ts'
 import { window, type Page, type PageRequest } from '../lib/paging.ts'
@@ -8,7 +9,8 @@ import { renderRichText, sanitiseRichText } from '../media/rich-text.ts'
 
 type Schemas = components['schemas']
 
-const SLUG = /^[a-z0-9]+(-[a-z0-9]+)*$/
+const SLUG = LIMITS.Slug
+const SLUG_PATTERN = new RegExp(SLUG.pattern)
 
 export interface BlogPostInput {
   slug: string
@@ -29,7 +31,7 @@ export interface BlogPostInput {
  * records.ts). Both sanitise the body, so no post body is ever stored unsanitised.
  */
 export async function saveBlogPost(db: Db, input: BlogPostInput): Promise<BlogPostRow> {
-  if (!SLUG.test(input.slug) || input.slug.length > 120) throw new Error(`"${input.slug}" is not a valid slug.`)
+  if (!SLUG_PATTERN.test(input.slug) || input.slug.length > SLUG.maxLength) throw new Error(`"${input.slug}" is not a valid slug.`)
   if (input.status !== 'draft' && input.publishedAt === null) throw new Error('A published or scheduled post needs a publication date.')
   const values = {
     slug: input.slug,

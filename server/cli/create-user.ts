@@ -29,7 +29,8 @@ function readArguments() {
   const role = ENUMS.Role.find((candidate) => candidate === values.role)
   // The rule every email field of the contract follows, so an account made here can sign in through the API.
   if (!isEmailAddress(email) || email.length > LIMITS.Email.maxLength) throw new UsageError(`Give a valid --email.\n${USAGE}`)
-  if (name === '' || name.length > 100) throw new UsageError(`Give a --name of 1 to 100 characters.\n${USAGE}`)
+  const { minLength, maxLength } = LIMITS.User.name
+  if (name.length < minLength || name.length > maxLength) throw new UsageError(`Give a --name of ${minLength} to ${maxLength} characters.\n${USAGE}`)
   if (!isPersonName(name)) throw new UsageError(`${TEXT_MESSAGES.personName}\n${USAGE}`)
   if (!role) throw new UsageError(`Give --role ADMIN or --role TUTOR.\n${USAGE}`)
   const lead = values['safeguarding-lead'] === true

@@ -17,7 +17,8 @@ import { learnerNames } from '@/routes/_authenticated/-components/lesson-words'
 const MINUTES = ENUMS.LessonMinutes.map((minutes) => ({ value: String(minutes), label: `${minutes} minutes` }))
 const PLACE_MAX = LIMITS.LessonPlan.place.maxLength
 const REASON_MAX = LIMITS.LessonCancellation.reason.maxLength
-const TIME = /^([01][0-9]|2[0-3]):[0-5][0-9]$/
+const TIME = new RegExp(LIMITS.LessonTime.pattern)
+const FEWEST_IN_SERIES = LIMITS.LessonPlan.repeat.times.minimum
 
 function useLessonWrite<Input>(save: (input: Input) => Promise<MyLessonDetail>, success: string) {
   return useSaveRecord({
@@ -60,7 +61,7 @@ export function PlanLessons({ placement, learner }: { placement: { id: string; s
       until: (value, values) =>
         values.repeat !== 'until' ? null : value === '' ? 'Choose the day of the last lesson.' : value < values.date ? 'The last lesson cannot come before the first.' : null,
       times: (value, values) =>
-        values.repeat !== 'times' ? null : typeof value !== 'number' || value < 2 || value > SERIES_LIMIT ? `Choose between 2 and ${SERIES_LIMIT} lessons.` : null,
+        values.repeat !== 'times' ? null : typeof value !== 'number' || value < FEWEST_IN_SERIES || value > SERIES_LIMIT ? `Choose between ${FEWEST_IN_SERIES} and ${SERIES_LIMIT} lessons.` : null,
     },
   })
   const action = useSaveRecord({
@@ -117,7 +118,7 @@ export function PlanLessons({ placement, learner }: { placement: { id: string; s
           />
         </Stack>
         {values.repeat === 'until' && <TextInput label="Last lesson on or before" type="date" required min={values.date} {...form.getInputProps('until')} />}
-        {values.repeat === 'times' && <NumberInput label="Number of lessons" required min={2} max={SERIES_LIMIT} allowDecimal={false} {...form.getInputProps('times')} />}
+        {values.repeat === 'times' && <NumberInput label="Number of lessons" required min={FEWEST_IN_SERIES} max={SERIES_LIMIT} allowDecimal={false} {...form.getInputProps('times')} />}
       </ActionForm>
     </>
   )

@@ -9,8 +9,11 @@ import { learnerNames, lessonWhen } from '@/routes/_authenticated/-components/le
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
-/** A tutor, learner or school filter holds the record's id, a date filter a day ("2026-03-03"); longer text is refused whole, not cut to fit. */
-const CHECKED_TEXT = { maxLength: 100 } as const
+/**
+ * A tutor, learner or school filter holds the record's id, a date filter a day ("2026-03-03"); what the address holds
+ * is kept to the back office's longest search text (the contract's Search), then checked as an id or a day below.
+ */
+const CHECKED_TEXT = { maxLength: PARAMETERS.listRegistrations.q.maxLength } as const
 
 const { page, pageSize } = PARAMETERS.listLessonReports
 

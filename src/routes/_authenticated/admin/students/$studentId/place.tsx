@@ -193,7 +193,7 @@ function PlacePage() {
                 <Select label="How often" required allowDeselect={false} data={optionsOf('LessonFrequency', 'staff')} {...form.getInputProps('frequency')} />
               </Grid.Col>
               <Grid.Col span={{ base: 24, sm: 12 }}>
-                <NumberInput label="Number of lessons" description="When known" min={1} max={200} allowDecimal={false} {...form.getInputProps('lessonCount')} />
+                <NumberInput label="Number of lessons" description="When known" min={LIMITS.PlacementInput.lessonCount.minimum} max={LIMITS.PlacementInput.lessonCount.maximum} allowDecimal={false} {...form.getInputProps('lessonCount')} />
               </Grid.Col>
               <Grid.Col span={{ base: 24, sm: 12 }}>
                 <Select label="Lesson length" data={optionsOf('LessonMinutes')} clearable {...form.getInputProps('lessonMinutes')} />
