@@ -24,6 +24,7 @@ export function ActionForm<Values extends Record<string, unknown>, Input>({
   toInput,
   submitLabel,
   danger = false,
+  refusedTitle = 'Nothing was changed',
   onRefused,
   children,
 }: {
@@ -36,6 +37,8 @@ export function ActionForm<Values extends Record<string, unknown>, Input>({
   submitLabel: string
   /** A move that takes something away (mark as left, end a placement): a red button. */
   danger?: boolean
+  /** The refusal's heading, where "Nothing was changed" would not say it (an acceptance that made nothing). */
+  refusedTitle?: string
   onRefused?: () => Promise<unknown>
   children: ReactNode
 }) {
@@ -75,7 +78,7 @@ export function ActionForm<Values extends Record<string, unknown>, Input>({
         <Stack gap="md">
           {children}
           {problem && (
-            <Alert color="red" variant="light" role="alert" title="Nothing was changed">
+            <Alert color="red" variant="light" role="alert" title={refusedTitle}>
               {problem.message}
               {problem.parts.length > 0 && (
                 <List size="sm" mt="xs" withPadding>

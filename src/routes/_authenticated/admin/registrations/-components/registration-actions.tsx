@@ -1,15 +1,18 @@
-import { Alert, Button, Checkbox, Group, Stack, Text, Textarea } from '@mantine/core'
+import { Button, Checkbox, Group, Text, Textarea } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation } from '@tanstack/react-query'
 import { IconCheck, IconPlayerPlay, IconRotate, IconX } from '@tabler/icons-react'
 import { useState } from 'react'
 import { LIMITS } from '@shared/contract.gen'
+import { textProblem } from '@shared/field-rules'
 import { isApiError } from '@/api/errors'
-import type { Registration, RegistrationStatusChange } from '@/api/registrations'
-import { ActionDialog } from '@/ui/back-office/action-dialog'
+import { queryKeys } from '@/api/query-keys'
+import type { Registration, RegistrationAcceptRequest, RegistrationStatusChange } from '@/api/registrations'
 import { toast } from '@/ui/toasts'
-import { errorMessage, showServerErrors } from '@/app/server-errors'
+import { errorMessage } from '@/app/server-errors'
 import { useAppContext } from '@/app/use-app-context'
+import { ActionForm } from '@/routes/_authenticated/-components/action-form'
+import { useSaveRecord } from '@/routes/_authenticated/-components/record-form'
 import { useRegistrationRefresh, useRegistrationUpdate } from './use-registration-update'
 
 export const REASON_MAX_LENGTH = LIMITS.RegistrationStatusChange.reason.maxLength
@@ -127,158 +130,101 @@ const acceptedMessages: Record<Registration['type'], string> = {
   course: 'Accepted. The student has been added.',
 }
 
+/** The list that gains a record when a registration of this type is accepted. */
+const createdList: Record<Registration['type'], readonly string[]> = {
+  tutor: queryKeys.tutors.all,
+  school: queryKeys.schools.all,
+  subject: queryKeys.students.all,
+  course: queryKeys.students.all,
+}
+
 function AcceptDialog({ registration, opened, onClose }: { registration: Registration; opened: boolean; onClose: () => void }) {
   const { api } = useAppContext()
-  const update = useRegistrationUpdate()
   const refresh = useRegistrationRefresh()
-  const [problem, setProblem] = useState<string | null>(null)
   const isTutor = registration.type === 'tutor'
   const form = useForm({
+    mode: 'controlled',
     initialValues: { note: '', notify: true },
-    validate: { note: (value) => (value.trim().length > ACCEPT_NOTE_MAX_LENGTH ? `Use at most ${ACCEPT_NOTE_MAX_LENGTH} characters.` : null) },
+    validate: { note: (value) => textProblem(value, ACCEPT_NOTE_MAX_LENGTH) },
   })
-  const accept = useMutation({
-    mutationFn: (values: { note: string; notify: boolean }) =>
-      api.registrations.accept(registration.id, {
+  const accept = useSaveRecord({
+    save: (input: RegistrationAcceptRequest) => api.registrations.accept(registration.id, input),
+    detailKey: (saved) => queryKeys.registrations.detail(saved.id),
+    refetch: [queryKeys.registrations.all, createdList[registration.type]],
+    success: acceptedMessages[registration.type],
+    onSaved: () => undefined,
+  })
+
+  return (
+    <ActionForm
+      opened={opened}
+      onClose={onClose}
+      title={isTutor ? 'Accept this tutor application?' : 'Accept this enrolment?'}
+      form={form}
+      action={accept}
+      toInput={(values) => ({
         ...(values.note.trim() ? { note: values.note.trim() } : {}),
         // A tutor always gets the set-password mail; `notify` is about an enrolment's acceptance mail.
         notify: isTutor || values.notify,
-      }),
-    onSuccess: async (updated) => {
-      toast.success(acceptedMessages[updated.type])
-      close()
-      await update(updated)
-    },
-    onError: async (error) => {
-      showServerErrors(form, error, setProblem)
-      if (isApiError(error) && error.status === 409) await refresh(registration.id)
-    },
-  })
-  const close = () => {
-    form.reset()
-    setProblem(null)
-    accept.reset()
-    onClose()
-  }
-
-  return (
-    <ActionDialog opened={opened} onClose={close} title={isTutor ? 'Accept this tutor application?' : 'Accept this enrolment?'}>
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          if (accept.isPending) return
-          setProblem(null)
-          accept.mutate(values)
-        })}
-      >
-        <Stack gap="md">
-          {problem && (
-            <Alert color="red" variant="light" role="alert" title="It was not accepted">
-              {problem}
-            </Alert>
-          )}
-          <Text>{acceptExplanation(registration)}</Text>
-          {!isTutor && (
-            <Checkbox
-              label={`Email ${registration.email} to say it was accepted`}
-              {...form.getInputProps('notify', { type: 'checkbox' })}
-            />
-          )}
-          <Textarea
-            label="Note for the team (optional)"
-            description="Kept in the history; never emailed."
-            autosize
-            minRows={2}
-            maxLength={ACCEPT_NOTE_MAX_LENGTH}
-            {...form.getInputProps('note')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={accept.isPending}>
-              {isTutor ? 'Accept and send the email' : 'Accept'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </ActionDialog>
+      })}
+      submitLabel={isTutor ? 'Accept and send the email' : 'Accept'}
+      refusedTitle="It was not accepted"
+      onRefused={() => refresh(registration.id)}
+    >
+      <Text>{acceptExplanation(registration)}</Text>
+      {!isTutor && <Checkbox label={`Email ${registration.email} to say it was accepted`} {...form.getInputProps('notify', { type: 'checkbox' })} />}
+      <Textarea
+        label="Note for the team (optional)"
+        description="Kept in the history; never emailed."
+        autosize
+        minRows={2}
+        maxLength={ACCEPT_NOTE_MAX_LENGTH}
+        {...form.getInputProps('note')}
+      />
+    </ActionForm>
   )
 }
 
 function CloseDialog({ registration, closing, opened, onClose }: { registration: Registration; closing: Closing; opened: boolean; onClose: () => void }) {
   const { api } = useAppContext()
-  const update = useRegistrationUpdate()
   const refresh = useRegistrationRefresh()
   const words = closingWords[closing]
-  const [problem, setProblem] = useState<string | null>(null)
   const form = useForm({
+    mode: 'controlled',
     initialValues: { reason: '', notify: false },
-    validate: {
-      reason: (value) => {
-        if (value.trim() === '') return 'Give a reason; it is kept in the history.'
-        return value.trim().length > REASON_MAX_LENGTH ? `Use at most ${REASON_MAX_LENGTH} characters.` : null
-      },
-    },
+    validate: { reason: (value) => textProblem(value, REASON_MAX_LENGTH, 'Give a reason; it is kept in the history.') },
   })
-  const change = useMutation({
-    mutationFn: (values: { reason: string; notify: boolean }) =>
-      api.registrations.changeStatus(registration.id, { status: closing, reason: values.reason.trim(), notify: values.notify }),
-    onSuccess: async (updated) => {
-      toast.success(words.done)
-      close()
-      await update(updated)
-    },
-    onError: async (error) => {
-      showServerErrors(form, error, setProblem)
-      if (isApiError(error) && error.status === 409) await refresh(registration.id)
-    },
+  const change = useSaveRecord({
+    save: (input: RegistrationStatusChange) => api.registrations.changeStatus(registration.id, input),
+    detailKey: (saved) => queryKeys.registrations.detail(saved.id),
+    refetch: [queryKeys.registrations.all],
+    success: words.done,
+    onSaved: () => undefined,
   })
-  const close = () => {
-    form.reset()
-    setProblem(null)
-    change.reset()
-    onClose()
-  }
 
   return (
-    <ActionDialog opened={opened} onClose={close} title={words.title}>
-      <form
-        noValidate
-        onSubmit={form.onSubmit((values) => {
-          if (change.isPending) return
-          setProblem(null)
-          change.mutate(values)
-        })}
-      >
-        <Stack gap="md">
-          {problem && (
-            <Alert color="red" variant="light" role="alert" title="Nothing was changed">
-              {problem}
-            </Alert>
-          )}
-          <Textarea
-            label="Reason"
-            description={words.reasonHelp}
-            required
-            autosize
-            minRows={3}
-            maxLength={REASON_MAX_LENGTH}
-            data-autofocus
-            {...form.getInputProps('reason')}
-          />
-          <Checkbox label={`Email ${registration.email} the reason`} {...form.getInputProps('notify', { type: 'checkbox' })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            {/* The darkest red: white text on Mantine's default red is too faint to read. */}
-            <Button type="submit" color="red" loading={change.isPending}>
-              {words.verb}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </ActionDialog>
+    <ActionForm
+      opened={opened}
+      onClose={onClose}
+      title={words.title}
+      form={form}
+      action={change}
+      toInput={(values) => ({ status: closing, reason: values.reason.trim(), notify: values.notify })}
+      submitLabel={words.verb}
+      danger
+      onRefused={() => refresh(registration.id)}
+    >
+      <Textarea
+        label="Reason"
+        description={words.reasonHelp}
+        required
+        autosize
+        minRows={3}
+        maxLength={REASON_MAX_LENGTH}
+        data-autofocus
+        {...form.getInputProps('reason')}
+      />
+      <Checkbox label={`Email ${registration.email} the reason`} {...form.getInputProps('notify', { type: 'checkbox' })} />
+    </ActionForm>
   )
 }
