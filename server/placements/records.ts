@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
+import { formatDay } from '../../shared/date-words.ts'
 import { isoDay } from '../../shared/dates.ts'
 import { labelOf } from '../../shared/labels.ts'
 import { londonDay, londonTime } from '../../shared/lesson-time.ts'
@@ -41,7 +42,7 @@ export class PlacementRefused extends Error {
 
 /** A line about a placement for the history (read by staff): "Maths with Imogen Hale, Online, Weekly from 2026-12-07". */
 function placementSummary(subject: string, tutorName: string, mode: DeliveryMode, frequency: Schemas['LessonFrequency'], startsOn: string): string {
-  return `${subject} with ${tutorName}, ${labelOf('DeliveryMode', mode, 'staff')}, ${labelOf('LessonFrequency', frequency, 'staff')} from ${startsOn}`
+  return `${subject} with ${tutorName}, ${labelOf('DeliveryMode', mode, 'staff')}, ${labelOf('LessonFrequency', frequency, 'staff')} from ${formatDay(startsOn)}`
 }
 
 interface NewPlacement {
@@ -219,7 +220,7 @@ export async function endPlacementRecord(
       ...lessons.leftGroups.map((lesson) => `lesson:${lesson.id}`),
     ],
     ip: context.request.ip,
-    details: { changes: [{ field: 'status', from: 'active', to: 'ended' }], detail: `${placement.subject} with ${names.tutor.name}, last day ${endedOn}. ${end.reason}` },
+    details: { changes: [{ field: 'status', from: 'active', to: 'ended' }], detail: `${placement.subject} with ${names.tutor.name}, last day ${formatDay(endedOn)}. ${end.reason}` },
   })
   const times = endedLessonTimes(lessons)
   await deps.mailer.enqueue(tx, placementEndedTutorMail(names.tutor, { learner: names.learner, subject: placement.subject, endedOn, moved: false }, times))

@@ -1,5 +1,6 @@
 import { and, count, eq } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
+import { formatDay } from '../../shared/date-words.ts'
 import { labelOf } from '../../shared/labels.ts'
 import { endLinks, issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
@@ -178,8 +179,8 @@ export async function changeTutorStatusRecord(
 
 /** A check in a line, for the history (the labels are the staff's; the history is read by staff only). */
 function checkSummary(input: Schemas['SafeguardingCheckInput']): string {
-  const parts = [`${labelOf('SafeguardingCheckType', input.type)} ${input.reference}`, `issued ${input.issuedOn}`]
-  if (input.expiresOn) parts.push(`renew by ${input.expiresOn}`)
+  const parts = [`${labelOf('SafeguardingCheckType', input.type)} ${input.reference}`, `issued ${formatDay(input.issuedOn)}`]
+  if (input.expiresOn) parts.push(`renew by ${formatDay(input.expiresOn)}`)
   if (input.onUpdateService) parts.push('on the Update Service')
   return parts.join(', ')
 }

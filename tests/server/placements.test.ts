@@ -28,6 +28,8 @@ const LEARNER_NOT_FOUND = { message: 'We could not find that learner.' }
 
 let sequence = 0
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 3600 * 1000).toISOString().slice(0, 10)
+/** A day as the history writes it for staff: "4 Dec 2026". */
+const dayInWords = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
 const ifMatch = (version: number) => ({ 'if-match': `"${version}"` })
 const mailsTo = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email)).orderBy(mailOutbox.createdAt)
 const placementCount = async (studentId: string) =>
@@ -213,7 +215,7 @@ describe.skipIf(noDatabase)('placing a learner', () => {
       const history = await historyOf(type, id)
       const started = history.body.items.find((entry) => entry.action === 'placement.started')
       expect(started?.actor?.name, `${type} history`).toBe('Pat Office')
-      expect(started?.detail).toMatch(/^Maths with Quinn Placer, At home, Weekly from \d{4}-\d\d-\d\d$/)
+      expect(started?.detail).toMatch(/^Maths with Quinn Placer, At home, Weekly from \d{1,2} [A-Z][a-z]{2,3} \d{4}$/)
     }
 
     const byTutor = await listPlacements(`tutorId=${teacher.id}`)
@@ -305,7 +307,7 @@ describe.skipIf(noDatabase)('ending and moving a placement', () => {
     const mails = await mailsTo(teacher.email)
     expect(mails.map((mail) => mail.subject)).toContain('Placement ended: Dot Ending (Maths)')
     const history = await historyOf('student', student.id)
-    expect(history.body.items[0]).toMatchObject({ action: 'placement.ended', detail: `Maths with Eli Ending, last day ${day(0)}. Exams are over.` })
+    expect(history.body.items[0]).toMatchObject({ action: 'placement.ended', detail: `Maths with Eli Ending, last day ${dayInWords(day(0))}. Exams are over.` })
   })
 
   it('moves to another tutor in one step: the old one ends as moved, the new one starts, and a refused move changes nothing', async () => {

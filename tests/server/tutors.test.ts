@@ -45,6 +45,8 @@ const history = (id: string) => t.request<Schemas['HistoryPage']>('GET', `/api/a
 const mailsTo = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
 
 const day = (offsetDays: number) => new Date(Date.now() + offsetDays * 24 * 3600 * 1000).toISOString().slice(0, 10)
+/** A day as the history writes it for staff: "4 Dec 2026". */
+const dayInWords = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' })
 
 function profile(name: string, overrides: Partial<Schemas['TutorProfileInput']> = {}): Schemas['TutorProfileInput'] {
   return {
@@ -267,7 +269,7 @@ describe.skipIf(noDatabase)('safeguarding checks', () => {
 
     const entries = (await history(tutor.id)).body.items.filter((entry) => entry.action === 'tutor.check_recorded')
     expect(entries).toHaveLength(3)
-    expect(entries[0]?.detail).toBe(`Enhanced DBS 005555555555, issued ${day(-5)}, renew by ${day(3 * 365)}`)
+    expect(entries[0]?.detail).toBe(`Enhanced DBS 005555555555, issued ${dayInWords(day(-5))}, renew by ${dayInWords(day(3 * 365))}`)
     expect(entries[1]?.detail).toContain('on the Update Service')
   })
 
