@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobs, mailOutbox } from '../../server/db/schema.ts'
 import { purgeFailedJobs } from '../../server/housekeeping.ts'
 import { Jobs, JOBS } from '../../server/lib/jobs.ts'
@@ -13,10 +13,9 @@ import { until } from './support/until.ts'
 
 /**
  * The durable job mechanism (server/jobs): work stored with its time, run once across processes, retried, given up
- * visibly, and schedules that move on. Two Jobs instances on one database stand for two processes.
+ * visibly, and schedules that move on. Two Jobs instances on one database stand for two processes. (A slow job holding
+ * back no other, which only PostgreSQL's several connections can show: jobs.postgres.test.ts.)
  */
-const onPostgres = inject('testDatabase').kind === 'postgres' ? it : () => {}
-
 describe.skipIf(noDatabase)('jobs', () => {
   let t: TestApp
   const logger = createLogger('silent')
@@ -130,48 +129,6 @@ describe.skipIf(noDatabase)('jobs', () => {
       (rows) => rows.length === 0,
     )
     expect(await rowsOfKind('from-a-newer-build')).toHaveLength(1)
-  })
-
-  // On the embedded database a job's transaction holds its one connection, so only PostgreSQL can show this.
-  onPostgres('claims one job at a time, so a slow job holds back no other: another process runs them meanwhile', async () => {
-    let release = () => {}
-    const gate = new Promise<void>((resolve) => (release = resolve))
-    const ran: string[] = []
-    let slowStarted = false
-    const [a, b] = [runner(), runner()]
-    a.define('slow', async () => {
-      slowStarted = true
-      await gate
-      ran.push('a:slow')
-    })
-    for (const [name, one] of [['a', a] as const, ['b', b] as const]) {
-      one.define('quick', () => {
-        ran.push(`${name}:quick`)
-        return Promise.resolve()
-      })
-    }
-    await t.database.db.transaction(async (tx) => {
-      await a.enqueue(tx, 'slow', {}, { runAt: new Date(Date.now() - 1000) })
-      await a.enqueue(tx, 'quick', {})
-      await a.enqueue(tx, 'quick', {})
-    })
-    await a.start()
-    await until(
-      () => Promise.resolve(slowStarted),
-      (started) => started,
-    )
-    await b.start()
-    await until(
-      () => rowsOfKind('quick'),
-      (rows) => rows.length === 0,
-    )
-    expect(ran).toEqual(['b:quick', 'b:quick'])
-    release()
-    await until(
-      () => rowsOfKind('slow'),
-      (rows) => rows.length === 0,
-    )
-    expect(ran).toEqual(['b:quick', 'b:quick', 'a:slow'])
   })
 
   it('rolls back what a job wrote when the job cannot end with it, and retries it', async () => {
