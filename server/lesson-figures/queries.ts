@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { stringify } from 'csv-stringify/sync'
+import { CSV_OPTIONS } from '../../shared/csv.ts'
 import { labelOf } from '../../shared/labels.ts'
 import { londonDay, monthsOf, termDays, type SchoolTermName } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
@@ -100,7 +101,7 @@ export async function figureRowsCsv(db: Db, from: string, to: string, figure: Sc
       : taught.map((lesson) => ({ month: lesson.date.slice(0, 7), on_time: lesson.onTime ? 'yes' : 'no', report_sent: lesson.submittedAt ?? '', ...lessonColumns(lesson) }))
   const leading = LEADING_COLUMNS[figure]
   const columns = [...leading, ...LESSON_COLUMNS.filter((column) => !leading.includes(column))]
-  return stringify(records, { header: true, columns, escape_formulas: true, record_delimiter: 'windows' })
+  return stringify(records, { ...CSV_OPTIONS, header: true, columns })
 }
 
 /** Every lesson row's columns, and the ones each figure puts first (the value it groups by). */

@@ -14,7 +14,8 @@ describe('CSV export', () => {
   })
 
   it('keeps a spreadsheet from running a cell that begins like a formula', () => {
-    for (const formula of ['=HYPERLINK("http://evil.example")', '+1+1', '-2+3', '@SUM(A1)', '\tTAB', '\rCR']) {
+    // The full-width signs too: some spreadsheets read ＝ as = once they normalise what they open.
+    for (const formula of ['=HYPERLINK("http://evil.example")', '+1+1', '-2+3', '@SUM(A1)', '\tTAB', '\rCR', '\uFF1DSUM(A1)', '\uFF0B1', '\uFF20SUM(A1)']) {
       expect(csvCell(formula).replace(/^"/, '').startsWith("'")).toBe(true)
     }
     expect(csvCell(-5)).toBe('-5')

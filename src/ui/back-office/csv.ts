@@ -1,25 +1,22 @@
+import { stringify } from 'csv-stringify/browser/esm/sync'
+import { CSV_OPTIONS } from '@shared/csv'
+
 /** One column of an exported list: its heading and the text of a row's cell. */
 export interface CsvColumn<Row> {
   header: string
-  value: (row: Row) => string | number | boolean | null | undefined
+  value: (row: Row) => Cell
 }
 
-/**
- * A cell as text a spreadsheet shows as it is: quoted when it holds a comma, quote or line break, and, when it
- * begins like a formula (=, +, -, @, tab, carriage return), prefixed with an apostrophe so the spreadsheet does
- * not run it (OWASP's CSV injection advice). Names and notes come from the public forms, so this matters.
- */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  if (value === null || value === undefined) return ''
-  let text = String(value)
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+type Cell = string | number | boolean | null | undefined
+
+/** One cell as the file writes it (the rules are in shared/csv.ts). */
+export function csvCell(value: Cell): string {
+  return stringify([[value]], CSV_OPTIONS).slice(0, -'\r\n'.length)
 }
 
-/** A whole CSV file: a heading row, then one row per record, lines ended with CRLF as RFC 4180 says. */
+/** A whole CSV file: a heading row, then one row per record. */
 export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Row[]): string {
-  const lines = [columns.map((column) => csvCell(column.header)), ...rows.map((row) => columns.map((column) => csvCell(column.value(row))))]
-  return `${lines.map((cells) => cells.join(',')).join('\r\n')}\r\n`
+  return stringify([columns.map((column) => column.header), ...rows.map((row) => columns.map((column) => column.value(row)))], CSV_OPTIONS)
 }
 
 /** Saves text as a file through the browser's download, with a byte-order mark so spreadsheets read UTF-8. */
