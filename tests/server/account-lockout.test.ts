@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RATE_LIMITS } from '../../server/auth/rate-limit.ts'
 import { auditEvents, mailOutbox, rateLimits } from '../../server/db/schema.ts'
-import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, DEFAULT_PASSWORD, type TestApp } from './support/test-app.ts'
 
 /**
  * No stranger can lock an account (OWASP's device cookie): a browser the owner signed in from before is counted
@@ -14,7 +14,6 @@ let sequence = 0
 const strangerIp = () => `203.0.${Math.floor(++sequence / 250)}.${sequence % 250}`
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
 })
 afterAll(async () => t?.close())
@@ -49,7 +48,7 @@ async function strangersFail(email: string, times: number): Promise<number[]> {
   return statuses
 }
 
-describe.skipIf(noDatabase)('no stranger can lock an account', () => {
+describe('no stranger can lock an account', () => {
   it('ten wrong passwords from ten addresses do not keep the owner out of a browser they signed in from before', async () => {
     await t.createUser({ email: 'owner@tec.test' })
     const device = await ownersBrowser('owner@tec.test')
@@ -132,7 +131,7 @@ describe.skipIf(noDatabase)('no stranger can lock an account', () => {
   })
 })
 
-describe.skipIf(noDatabase)('per-address limits and IPv6', () => {
+describe('per-address limits and IPv6', () => {
   const ask = (ip: string, n: number) => t.request('POST', '/api/auth/forget-password', { body: { email: `v6-${n}@tec.test` }, ip })
 
   it('count every address of one IPv6 /64 together, and another /64 apart', async () => {

@@ -12,7 +12,7 @@ import { seedDemoData } from '../../server/demo/seed.ts'
 import { readRegistration } from '../../server/registrations/queries.ts'
 import { DEMO_REGISTRATIONS } from '../../server/demo/registrations.ts'
 import { BODIES, FORM_PATHS } from './support/registration-bodies.ts'
-import { createTestApp, noDatabase, openTestDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, openTestDatabase, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type FormType = keyof typeof FORM_PATHS
@@ -23,7 +23,6 @@ let tutorToken: string
 let admin: { id: string; name: string }
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await seedDemoContent(t.database.db)
   await saveSiteSettings(t.database.db, { ...DEMO_SITE_SETTINGS, email: 'team@tec.example' })
@@ -54,7 +53,7 @@ const accept = (id: string, body?: Record<string, unknown>, token = adminToken) 
   t.request<Schemas['Registration']>('POST', `/api/admin/registrations/${id}/accept`, { token, body })
 const mailsTo = (email: string) => t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))
 
-describe.skipIf(noDatabase)('who may use the inbox', () => {
+describe('who may use the inbox', () => {
   it('answers 401 without a token and 403 to a tutor, for every admin operation', async () => {
     const { id } = await submit('subject')
     const calls: [string, string, unknown][] = [
@@ -76,7 +75,7 @@ describe.skipIf(noDatabase)('who may use the inbox', () => {
   })
 })
 
-describe.skipIf(noDatabase)('listing, searching, sorting and paging', () => {
+describe('listing, searching, sorting and paging', () => {
   it('searches name, email and reference, ignoring case, and treats % and _ literally', async () => {
     const byName = await submit('tutor', { personal: { name: 'Zebedee Quintrell', email: 'zq.tutor@example.org', phone: '07700 900999', postcode: 'M1 1AE' } })
     const unusual = await submit('subject', { student: { name: 'Percy 100%_Sure', yearGroup: 'year_3' } })
@@ -126,7 +125,7 @@ describe.skipIf(noDatabase)('listing, searching, sorting and paging', () => {
   })
 })
 
-describe.skipIf(noDatabase)('one registration', () => {
+describe('one registration', () => {
   it('answers the full answers, the history and what may happen next', async () => {
     const { id, reference } = await submit('course')
     const answer = await get(id)
@@ -159,7 +158,7 @@ describe.skipIf(noDatabase)('one registration', () => {
   })
 })
 
-describe.skipIf(noDatabase)('status changes', () => {
+describe('status changes', () => {
   it('moves through review, rejection with a reason and a mail, reopening and withdrawal, each recorded and audited', async () => {
     const { id, reference, email } = await submit('subject')
     const review = await changeStatus(id, { status: 'in_review', note: '  Checking tutor availability.  ' })
@@ -238,7 +237,7 @@ describe.skipIf(noDatabase)('status changes', () => {
   })
 })
 
-describe.skipIf(noDatabase)('accepting', () => {
+describe('accepting', () => {
   it('a tutor application creates a TUTOR account whose mailed link sets a password that signs in', async () => {
     const { id, email } = await submit('tutor')
     const accepted = await accept(id, { note: 'Great interview.' })
@@ -351,7 +350,7 @@ describe.skipIf(noDatabase)('accepting', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the demo inbox', () => {
+describe('the demo inbox', () => {
   it('holds every type in every status, each answer valid against the contract, accepted ones linked', async () => {
     const database = await openTestDatabase()
     try {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSession, revokeSession } from '../../server/auth/sessions.ts'
 import { contract } from '../../server/contract/document.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 /**
  * Who may call what, generated from openapi.yaml: every operation is called as each kind of caller, and the
@@ -19,7 +19,6 @@ let t: TestApp
 const userIds: Record<'TUTOR' | 'ADMIN' | 'ADMIN (not a lead)', string> = { TUTOR: '', ADMIN: '', 'ADMIN (not a lead)': '' }
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   userIds.TUTOR = (await t.createUser({ email: 'matrix-tutor@tec.test', role: 'TUTOR' })).id
   userIds.ADMIN = (await t.createUser({ email: 'matrix-admin@tec.test', role: 'ADMIN', safeguardingLead: true })).id
@@ -68,7 +67,7 @@ function expected(operation: { roles: string[]; safeguardingLead: boolean }, cal
 const cases = operations.flatMap((operation) => callers.map((caller) => [operation.operationId, caller, operation] as const))
 let ipCounter = 0
 
-describe.skipIf(noDatabase)('the authorisation matrix from openapi.yaml', () => {
+describe('the authorisation matrix from openapi.yaml', () => {
   it('covers every operation, each with its roles declared', () => {
     expect(operations.length).toBeGreaterThan(10)
     // The need-to-know rows: at least the concerns themselves are for the safeguarding leads alone.
@@ -120,7 +119,7 @@ describe.skipIf(noDatabase)('the authorisation matrix from openapi.yaml', () => 
  * every ADMIN operation with the reason, except those marked `x-before-second-factor` (their own account, sessions
  * and the set-up), which let them through.
  */
-describe.skipIf(noDatabase)('an admin who must still set up the second step', () => {
+describe('an admin who must still set up the second step', () => {
   let strict: TestApp
   let dueAdmin = ''
   beforeAll(async () => {
@@ -164,7 +163,7 @@ const lessonBodies: Record<string, unknown> = {
 }
 const lessonOperations = operations.filter((operation) => operation.roles.join() === 'TUTOR' && operation.path.includes('{lessonId}'))
 
-describe.skipIf(noDatabase)('the ownership rows', () => {
+describe('the ownership rows', () => {
   const learners = { mine: '', theirs: '', ended: '' }
   const lessonsOf = { mine: '', theirs: '' }
   let otherToken = ''

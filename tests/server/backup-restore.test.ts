@@ -18,7 +18,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, writeDemoData } from '../../server/demo/s
 import { runCommand, type CommandRun } from '../support/command.ts'
 import type { ServerProcess } from '../support/server-process.ts'
 import { startServer } from './support/server.ts'
-import { createTestApp, noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+import { createTestApp, testDatabaseForProcess } from './support/test-app.ts'
 
 /**
  * The restore drill, as an operator runs it, with real processes: seed, change, `npm run backup` (through the running
@@ -67,7 +67,6 @@ async function wipe(): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (noDatabase) return
   backupDir = tempDir('tec-backups-')
   target = await testDatabaseForProcess()
   if (target.env.DATA_DIR !== undefined) folders.push(target.env.DATA_DIR)
@@ -81,7 +80,7 @@ afterAll(async () => {
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-describe.skipIf(noDatabase)('backup and restore', () => {
+describe('backup and restore', () => {
   let file = ''
   let backedUp: Fingerprint
 
@@ -211,7 +210,7 @@ describe.skipIf(noDatabase)('backup and restore', () => {
   })
 })
 
-describe.skipIf(noDatabase)('scheduled backups', () => {
+describe('scheduled backups', () => {
   it('on the embedded database, writes a backup each run and keeps the newest BACKUP_KEEP; on PostgreSQL, none', async () => {
     const dir = tempDir('tec-scheduled-')
     const config = loadConfig({ BACKUP_DIR: dir, BACKUP_EVERY_HOURS: '6', BACKUP_KEEP: '2' })
@@ -250,7 +249,7 @@ function olderMigrations(): string {
   return folder
 }
 
-describe.skipIf(noDatabase)('a backup taken by an older version', () => {
+describe('a backup taken by an older version', () => {
   it('is restored, then brought up to date by this version’s migrations', async () => {
     const migrationsFolder = olderMigrations()
     const dir = tempDir('tec-older-backup-')

@@ -5,7 +5,7 @@ import { createSession } from '../../server/auth/sessions.ts'
 import { contract, type JsonSchema, type Operation } from '../../server/contract/document.ts'
 import { compileRequestValidators } from '../../server/contract/validators.ts'
 import { isEmailAddress } from '../../shared/email-address.ts'
-import { createTestApp, noDatabase, rowsOf as rowsOfQuery, type TestApp } from './support/test-app.ts'
+import { createTestApp, rowsOf as rowsOfQuery, type TestApp } from './support/test-app.ts'
 
 /**
  * Bad input generated from the contract's own schemas (property-based, fast-check): a plausible request is
@@ -189,7 +189,6 @@ let t: TestApp
 const tokens: Record<string, string> = {}
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   for (const role of ['ADMIN', 'TUTOR'] as const) {
     const user = await t.createUser({ email: `fuzz-${role.toLowerCase()}@tec.test`, role })
@@ -238,7 +237,7 @@ const send = (operation: Operation, url: string, options: { body?: unknown; rawB
   return t.request(operation.method.toUpperCase(), url, { ...options, token, ip: `100.${64 + ((ipCounter >> 16) & 63)}.${(ipCounter >> 8) & 255}.${ipCounter & 255}` })
 }
 
-describe.skipIf(noDatabase)(`bad input from the contract's schemas (${TOTAL_RUNS} cases)`, () => {
+describe(`bad input from the contract's schemas (${TOTAL_RUNS} cases)`, () => {
   it.each(withInput.map((operation) => [operation.operationId, operation] as const))('%s refuses broken requests and stores nothing', async (_id, operation) => {
     const before = await fingerprint()
     const validate = validators.get(operation.operationId)!

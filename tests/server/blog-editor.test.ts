@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import { publishDuePosts } from '../../server/blog-posts/records.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type Record = Schemas['PostRecord'] & Schemas['Error']
@@ -14,7 +14,6 @@ let coverId: string
 let unreadyId: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await t.database.db.transaction((tx) => seedDemoContent(tx))
   await t.createUser({ email: 'office@tec.test', role: 'ADMIN' })
@@ -45,7 +44,7 @@ const input = (overrides: Partial<Schemas['PostInput']> = {}): Schemas['PostInpu
 const send = (method: string, path: string, body?: unknown, version?: number, token = admin) =>
   t.request<Record>(method, `/api/admin/blog-posts${path}`, { body, token, headers: version === undefined ? {} : { 'if-match': `"${version}"` } })
 
-describe.skipIf(noDatabase)('the blog editor', () => {
+describe('the blog editor', () => {
   let post: Schemas['PostRecord']
 
   it('starts a draft with only a title and an address, says what it needs to publish, and visitors do not see it', async () => {

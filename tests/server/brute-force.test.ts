@@ -4,7 +4,7 @@ import { RESET_MAIL_JOB } from '../../server/auth/handlers.ts'
 import { passwordVerifications } from '../../server/auth/passwords.ts'
 import { RATE_LIMITS } from '../../server/auth/rate-limit.ts'
 import { jobs, passwordResetTokens, rateLimits, users } from '../../server/db/schema.ts'
-import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, DEFAULT_PASSWORD, type TestApp } from './support/test-app.ts'
 
 /**
  * SECURITY.md: login is throttled per address and per account (per device for a browser the owner signed in from),
@@ -15,7 +15,6 @@ const ATTEMPTS = 1000
 let t: TestApp
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
 })
 afterAll(async () => t?.close())
@@ -33,7 +32,7 @@ async function letTheWindowsPass(): Promise<void> {
   await t.database.db.update(rateLimits).set({ windowStart: sql`${rateLimits.windowStart} - make_interval(secs => ${longest + 1})` })
 }
 
-describe.skipIf(noDatabase)('brute force against one account', () => {
+describe('brute force against one account', () => {
   it.each([
     ['one address', () => '198.18.0.1'],
     ['1,000 addresses', (i: number) => `198.19.${i >> 8}.${i & 255}`],
@@ -72,7 +71,7 @@ describe.skipIf(noDatabase)('brute force against one account', () => {
  * An unknown email costs the server the same work as a known one, counted rather than timed (timing it holds only on
  * a quiet machine: bench/enumeration.ts measures the times, beside each other, in `npm run bench`).
  */
-describe.skipIf(noDatabase)('account enumeration', () => {
+describe('account enumeration', () => {
   const PAIRS = 10
 
   /** Known accounts, each with its unknown twin, so no per-account throttle answers instead; each try from its own address. */

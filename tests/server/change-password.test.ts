@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditEvents } from '../../server/db/schema.ts'
-import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, DEFAULT_PASSWORD, type TestApp } from './support/test-app.ts'
 
 let t: TestApp
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
 })
 afterAll(async () => t?.close())
@@ -12,7 +11,7 @@ afterAll(async () => t?.close())
 const change = (token: string, currentPassword: string, newPassword: string) =>
   t.request('PATCH', '/api/auth/change-password', { token, body: { currentPassword, newPassword } })
 
-describe.skipIf(noDatabase)('changing the password', () => {
+describe('changing the password', () => {
   it('answers 400 on currentPassword (not 401) for a wrong current password, keeping the session', async () => {
     await t.createUser({ email: 'kim@tec.test' })
     const token = await t.login('kim@tec.test')

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { ServerProcess } from '../support/server-process.ts'
 import { openSocket } from './support/raw-socket.ts'
 import { startServer } from './support/server.ts'
-import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+import { testDatabaseForProcess } from './support/test-app.ts'
 
 /**
  * Client faults are not database outages: a client that drops its connection is a debug line, on the embedded
@@ -13,14 +13,13 @@ let server: ServerProcess
 let port: number
 
 beforeAll(async () => {
-  if (noDatabase) return
   const target = await testDatabaseForProcess()
   server = await startServer({ ...target.env, LOG_LEVEL: 'debug' })
   port = Number(new URL(server.baseUrl).port)
 })
 afterAll(async () => server?.stop())
 
-describe.skipIf(noDatabase)('client faults', () => {
+describe('client faults', () => {
   it('a client that drops its connection mid-request is logged at debug level, not as a database outage', async () => {
     const socket = await openSocket(port)
     socket.write('POST /api/contact-messages HTTP/1.1\r\nHost: tec.test\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"name":"Sam')

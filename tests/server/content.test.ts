@@ -10,7 +10,7 @@ import { MEDIA_MAX_BYTES, mediaId, MediaRefusedError, saveMedia } from '../../se
 import { blogPosts, contactMessages, courses, galleryItems, media, placements, siteSettings, students, tutorProfiles, users } from '../../server/db/schema.ts'
 import { DEMO_TUTORS } from '../../server/demo/people.ts'
 import { DEMO_ACCOUNTS, seedDemoData } from '../../server/demo/seed.ts'
-import { createTestApp, noDatabase, openTestDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, openTestDatabase, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 
@@ -18,7 +18,6 @@ let t: TestApp
 let coverId: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   const { svg, width, height } = illustration('books')
   coverId = await saveMedia(t.database.db, { bytes: new TextEncoder().encode(svg), contentType: 'image/svg+xml', width, height })
@@ -55,7 +54,7 @@ describe('sanitiseRichText', () => {
   })
 })
 
-describe.skipIf(noDatabase)('saveBlogPost', () => {
+describe('saveBlogPost', () => {
   it('stores the body sanitised, so the API never serves what was sent', async () => {
     await saveBlogPost(t.database.db, {
       slug: 'hostile-post',
@@ -98,7 +97,7 @@ describe.skipIf(noDatabase)('saveBlogPost', () => {
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 1, 2, 3])
 
-describe.skipIf(noDatabase)('saveMedia', () => {
+describe('saveMedia', () => {
   it('stores an image once under the SHA-256 of its bytes and serves it with its type', async () => {
     const id = await saveMedia(t.database.db, { bytes: PNG, contentType: 'image/png', width: 1, height: 1 })
     expect(await saveMedia(t.database.db, { bytes: PNG, contentType: 'image/png', width: 1, height: 1 })).toBe(id)
@@ -153,7 +152,7 @@ describe('illustrations', () => {
   })
 })
 
-describe.skipIf(noDatabase)('demo seed', () => {
+describe('demo seed', () => {
   async function contentCounts(database: Awaited<ReturnType<typeof openTestDatabase>>) {
     const { db } = database
     const one = async (table: typeof users | typeof blogPosts | typeof courses | typeof galleryItems | typeof media | typeof siteSettings) =>

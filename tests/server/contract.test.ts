@@ -4,21 +4,20 @@ import { CONTRACT_VALUES_FILE, renderContractValues } from '../../scripts/contra
 import { contract } from '../../server/contract/document.ts'
 import { compileRequestValidators, compileResponseValidator } from '../../server/contract/validators.ts'
 import { handlers } from '../../server/handlers.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 const { operations } = contract()
 let t: TestApp
 let adminToken: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await t.createUser({ email: 'contract@tec.test', role: 'ADMIN' })
   adminToken = await t.login('contract@tec.test')
 })
 afterAll(async () => t?.close())
 
-describe.skipIf(noDatabase)('openapi.yaml', () => {
+describe('openapi.yaml', () => {
   it('compiles every request validator (each compiles at its first use, so a broken schema shows here and not in a request)', () => {
     const validators = compileRequestValidators(contract())
     for (const operation of operations) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { courseEnrolment } from './support/registration-bodies.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type Record = Schemas['CourseRecord'] & Schemas['Error']
@@ -13,7 +13,6 @@ let tutor: string
 let imageId: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await t.database.db.transaction((tx) => seedDemoContent(tx))
   await t.createUser({ email: 'office@tec.test', role: 'ADMIN' })
@@ -45,7 +44,7 @@ const input = (overrides: Partial<Schemas['CourseInput']> = {}): Schemas['Course
 const send = (method: string, path: string, body?: unknown, version?: number, token = admin) =>
   t.request<Record>(method, `/api/admin/courses${path}`, { body, token, headers: version === undefined ? {} : { 'if-match': `"${version}"` } })
 
-describe.skipIf(noDatabase)('the course editor', () => {
+describe('the course editor', () => {
   let course: Schemas['CourseRecord']
 
   it('adds a course as a draft, with the description sanitised; the public site does not show it yet', async () => {

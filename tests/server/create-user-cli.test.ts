@@ -3,13 +3,12 @@ import { beforeAll, describe, expect, test } from 'vitest'
 import { verifyPassword } from '../../server/auth/passwords.ts'
 import { auditEvents, users } from '../../server/db/schema.ts'
 import { runCommand, type CommandRun } from '../support/command.ts'
-import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+import { testDatabaseForProcess } from './support/test-app.ts'
 
 let env: Record<string, string>
 let openDatabase: Awaited<ReturnType<typeof testDatabaseForProcess>>['open']
 
 beforeAll(async () => {
-  if (noDatabase) return
   const target = await testDatabaseForProcess()
   env = target.env
   openDatabase = target.open
@@ -20,7 +19,7 @@ function createUser(args: string[], stdin: string): Promise<CommandRun> {
   return runCommand('create-user', args, { NODE_ENV: 'production', ...env }, stdin)
 }
 
-describe.skipIf(noDatabase)('the create-user command', () => {
+describe('the create-user command', () => {
   test('creates an admin whose password works, and records it in the audit', async () => {
     const run = await createUser(['--email', 'Grace@Example.org', '--name', 'Grace Hopper', '--role', 'ADMIN'], 'Compiler-Cobol-1959\n')
     expect(run.stderr).toBe('')

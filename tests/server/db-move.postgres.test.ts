@@ -20,7 +20,6 @@ import { createTestApp } from './support/test-app.ts'
  */
 type Schemas = components['schemas']
 const testDatabase = inject('testDatabase')
-const onPostgres = testDatabase.kind === 'postgres'
 const ADMIN = DEMO_ACCOUNTS.find((account) => account.role === 'ADMIN')?.email ?? ''
 
 let dataDir: string
@@ -31,7 +30,7 @@ function runMove(args: string[]): Promise<CommandRun> {
 }
 
 beforeAll(async () => {
-  if (testDatabase.kind !== 'postgres') return
+  if (testDatabase.kind !== 'postgres') throw new Error('This file is for the server-pg project, which runs on PostgreSQL.')
   // The demo data in an embedded database's folder, as `npm run demo` leaves it (made in memory, then written out: a
   // new folder takes several seconds longer to create).
   const memory = await PGlite.create()
@@ -52,8 +51,8 @@ afterAll(() => {
   if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true })
 })
 
-// The server-pg project alone runs this file (its name ends .postgres.test.ts), skipped only where no cluster runs.
-describe.skipIf(!onPostgres)('moving the embedded database to PostgreSQL', () => {
+// The server-pg project alone runs this file (its name ends .postgres.test.ts).
+describe('moving the embedded database to PostgreSQL', () => {
   it('refuses while a server holds the folder', async () => {
     const lock = await lockDataDir(dataDir)
     try {

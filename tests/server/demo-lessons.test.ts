@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDay, londonWeek, shiftDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { DEMO_PASSWORD, seedDemoData, writeDemoData } from '../../server/demo/seed.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 
@@ -17,7 +17,6 @@ let tutor = ''
 let admin = ''
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   // Demo data seeds itself only into the embedded database; on PostgreSQL it is written directly, to prove it there too.
   if (t.database.kind === 'pglite') expect(await seedDemoData(t.database, { nodeEnv: 'development' })).toBe(true)
@@ -29,7 +28,7 @@ afterAll(async () => t?.close())
 
 const get = <Body extends object>(path: string, token: string) => t.request<Body>('GET', path, { token })
 
-describe.skipIf(noDatabase)('the demo term of lessons', () => {
+describe('the demo term of lessons', () => {
   it('gives the demo tutor reports to write, one returned with a comment, and this week’s lessons', async () => {
     const overview = await get<Schemas['TutorOverview']>('/api/tutor/overview', tutor)
     expect(overview.status).toBe(200)

@@ -4,7 +4,7 @@ import { users } from '../../server/db/schema.ts'
 import { networkAddress, type ServerProcess } from '../support/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 import { startServer } from './support/server.ts'
-import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+import { testDatabaseForProcess } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
 /**
@@ -48,7 +48,7 @@ async function outboxLinks(baseUrl: string): Promise<string[]> {
   return until(links, (found) => found.length > 0)
 }
 
-describe.skipIf(noDatabase)('the development outbox is never an account takeover', () => {
+describe('the development outbox is never an account takeover', () => {
   it('a development server listens on loopback only, and its outbox answers there', async () => {
     const server = await startWithAccount({ NODE_ENV: 'development' })
     await expect(fetch(`http://${networkAddress()}:${port(server)}/api/health`)).rejects.toThrow()

@@ -6,7 +6,6 @@ import type { ServerProcess } from '../support/server-process.ts'
 import { adminQuery, findPostgresBin, startPostgresCluster, type PostgresCluster } from './support/postgres-cluster.ts'
 import { subjectEnrolment } from './support/registration-bodies.ts'
 import { startServer } from './support/server.ts'
-import { noDatabase } from './support/test-app.ts'
 import { until } from './support/until.ts'
 import { nextIp, post, writeLoad } from './support/write-load.ts'
 
@@ -20,7 +19,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
 })
 
-describe.skipIf(noDatabase)('PostgreSQL', () => {
+describe('PostgreSQL', () => {
   let cluster: PostgresCluster
   let url: string
 

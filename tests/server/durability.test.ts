@@ -4,7 +4,7 @@ import type { Database } from '../../server/db/client.ts'
 import { hashPassword } from '../../server/auth/passwords.ts'
 import { mailOutbox, registrationEvents, registrations, users } from '../../server/db/schema.ts'
 import { startServer } from './support/server.ts'
-import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+import { testDatabaseForProcess } from './support/test-app.ts'
 import { until } from './support/until.ts'
 import { post, writeLoad } from './support/write-load.ts'
 
@@ -19,7 +19,7 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup()
 })
 
-describe.skipIf(noDatabase)('a crash under write load', () => {
+describe('a crash under write load', () => {
   it('keeps every acknowledged write, whole, after SIGKILL and a restart', async () => {
     const database = await testDatabaseForProcess()
     const env = { ...database.env, TRUST_PROXY: 'true' }
@@ -60,7 +60,7 @@ describe.skipIf(noDatabase)('a crash under write load', () => {
   }, 120_000)
 })
 
-describe.skipIf(noDatabase)('delayed work across a crash', () => {
+describe('delayed work across a crash', () => {
   it('a reset link asked for just before SIGKILL is still mailed once the server is back', async () => {
     const database = await testDatabaseForProcess()
     const seeded = await database.open()

@@ -8,7 +8,7 @@ import { fillPersonEverywhere, type Expectation } from './support/person-everywh
 import { createPlacementRecord } from '../../server/placements/records.ts'
 import { duplicateKey } from '../../server/registrations/store.ts'
 import { schoolEnrolment, subjectEnrolment, tutorApplication } from './support/registration-bodies.ts'
-import { createTestApp, DEFAULT_PASSWORD, noDatabase, rowsOf, type TestApp } from './support/test-app.ts'
+import { createTestApp, DEFAULT_PASSWORD, rowsOf, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 
@@ -102,7 +102,6 @@ const counts = async () => ({
 })
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   const office = await t.createUser({ email: 'erasure.admin@tec.test', role: 'ADMIN', name: 'Pat Office' })
   await t.database.db.update(users).set({ safeguardingLead: true }).where(eq(users.id, office.id))
@@ -199,7 +198,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-describe.skipIf(noDatabase)('anonymising a learner', () => {
+describe('anonymising a learner', () => {
   it('holds the family’s values in many tables before (the dump sees them)', async () => {
     const found = await leaks([FAMILY.learner, FAMILY.contact, FAMILY.email, FAMILY.line1, FAMILY.covered, FAMILY.placementNote, FAMILY.endReason])
     const tables = new Set(found.map((line) => line.split(':')[0]))
@@ -304,7 +303,7 @@ describe.skipIf(noDatabase)('anonymising a learner', () => {
   })
 })
 
-describe.skipIf(noDatabase)('anonymising a tutor', () => {
+describe('anonymising a tutor', () => {
   it('refuses while the tutor has a current placement', async () => {
     const refused = await anonymise(`/api/admin/tutors/${tutorId}/anonymise`, { confirmName: TUTOR.name })
     expect(refused.status).toBe(409)
@@ -340,12 +339,11 @@ describe.skipIf(noDatabase)('anonymising a tutor', () => {
   })
 })
 
-describe.skipIf(noDatabase)('anonymising a contact person', () => {
+describe('anonymising a contact person', () => {
   const CONTACT = { name: 'Rosalind Pettigrew', email: 'rosalind.pettigrew@example.org', phone: '07700 944321', message: 'Could Hamish start after the Ellesmere half term please' }
   let childId = ''
 
   beforeAll(async () => {
-    if (noDatabase) return
     const sent = await t.request('POST', '/api/contact-messages', { body: { name: CONTACT.name, email: CONTACT.email, phone: CONTACT.phone, subject: 'Starting dates', message: CONTACT.message } })
     expect(sent.status, sent.text).toBe(202)
     const child = await call<Schemas['StudentRecord']>('POST', '/api/admin/students', {
@@ -389,12 +387,11 @@ describe.skipIf(noDatabase)('anonymising a contact person', () => {
   })
 })
 
-describe.skipIf(noDatabase)('anonymising a school contact', () => {
+describe('anonymising a school contact', () => {
   const CONTACT = { name: 'Cordelia Farthingale', email: 'c.farthingale@hillside.example', phone: '0113 496 0777', oldPhone: '0113 496 0666' }
   let schoolId = ''
 
   beforeAll(async () => {
-    if (noDatabase) return
     const school = await call<Schemas['SchoolRecord']>('POST', '/api/admin/schools', {
       name: 'Hillside Primary',
       type: 'primary',
@@ -443,7 +440,7 @@ describe.skipIf(noDatabase)('anonymising a school contact', () => {
   })
 })
 
-describe.skipIf(noDatabase)('erasing a registration and a contact message', () => {
+describe('erasing a registration and a contact message', () => {
   it('erases a registration with its notes and history values; the learner it made keeps its record', async () => {
     const sent = await t.request('POST', '/api/enrolments/subject', {
       body: subjectEnrolment(7, { student: { name: 'Barnaby Wellsworth', yearGroup: 'year_9' }, goals: 'Catch up on fractions before Thimbleby exams' }),
@@ -492,7 +489,7 @@ describe.skipIf(noDatabase)('erasing a registration and a contact message', () =
  * purpose, each with its reason, which must still be there. A table the registry gains later is filled by the
  * fixture, so anonymising that misses it fails here.
  */
-describe.skipIf(noDatabase)('anonymising, on data in every table that holds personal data', () => {
+describe('anonymising, on data in every table that holds personal data', () => {
   /** Whether the dump holds the value as a whole (a value that merely begins another does not count). */
   const holds = (lines: string[], value: string) => {
     const pattern = new RegExp(`${value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w-])`, 'i')
@@ -571,7 +568,7 @@ describe.skipIf(noDatabase)('anonymising, on data in every table that holds pers
   })
 })
 
-describe.skipIf(noDatabase)('what anonymising leaves to others', () => {
+describe('what anonymising leaves to others', () => {
   it('a contact shared with a brother keeps their details on his record, and the mail about him', async () => {
     const contact = { name: 'Gwendolyn Ashcombe', email: 'gwen.ashcombe@example.org', phone: '07700 966001' }
     const add = (name: string) =>

@@ -4,7 +4,7 @@ import type { components } from '../../src/api/schema.gen.ts'
 import { auditEvents } from '../../server/db/schema.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { DEMO_GALLERY } from '../../server/demo/gallery.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type Record = Schemas['GalleryRecord'] & Schemas['Error']
@@ -14,7 +14,6 @@ let admin: string
 let tutor: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await t.database.db.transaction((tx) => seedDemoContent(tx))
   await t.createUser({ email: 'office@tec.test', role: 'ADMIN' })
@@ -42,7 +41,7 @@ async function upload(name: string, words?: { alt: string; caption: string }): P
   return uploaded.body
 }
 
-describe.skipIf(noDatabase)('the gallery, as the office arranges it', () => {
+describe('the gallery, as the office arranges it', () => {
   it('lists every photo, shown and hidden, in the order /gallery shows them, with the library’s alt text', async () => {
     const answer = await t.request<Schemas['GalleryRecordList']>('GET', '/api/admin/gallery', { token: admin })
     expect(answer.status).toBe(200)

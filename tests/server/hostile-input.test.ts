@@ -7,7 +7,7 @@ import { LESSON_MESSAGES } from '../../server/lessons/messages.ts'
 import { saveSiteSettings } from '../../server/site-settings/queries.ts'
 import { contactMessages, mailOutbox, media, registrations, users } from '../../server/db/schema.ts'
 import { BODIES, FORM_PATHS, subjectEnrolment } from './support/registration-bodies.ts'
-import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, DEFAULT_PASSWORD, type TestApp } from './support/test-app.ts'
 
 /**
  * What an attacker sends to a form or a query, beyond what the contract's schemas describe: fields named like
@@ -24,7 +24,6 @@ const CONTROL = 'Remove the control characters from this text.'
 const NAME_ONLY = 'Enter just a name, without web or email addresses or special characters.'
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await seedDemoContent(t.database.db)
   await saveSiteSettings(t.database.db, { ...DEMO_SITE_SETTINGS, email: TEAM_EMAIL })
@@ -52,7 +51,7 @@ function withLeadingField(name: string, value: string, body: object): string {
 
 const PROTOTYPE_NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__']
 
-describe.skipIf(noDatabase)('fields named like built-in object properties', () => {
+describe('fields named like built-in object properties', () => {
   it.each(PROTOTYPE_NAMES)('a body field named %s is refused by every public form, naming it, and nothing is stored', async (name) => {
     const before = await rowCounts()
     for (const [type, path] of Object.entries(FORM_PATHS)) {
@@ -128,7 +127,7 @@ describe.skipIf(noDatabase)('fields named like built-in object properties', () =
   })
 })
 
-describe.skipIf(noDatabase)('control characters', () => {
+describe('control characters', () => {
   const contactMessage = (fields: Record<string, string>) => ({
     body: { name: 'Sam Rivers', email: 'sam@example.org', subject: 'Lessons', message: 'A question about lessons.', ...fields },
     ip: nextIp(),
@@ -200,7 +199,7 @@ describe.skipIf(noDatabase)('control characters', () => {
   })
 })
 
-describe.skipIf(noDatabase)('names are only names', () => {
+describe('names are only names', () => {
   const phishing = [
     'URGENT: verify your bank at https://bank-secure.example/login',
     'Call now www.cheap-loans.example',
@@ -256,7 +255,7 @@ describe.skipIf(noDatabase)('names are only names', () => {
   })
 })
 
-describe.skipIf(noDatabase)('dates the contract takes', () => {
+describe('dates the contract takes', () => {
   const DATE = 'Enter a valid date, in the years 1900 to 2200.'
   const DATE_TIME = 'Enter a valid date and time, in the years 1900 to 2200.'
   const figures = (from: string, to: string) => t.request('GET', `/api/admin/lesson-figures?from=${from}&to=${to}`, { token: adminToken })
@@ -298,7 +297,7 @@ describe.skipIf(noDatabase)('dates the contract takes', () => {
   })
 })
 
-describe.skipIf(noDatabase)('email addresses people give', () => {
+describe('email addresses people give', () => {
   const EMAIL = 'Enter an email address like name@example.com.'
   // Each would pass the usual email format, and each part after `?`, `&` or `#` would become a header or an anchor of a
   // mailto: link made from it.

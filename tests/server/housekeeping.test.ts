@@ -4,19 +4,18 @@ import { authenticate, createSession, revokeSession } from '../../server/auth/se
 import { hashToken, newToken } from '../../server/auth/tokens.ts'
 import { passwordResetTokens, sessions, signInChallenges, trustedDevices } from '../../server/db/schema.ts'
 import { purgeEndedCredentials } from '../../server/housekeeping.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 const HOUR = 60 * 60 * 1000
 const DAY = 24 * HOUR
 let t: TestApp
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
 })
 afterAll(async () => t?.close())
 
-describe.skipIf(noDatabase)('housekeeping', () => {
+describe('housekeeping', () => {
   it('deletes sessions and tokens that stopped working over a day ago, and nothing that still works', async () => {
     const db = t.database.db
     const user = await t.createUser({ email: 'housekeeping@tec.test' })

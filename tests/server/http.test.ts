@@ -5,13 +5,12 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app.ts'
 import { handlers } from '../../server/handlers.ts'
-import { createTestApp, noDatabase, type Answer, type TestApp } from './support/test-app.ts'
+import { createTestApp, type Answer, type TestApp } from './support/test-app.ts'
 
 let t: TestApp
 let site: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   // A tiny stand-in for `vite build`'s dist/, so the static and fallback rules can be seen without a build.
   site = mkdtempSync(path.join(tmpdir(), 'tec-dist-'))
   mkdirSync(path.join(site, 'assets'))
@@ -32,7 +31,7 @@ function expectNoInternals(answer: Answer) {
   expect(answer.text).not.toMatch(/at .+\.(ts|js):\d+|Error:|select |insert |node_modules/i)
 }
 
-describe.skipIf(noDatabase)('request validation against the contract', () => {
+describe('request validation against the contract', () => {
   const login = (options: Parameters<TestApp['request']>[2]) => t.request('POST', '/api/auth/login', options)
 
   it('refuses unknown fields, wrong types and missing fields with a message per field', async () => {
@@ -72,7 +71,7 @@ describe.skipIf(noDatabase)('request validation against the contract', () => {
   })
 })
 
-describe.skipIf(noDatabase)('answers outside the contract', () => {
+describe('answers outside the contract', () => {
   it('answers unknown API paths with JSON 404 and a wrong method with 405 and Allow', async () => {
     const unknown = await t.request('GET', '/api/nothing/here')
     expect(unknown.status).toBe(404)
@@ -103,7 +102,7 @@ describe.skipIf(noDatabase)('answers outside the contract', () => {
   })
 })
 
-describe.skipIf(noDatabase)('security headers', () => {
+describe('security headers', () => {
   it('sends them on API answers, errors and pages', async () => {
     for (const pathname of ['/api/health', '/api/nothing', '/', '/admin/students', '/reset-password']) {
       const answer = await t.request('GET', pathname)
@@ -129,7 +128,7 @@ describe.skipIf(noDatabase)('security headers', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the single-page app', () => {
+describe('the single-page app', () => {
   it('serves deep links with index.html (history fallback), not cached', async () => {
     const answer = await t.request('GET', '/admin/students')
     expect(answer.status).toBe(200)
@@ -171,7 +170,7 @@ describe.skipIf(noDatabase)('the single-page app', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the development outbox', () => {
+describe('the development outbox', () => {
   it('answers nobody but this machine: a request without a loopback socket gets 404, and production has no outbox', async () => {
     await t.createUser({ email: 'dev@tec.test' })
     await t.request('POST', '/api/auth/forget-password', { body: { email: 'dev@tec.test' } })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { jobs } from '../../server/db/schema.ts'
 import { Jobs } from '../../server/lib/jobs.ts'
 import { createLogger } from '../../server/logger.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
 /**
@@ -11,7 +11,7 @@ import { until } from './support/until.ts'
  * so only PostgreSQL can show a slow job holding back no other (the server-pg project alone runs this file; the rest
  * of the mechanism, on both databases: jobs.test.ts). Two Jobs instances on one database stand for two processes.
  */
-describe.skipIf(noDatabase)('jobs on PostgreSQL', () => {
+describe('jobs on PostgreSQL', () => {
   let t: TestApp
   const logger = createLogger('silent')
   const started: Jobs[] = []

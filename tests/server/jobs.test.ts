@@ -8,7 +8,7 @@ import { purgeFailedJobs } from '../../server/housekeeping.ts'
 import { Jobs, JOBS } from '../../server/lib/jobs.ts'
 import { createLogger } from '../../server/logger.ts'
 import { purgeMailBodies } from '../../server/mail/retention.ts'
-import { createTestApp, noDatabase, rowsOf, type TestApp } from './support/test-app.ts'
+import { createTestApp, rowsOf, type TestApp } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
 /**
@@ -16,7 +16,7 @@ import { until } from './support/until.ts'
  * visibly, and schedules that move on. Two Jobs instances on one database stand for two processes. (A slow job holding
  * back no other, which only PostgreSQL's several connections can show: jobs.postgres.test.ts.)
  */
-describe.skipIf(noDatabase)('jobs', () => {
+describe('jobs', () => {
   let t: TestApp
   const logger = createLogger('silent')
   const started: Jobs[] = []

@@ -8,7 +8,7 @@ import { registrations, sessions, users } from '../../server/db/schema.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { until } from './support/until.ts'
 import { courseEnrolment } from './support/registration-bodies.ts'
-import { allHeard, createTestApp, noDatabase, rowsOf, type TestApp } from './support/test-app.ts'
+import { allHeard, createTestApp, rowsOf, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 
@@ -22,7 +22,6 @@ type Schemas = components['schemas']
 let t: TestApp
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await t.database.db.transaction((tx) => seedDemoContent(tx))
   await t.createUser({ email: 'office@tec.test', role: 'ADMIN' })
@@ -49,7 +48,7 @@ function toldOf(table: string): Promise<void> {
   })
 }
 
-describe.skipIf(noDatabase)('what the server keeps in memory', () => {
+describe('what the server keeps in memory', () => {
   it('is told of changes to exactly the tables some process keeps answers from (sessions only when one ends)', async () => {
     const rows = await rowsOf<{ table: string; trigger: string }>(t.database, sql`
       select c.relname as "table", tg.tgname as "trigger"

@@ -4,7 +4,7 @@ import { lessonInstant, londonDay, londonTime, monthsOf, shiftDay } from '../../
 import type { components } from '../../src/api/schema.gen.ts'
 import { contract } from '../../server/contract/document.ts'
 import { lessons, mailOutbox, safeguardingConcerns, students, users } from '../../server/db/schema.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type Lesson = Schemas['Lesson']
@@ -77,7 +77,6 @@ const report = (studentId: string, extra: object = {}) => ({
 })
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await t.createUser({ email: 'lessons.admin@tec.test', role: 'ADMIN', name: 'Pat Office' })
   await t.createUser({ email: 'lessons.admin2@tec.test', role: 'ADMIN', name: 'Sam Office' })
@@ -134,7 +133,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-describe.skipIf(noDatabase)('planning lessons', () => {
+describe('planning lessons', () => {
   it('plans one lesson on London time, planned, with the moves the machine allows', async () => {
     const when = { date: shiftDay(today(), 10), startTime: '16:30' }
     const planned = await as(tutorA).plan({ placementIds: [placementsOf.ada], ...when, minutes: 60, place: 'Zoom' })
@@ -221,7 +220,7 @@ describe.skipIf(noDatabase)('planning lessons', () => {
   })
 })
 
-describe.skipIf(noDatabase)('moving, cancelling and marking missed', () => {
+describe('moving, cancelling and marking missed', () => {
   it('moves a planned lesson to a time still to come, from the version read', async () => {
     const [lesson] = (await as(tutorA).plan({ placementIds: [placementsOf.ada], date: shiftDay(today(), 40), startTime: '10:00', minutes: 60 })).body.items
     const id = lesson?.id ?? ''
@@ -280,11 +279,10 @@ describe.skipIf(noDatabase)('moving, cancelling and marking missed', () => {
   })
 })
 
-describe.skipIf(noDatabase)('reports, from draft to approval', () => {
+describe('reports, from draft to approval', () => {
   let lessonId = ''
 
   beforeAll(async () => {
-    if (noDatabase) return
     const planned = await as(tutorA).plan({ placementIds: [placementsOf.ada], date: shiftDay(today(), -1), startTime: '06:00', minutes: 60 })
     lessonId = planned.body.items[0]?.id ?? ''
   })
@@ -382,7 +380,7 @@ describe.skipIf(noDatabase)('reports, from draft to approval', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the office’s reports', () => {
+describe('the office’s reports', () => {
   it('lists sent reports newest first, narrowed by tutor, learner, school, state and days, with counts per state', async () => {
     const all = await office.list()
     expect(all.status, all.text).toBe(200)
@@ -436,7 +434,7 @@ describe.skipIf(noDatabase)('the office’s reports', () => {
   })
 })
 
-describe.skipIf(noDatabase)('safeguarding concerns', () => {
+describe('safeguarding concerns', () => {
   it('lists concerns, open and most severe first, and moves them on with a note kept in their history', async () => {
     const list = await t.request<Schemas['SafeguardingConcernPage']>('GET', '/api/admin/safeguarding-concerns', { token: admin })
     expect(list.status, list.text).toBe(200)
@@ -462,7 +460,7 @@ describe.skipIf(noDatabase)('safeguarding concerns', () => {
   })
 })
 
-describe.skipIf(noDatabase)('what the tutor sees of a concern', () => {
+describe('what the tutor sees of a concern', () => {
   it('shows the tutor only that they raised a concern and when, never its words, severity or handling', async () => {
     const [concern] = (await t.request<Schemas['SafeguardingConcernPage']>('GET', '/api/admin/safeguarding-concerns', { token: admin })).body.items
     expect(concern).toMatchObject({ status: 'in_hand', statusNote: 'Called the school DSL.' })
@@ -496,7 +494,7 @@ describe.skipIf(noDatabase)('what the tutor sees of a concern', () => {
   })
 })
 
-describe.skipIf(noDatabase)('figures and term summaries', () => {
+describe('figures and term summaries', () => {
   it('counts delivered lessons by month, mode, tutor and school, attendance and reports on time, and exports the rows', async () => {
     const from = shiftDay(today(), -40)
     const to = today()
@@ -564,7 +562,7 @@ describe.skipIf(noDatabase)('figures and term summaries', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the tutor’s own lessons only', () => {
+describe('the tutor’s own lessons only', () => {
   it('shows the tutor’s week and to-do list, oldest report first, and the month’s figures', async () => {
     const overview = await as(tutorA).overview()
     expect(overview.status, overview.text).toBe(200)
@@ -617,7 +615,7 @@ describe.skipIf(noDatabase)('the tutor’s own lessons only', () => {
   })
 })
 
-describe.skipIf(noDatabase)('a concern outlives attempts to delete what it names', () => {
+describe('a concern outlives attempts to delete what it names', () => {
   it('the database refuses to delete the learner or the staff member a concern names, and the concern keeps both links', async () => {
     const [raised] = await t.database.db.select().from(safeguardingConcerns).limit(1)
     if (!raised) throw new Error('the tests above raise a concern')

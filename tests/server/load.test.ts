@@ -4,7 +4,7 @@ import { users } from '../../server/db/schema.ts'
 import type { ServerProcess } from '../support/server-process.ts'
 import { subjectEnrolment } from './support/registration-bodies.ts'
 import { startServer } from './support/server.ts'
-import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+import { testDatabaseForProcess } from './support/test-app.ts'
 
 /**
  * Mixed traffic at 50 connections on loopback against the real server process: public reads, sign-ins and
@@ -20,7 +20,7 @@ const target = inject('testDatabase')
 let server: ServerProcess | undefined
 afterAll(async () => server?.stop())
 
-describe.skipIf(noDatabase)(`${SECONDS} s of mixed traffic at ${CONNECTIONS} connections`, () => {
+describe(`${SECONDS} s of mixed traffic at ${CONNECTIONS} connections`, () => {
   it('answers every request without an error', async () => {
     const database = await testDatabaseForProcess()
     const setup = await database.open()

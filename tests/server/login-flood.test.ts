@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ServerBusyError, WorkQueue } from '../../server/lib/work-queue.ts'
 import type { ServerProcess } from '../support/server-process.ts'
 import { startServer } from './support/server.ts'
-import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+import { testDatabaseForProcess } from './support/test-app.ts'
 
 /**
  * Sign-ins cannot starve the server: password hashing runs through a bounded queue sized to the machine, a full
@@ -41,7 +41,7 @@ describe('the bounded work queue', () => {
   })
 })
 
-describe.skipIf(noDatabase)('a flood of sign-ins', () => {
+describe('a flood of sign-ins', () => {
   let server: ServerProcess
   beforeAll(async () => {
     const target = await testDatabaseForProcess()

@@ -6,7 +6,7 @@ import { createLogger } from '../../server/logger.ts'
 import type { ServerProcess } from '../support/server-process.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 import { startServer } from './support/server.ts'
-import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+import { testDatabaseForProcess } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
 const EMAIL = 'logged@tec.test'
@@ -20,7 +20,6 @@ let sink: SmtpSink
 let loggedUserId = ''
 
 beforeAll(async () => {
-  if (noDatabase) return
   const target = await testDatabaseForProcess()
   const database = await target.open()
   const [logged] = await database.db.insert(users).values({ email: EMAIL, name: 'Logged Person', role: 'TUTOR', passwordHash: await hashPassword(PASSWORD) }).returning()
@@ -51,7 +50,7 @@ const call = async (method: string, path: string, body?: unknown, token?: string
   return { status: answer.status, body: (answer.status === 204 ? {} : await answer.json()) as { token?: string } }
 }
 
-describe.skipIf(noDatabase)('the structured logs of a real server process', () => {
+describe('the structured logs of a real server process', () => {
   test('tell whoever runs the server, at start, which secrets moved to the new SECOND_FACTOR_KEY and which open with no key given', () => {
     const lines = server
       .output()

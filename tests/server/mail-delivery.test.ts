@@ -4,7 +4,7 @@ import { mailOutbox } from '../../server/db/schema.ts'
 import { Mailer, MAIL_DELIVERY, retryDelayMs, type MailSettings } from '../../server/mail/mailer.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 import { until } from './support/until.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 /**
  * Mail as an organisation sends it: from its own address, kept while no mail server is set and sent once one is, and
@@ -14,7 +14,6 @@ let t: TestApp
 const sinks: SmtpSink[] = []
 const mailers: Mailer[] = []
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
 })
 // Each test's mailer stops with it, so none sends another test's mail through its own sink.
@@ -35,7 +34,7 @@ async function sinkAndMailer(settings: Partial<MailSettings> = {}, refuse = 0) {
 const letter = (to: string) => ({ to, subject: `For ${to}`, text: 'Hello.', html: null, kind: 'other' as const, carriesSecretLink: false })
 const rowTo = async (to: string) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)))[0]
 
-describe.skipIf(noDatabase)('mail delivery', () => {
+describe('mail delivery', () => {
   it('sends as MAIL_FROM with MAIL_REPLY_TO, and sends mail kept while no mail server was set once one is', async () => {
     // The app under test has no SMTP_URL: its mail is kept.
     await t.deps.mailer.enqueue(t.database.db, letter('kept@example.org'))

@@ -8,7 +8,7 @@ import { purgeMailBodies } from '../../server/mail/retention.ts'
 import { adminInviteMail, contactMessageMail, resetPasswordMail, tutorInviteMail, type MailMessage } from '../../server/mail/templates.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
 import { until } from './support/until.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 
@@ -44,7 +44,6 @@ async function queuedYesterday(...messages: MailMessage[]) {
 }
 
 beforeAll(async () => {
-  if (noDatabase) return
   sink = await startSmtpSink({ refuse: REFUSALS })
   t = await createTestApp({ env: { SMTP_URL: sink.url, MAIL_FROM: 'TEC Office <office@tec.example.org>' } })
   await t.createUser({ email: 'mail.admin@tec.test', role: 'ADMIN', name: 'Mona Mail' })
@@ -68,7 +67,7 @@ afterAll(async () => {
   await sink?.close()
 })
 
-describe.skipIf(noDatabase)('Settings → Mail', () => {
+describe('Settings → Mail', () => {
   it('is for admins only', async () => {
     expect((await get('/admin/mail', tutor)).status).toBe(403)
     expect((await post('/admin/mail/resend-failed', tutor)).status).toBe(403)

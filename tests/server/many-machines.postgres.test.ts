@@ -9,7 +9,7 @@ import { auditEvents, blogPosts, users } from '../../server/db/schema.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { courseEnrolment } from './support/registration-bodies.ts'
 import { startServer } from './support/server.ts'
-import { DEFAULT_PASSWORD, noDatabase, rowsOf, testDatabaseForProcess } from './support/test-app.ts'
+import { DEFAULT_PASSWORD, rowsOf, testDatabaseForProcess } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
 type Schemas = components['schemas']
@@ -36,7 +36,7 @@ async function connectionsOf(url: string, applicationName: string): Promise<numb
   }
 }
 
-describe.skipIf(noDatabase)('on one PostgreSQL', () => {
+describe('on one PostgreSQL', () => {
   it('holds no more pooled connections than DATABASE_POOL_MAX allows, by default fewer as WEB_CONCURRENCY grows', async () => {
     const { env } = await testDatabaseForProcess()
     const url = env.DATABASE_URL ?? ''
@@ -100,7 +100,7 @@ describe.skipIf(noDatabase)('on one PostgreSQL', () => {
   })
 })
 
-describe.skipIf(noDatabase)('scheduled publishing with two server processes on PostgreSQL', () => {
+describe('scheduled publishing with two server processes on PostgreSQL', () => {
   it('publishes a due post exactly once, whichever process gets there first', { timeout: 90_000 }, async () => {
     const database = await testDatabaseForProcess()
     const db = await database.open()
@@ -135,7 +135,7 @@ describe.skipIf(noDatabase)('scheduled publishing with two server processes on P
   })
 })
 
-describe.skipIf(noDatabase)('public reads kept by two server processes on PostgreSQL', () => {
+describe('public reads kept by two server processes on PostgreSQL', () => {
   it('show a change made through one process from the other, and refuse a session ended on the other at once', { timeout: 120_000 }, async () => {
     const database = await testDatabaseForProcess()
     const db = await database.open()
@@ -181,7 +181,7 @@ describe.skipIf(noDatabase)('public reads kept by two server processes on Postgr
   })
 })
 
-describe.skipIf(noDatabase)("the office's lists kept by two server processes on PostgreSQL", () => {
+describe("the office's lists kept by two server processes on PostgreSQL", () => {
   it('show a form sent through one in the office list kept by the other', { timeout: 120_000 }, async () => {
     const database = await testDatabaseForProcess()
     const db = await database.open()

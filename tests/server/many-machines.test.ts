@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/config.ts'
 import { runCommand, type CommandRun } from '../support/command.ts'
 import { adminQuery } from './support/postgres-cluster.ts'
 import { startServer } from './support/server.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 /**
  * Several machines behind proxies (issue 27, point 5): visitors told apart through a CDN and a load balancer, migrating
@@ -21,7 +21,6 @@ const target = inject('testDatabase')
 
 let t: TestApp
 beforeAll(async () => {
-  if (noDatabase) return
   // A CDN, then a load balancer: two proxies in a row.
   t = await createTestApp({ env: { TRUST_PROXY: '2' } })
 })
@@ -34,7 +33,7 @@ function message() {
   return { name: 'Sam Rivers', email: `proxied.${sequence}@example.org`, subject: 'Tutoring', message: `Hello, could someone call me about maths (${sequence})?` }
 }
 
-describe.skipIf(noDatabase)('visitors behind proxies', () => {
+describe('visitors behind proxies', () => {
   it('with TRUST_PROXY=2, two visitors behind the same CDN and load balancer have limits of their own, and a made-up first hop escapes none', async () => {
     const cdn = '203.0.113.10'
     const send = (forwardedFor: string) => t.request('POST', '/api/contact-messages', { ip: forwardedFor, body: message() })
@@ -108,7 +107,7 @@ async function emptyDatabase(): Promise<Record<string, string>> {
   return { DATA_DIR: mkdtempSync(path.join(tmpdir(), 'tec-migrate-')) }
 }
 
-describe.skipIf(noDatabase)('migrating as a step of its own', () => {
+describe('migrating as a step of its own', () => {
   it('npm run migrate migrates an empty database and says what it applied, then says there is nothing to do; a server with MIGRATE_ON_START=false waits for it, and keeps idle connections 65 s', async () => {
     const env = await emptyDatabase()
     const refused = await startServer({ ...env, MIGRATE_ON_START: 'false' }).then(

@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type Item = Schemas['MediaItem']
@@ -12,7 +12,6 @@ let admin: string
 let tutor: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await t.database.db.transaction((tx) => seedDemoContent(tx))
   await t.createUser({ email: 'office@tec.test', role: 'ADMIN' })
@@ -45,7 +44,7 @@ function form(bytes: Uint8Array, name: string, type: string, fields: Record<stri
 const upload = (data: FormData, token = admin) => t.request<Item & Schemas['Error']>('POST', '/api/admin/media', { form: data, token })
 const GPS_IFD_TAG = [Buffer.from([0x88, 0x25]), Buffer.from([0x25, 0x88])]
 
-describe.skipIf(noDatabase)('the media library', () => {
+describe('the media library', () => {
   let photo: Item
 
   it('takes a phone photo: no metadata kept (no place, no camera), turned into at most 2,560 px, alt text and caption optional at first', async () => {

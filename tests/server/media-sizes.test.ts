@@ -8,7 +8,7 @@ import { media, mediaVariants } from '../../server/db/schema.ts'
 import { imageWork } from '../../server/media/image-work.ts'
 import { variantsMadeSoFar } from '../../server/media/processing.ts'
 import { MediaSizesWorker } from '../../server/media/sizes.ts'
-import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, DEFAULT_PASSWORD, type TestApp } from './support/test-app.ts'
 import { until } from './support/until.ts'
 import { noisyPhoto } from '../support/noisy-photo.ts'
 
@@ -37,7 +37,6 @@ const sizesOf = (id: string) => t.database.db.select().from(mediaVariants).where
 const sizeUrl = (id: string, width: number, v = 1) => `/api/media/${id}?v=${v}&width=${width}`
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await t.createUser({ email: 'office@tec.test', role: 'ADMIN' })
   admin = await t.login('office@tec.test')
@@ -64,7 +63,7 @@ describe('image work', () => {
   })
 })
 
-describe.skipIf(noDatabase)('photo sizes', () => {
+describe('photo sizes', () => {
   it('makes a new size once for sixteen visitors asking at once, and gives each the same bytes', async () => {
     const id = await storedPhoto()
     const before = variantsMadeSoFar()
@@ -184,7 +183,7 @@ describe.skipIf(noDatabase)('photo sizes', () => {
   })
 })
 
-describe.skipIf(noDatabase)('caching of images', () => {
+describe('caching of images', () => {
   it('lets browsers keep an image for a year but shared caches only an hour, so a deleted one leaves them within the day', async () => {
     const id = await storedPhoto()
     const answer = await t.request('GET', `/api/media/${id}?v=1`)

@@ -10,7 +10,7 @@ import { TRUST_NO_PROXY } from '../../server/trusted-proxies.ts'
 import { networkAddress } from '../support/server-process.ts'
 import { getAlone } from './support/get-alone.ts'
 import { sample } from './support/metrics-text.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
 /**
@@ -24,7 +24,6 @@ let server: Server
 let port = 0
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp({ env: { METRICS_TOKEN: TOKEN } })
   const kept = keptAnswers(t.deps)
   const app = createApp(t.deps, { kept })
@@ -44,7 +43,7 @@ async function scrape(): Promise<string> {
   return answer.text
 }
 
-describe.skipIf(noDatabase)('the metrics', () => {
+describe('the metrics', () => {
   test('count requests by contract operation and status, with latency buckets, as Prometheus text that no one keeps', async () => {
     expect((await t.request('GET', '/api/health/live')).status).toBe(200)
     expect((await t.request('GET', '/api/health/live')).status).toBe(200)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type Message = Schemas['ContactMessage']
@@ -17,7 +17,6 @@ const STALE = 'Someone else changed this record since you opened it. Reload it t
 const MISSING_ID = '00000000-0000-4000-8000-000000000000'
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await seedDemoContent(t.database.db)
   await t.createUser({ email: 'office.admin@tec.test', role: 'ADMIN', name: 'Olive Office' })
@@ -49,7 +48,7 @@ async function messageByReference(reference: string): Promise<Message> {
 const changeStatus = <T extends object = Message>(id: string, version: number, status: string) =>
   t.request<T>('POST', `/api/admin/contact-messages/${id}/status`, { token, body: { status }, headers: { 'if-match': `"${version}"` } })
 
-describe.skipIf(noDatabase)('contact messages in the office', () => {
+describe('contact messages in the office', () => {
   it('are read in full, marked read then handled from the version read, and found by status and search', async () => {
     const reference = await sendMessage('Hana Ito', 'Lessons in the holidays')
     const message = await messageByReference(reference)
@@ -84,7 +83,7 @@ describe.skipIf(noDatabase)('contact messages in the office', () => {
   })
 })
 
-describe.skipIf(noDatabase)('tutors by the state of their check', () => {
+describe('tutors by the state of their check', () => {
   it('narrows the list to current, renew-soon, expired and no check', async () => {
     const states: [string, string | null | undefined][] = [
       ['Cora Current', day(400)],
@@ -114,7 +113,7 @@ describe.skipIf(noDatabase)('tutors by the state of their check', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the dashboard', () => {
+describe('the dashboard', () => {
   it('counts exactly what each linked list shows', async () => {
     await sendMessage('Jude Figures', 'Counted on the dashboard')
     const { figures } = (await get<Schemas['Dashboard']>('/admin/dashboard')).body

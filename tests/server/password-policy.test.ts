@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mailOutbox } from '../../server/db/schema.ts'
-import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, DEFAULT_PASSWORD, type TestApp } from './support/test-app.ts'
 
 /**
  * Passwords that are not passwords are refused wherever a password is set (change, reset, invitation), with the
@@ -19,7 +19,6 @@ const MESSAGES = {
 let t: TestApp
 let sequence = 0
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
 })
 afterAll(async () => t?.close())
@@ -40,7 +39,7 @@ const REFUSED: [string, string][] = [
   ['Password1234', MESSAGES.tooCommon],
 ]
 
-describe.skipIf(noDatabase)('passwords that are not passwords', () => {
+describe('passwords that are not passwords', () => {
   it.each(REFUSED)('change-password refuses %j for an admin: %s', async (password, message) => {
     const email = `ada.lovelace.${++sequence}@tec.test`
     await t.createUser({ email, role: 'ADMIN', name: 'Ada Lovelace' })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { RESET_MAIL_JOB } from '../../server/auth/handlers.ts'
 import { auditEvents, jobs, mailOutbox, passwordResetTokens, rateLimits } from '../../server/db/schema.ts'
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink.ts'
-import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, DEFAULT_PASSWORD, type TestApp } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
 const SENT = 'If an account uses that email, we have sent it a link to set a new password. The link works for 30 minutes.'
@@ -14,7 +14,6 @@ let t: TestApp
 let sink: SmtpSink
 
 beforeAll(async () => {
-  if (noDatabase) return
   sink = await startSmtpSink()
   t = await createTestApp({ env: { SMTP_URL: sink.url } })
 })
@@ -41,7 +40,7 @@ async function requestLink(email: string): Promise<string> {
 const reset = (token: string, password = NEW_PASSWORD, ip = '172.17.0.1') =>
   t.request('PATCH', `/api/auth/reset-password?token=${token}`, { body: { password }, ip })
 
-describe.skipIf(noDatabase)('forgotten passwords', () => {
+describe('forgotten passwords', () => {
   it('answers the same for known and unknown emails, and mails a link only to a real account', async () => {
     await t.createUser({ email: 'rosa@tec.test', name: 'Rosa' })
     const known = await t.request('POST', '/api/auth/forget-password', { body: { email: 'rosa@tec.test' } })

@@ -11,7 +11,7 @@ import { auditEvents, lessonLearners, mailOutbox, placements, recordOpenings, sa
 import { concernRaisedMail } from '../../server/mail/templates.ts'
 import { holdsPersonalData, REGISTRY } from '../../server/personal-data/registry.ts'
 import { fillPersonEverywhere, type PersonEverywhere } from './support/person-everywhere.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type Export = Schemas['PersonalDataExport']
@@ -26,7 +26,6 @@ let adminId: string
 let leadId: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   person = await fillPersonEverywhere(t)
   adminId = (await t.createUser({ email: 'export-admin@tec.test', role: 'ADMIN' })).id
@@ -75,7 +74,7 @@ function unzipEntry(bytes: Uint8Array, name: string): string {
 
 const KINDS: Kind[] = ['learner', 'contact', 'tutor', 'school-contact', 'registration']
 
-describe.skipIf(noDatabase)('the registry of personal data', () => {
+describe('the registry of personal data', () => {
   it('names every table of the schema, and the walk reports a table added without an entry', () => {
     const tables = schemaTables(schema)
     expect(tables.size).toBeGreaterThan(30)
@@ -118,7 +117,7 @@ describe.skipIf(noDatabase)('the registry of personal data', () => {
   })
 })
 
-describe.skipIf(noDatabase)('GET /api/admin/personal-data/export', () => {
+describe('GET /api/admin/personal-data/export', () => {
   it.each(KINDS)('a %s export holds every personal value, no secret, and concerns only as withheld', async (kind) => {
     const answer = await exportOf(kind)
     expect(answer.status).toBe(200)
@@ -199,7 +198,7 @@ describe.skipIf(noDatabase)('GET /api/admin/personal-data/export', () => {
   })
 })
 
-describe.skipIf(noDatabase)('GET /api/admin/personal-data/download', () => {
+describe('GET /api/admin/personal-data/download', () => {
   it('answers a zip of data.json and README.txt, recorded as an export', async () => {
     const [before] = await t.database.db.select({ n: count() }).from(auditEvents).where(and(eq(auditEvents.action, 'personal_data.exported'), sql`${auditEvents.details}->>'form' = 'zip'`))
     const answer = await t.request('GET', `/api/admin/personal-data/download?${queryOf('learner')}`, { token: admin })
@@ -225,7 +224,7 @@ describe.skipIf(noDatabase)('GET /api/admin/personal-data/download', () => {
   })
 })
 
-describe.skipIf(noDatabase)('GET /api/admin/personal-data/matches', () => {
+describe('GET /api/admin/personal-data/matches', () => {
   it('lists what is held under an address: learners, registrations, school contacts, accounts, messages and mail', async () => {
     const answer = await t.request<Schemas['PersonalDataMatches']>('GET', `/api/admin/personal-data/matches?email=${encodeURIComponent(person.contactEmail.toUpperCase())}`, { token: admin })
     expect(answer.status).toBe(200)
@@ -240,7 +239,7 @@ describe.skipIf(noDatabase)('GET /api/admin/personal-data/matches', () => {
   })
 })
 
-describe.skipIf(noDatabase)('a learner in a group lesson', () => {
+describe('a learner in a group lesson', () => {
   it("leaves the other learners' names out of the learner's export, counted as another person's data", async () => {
     const db = t.database.db
     const other = 'Zebedee Quillfeather'
@@ -269,7 +268,7 @@ describe.skipIf(noDatabase)('a learner in a group lesson', () => {
 /** The concern mail as the server writes it: its subject names the severity and the tutor who raised the concern. */
 const concernMail = (to: string) => concernRaisedMail({ email: to, name: 'Lee Lead' }, { severity: 'high', tutor: 'Tamsin Quarrie', subject: 'Maths', day: '2026-02-02' }, 'https://tec.example/admin/reports/concerns/1')
 
-describe.skipIf(noDatabase)('mail in an export', () => {
+describe('mail in an export', () => {
   it('says when a body was deleted, and withholds a concern mail whole, subject and all, unless a lead includes concerns', async () => {
     const db = t.database.db
     const to = 'mail.export@example.org'
@@ -299,7 +298,7 @@ describe.skipIf(noDatabase)('mail in an export', () => {
   })
 })
 
-describe.skipIf(noDatabase)('who opened a record, in an export', () => {
+describe('who opened a record, in an export', () => {
   const OPENED = 'Opening of a record'
   const CONCERN_OPENED = 'Opening of a safeguarding concern'
   const heldCount = (answer: { body: Export }, what: string) => answer.body.withheld.find((held) => held.what === what)?.count ?? 0

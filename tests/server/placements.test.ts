@@ -5,7 +5,7 @@ import type { components } from '../../src/api/schema.gen.ts'
 import { createSession } from '../../server/auth/sessions.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { mailOutbox, placements } from '../../server/db/schema.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type Placement = Schemas['Placement']
@@ -36,7 +36,6 @@ const placementCount = async (studentId: string) =>
   (await t.database.db.select({ n: count() }).from(placements).where(eq(placements.studentId, studentId)))[0]?.n ?? 0
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await seedDemoContent(t.database.db)
   await t.createUser({ email: 'placements.admin@tec.test', role: 'ADMIN', name: 'Pat Office' })
@@ -126,7 +125,7 @@ const placing = (studentId: string, tutorId: string, overrides: object = {}) => 
   ...overrides,
 })
 
-describe.skipIf(noDatabase)('tutor suggestions', () => {
+describe('tutor suggestions', () => {
   it('rank by subject and level, way of teaching, area and availability, say why, and never offer who may not teach', async () => {
     const student = await learner('Ruby Ranked')
     const best = await tutor('Ada Best', { check: day(400) })
@@ -181,7 +180,7 @@ describe.skipIf(noDatabase)('tutor suggestions', () => {
   })
 })
 
-describe.skipIf(noDatabase)('placing a learner', () => {
+describe('placing a learner', () => {
   it('starts the placement, makes the learner active, mails the tutor and the contact, and both histories say so', async () => {
     const student = await learner('Pia Placed')
     const teacher = await tutor('Quinn Placer', { check: day(400) })
@@ -282,7 +281,7 @@ describe.skipIf(noDatabase)('placing a learner', () => {
   })
 })
 
-describe.skipIf(noDatabase)('ending and moving a placement', () => {
+describe('ending and moving a placement', () => {
   it('ends with a reason from the version read, mails the tutor, and keeps the learner’s status', async () => {
     const student = await learner('Dot Ending')
     const teacher = await tutor('Eli Ending', { check: day(400) })
@@ -341,7 +340,7 @@ describe.skipIf(noDatabase)('ending and moving a placement', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the lessons of an ended placement', () => {
+describe('the lessons of an ended placement', () => {
   const today = () => londonDay(new Date())
   const ADDRESS = 'At home, 4 Cardigan Road'
   const ENDED = (learner: string, day: string) => `The office ended ${learner}’s placement from ${longLessonDay(day)}, so this lesson was cancelled and can no longer be changed.`
@@ -536,7 +535,7 @@ describe.skipIf(noDatabase)('the lessons of an ended placement', () => {
   })
 })
 
-describe.skipIf(noDatabase)('a tutor with learners', () => {
+describe('a tutor with learners', () => {
   it('cannot be marked as left until their placements are moved or ended', async () => {
     const student = await learner('Gia Leaving')
     const teacher = await tutor('Hugo Leaving', { check: day(400) })
@@ -550,7 +549,7 @@ describe.skipIf(noDatabase)('a tutor with learners', () => {
   })
 })
 
-describe.skipIf(noDatabase)('a tutor’s own learners', () => {
+describe('a tutor’s own learners', () => {
   it('lists only the learners placed with them now, and any other learner is not found', async () => {
     const mine = await learner('Jo Mine')
     const online = await learner('Kim Online', { deliveryMode: 'online' })

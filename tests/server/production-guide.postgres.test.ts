@@ -12,7 +12,6 @@ import type { ServerProcess } from '../support/server-process.ts'
 import { adminQuery } from './support/postgres-cluster.ts'
 import { blocksOf, GUIDE } from './support/production-guide.ts'
 import { startServer } from './support/server.ts'
-import { noDatabase } from './support/test-app.ts'
 
 /**
  * docs/production.md is followed as an administrator would, from its first command to its last: every `sh` block runs
@@ -31,7 +30,7 @@ async function onDatabase<T>(url: string, work: (client: pg.Client) => Promise<T
   }
 }
 
-describe.skipIf(noDatabase)('following docs/production.md on this machine', () => {
+describe('following docs/production.md on this machine', () => {
   const running: ServerProcess[] = []
   afterAll(async () => {
     for (const server of running) await server.stop()

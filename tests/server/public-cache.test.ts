@@ -4,7 +4,7 @@ import type { components } from '../../src/api/schema.gen.ts'
 import { blogPosts, courses } from '../../server/db/schema.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { until } from './support/until.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 
@@ -19,7 +19,6 @@ let t: TestApp
 let admin: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await t.database.db.transaction((tx) => seedDemoContent(tx))
   await t.createUser({ email: 'office@tec.test', role: 'ADMIN' })
@@ -29,7 +28,7 @@ afterAll(async () => t?.close())
 
 const courseCost = async (app: TestApp, slug: string) => (await app.request<Schemas['Course']>('GET', `/api/courses/${slug}`)).body.cost
 
-describe.skipIf(noDatabase)('public reads answered from memory', () => {
+describe('public reads answered from memory', () => {
   it('name each answer with an ETag and answer 304 when the client holds it, keeping the Cache-Control', async () => {
     const first = await t.request<Schemas['CourseList']>('GET', '/api/courses')
     const etag = first.headers.get('etag')

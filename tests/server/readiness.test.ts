@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startServer } from './support/server.ts'
 import { until } from './support/until.ts'
-import { createTestApp, noDatabase, rowsOf, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
+import { createTestApp, rowsOf, testDatabaseForProcess, type TestApp } from './support/test-app.ts'
 
 /**
  * Liveness and readiness told apart: a process is live while it answers at all, and ready only while its database
@@ -10,7 +10,6 @@ import { createTestApp, noDatabase, rowsOf, testDatabaseForProcess, type TestApp
  */
 let t: TestApp
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
 })
 afterAll(async () => t?.close())
@@ -18,7 +17,7 @@ afterAll(async () => t?.close())
 const ready = () => t.request('GET', '/api/health/ready')
 const live = () => t.request('GET', '/api/health/live')
 
-describe.skipIf(noDatabase)('health', () => {
+describe('health', () => {
   it('is live and, once its change feed listens, ready', async () => {
     expect(await live()).toMatchObject({ status: 200, body: { status: 'ok' } })
     expect(await until(ready, (answer) => answer.status === 200)).toMatchObject({ status: 200, body: { status: 'ok' } })
@@ -48,7 +47,7 @@ describe.skipIf(noDatabase)('health', () => {
   })
 })
 
-describe.skipIf(noDatabase)('a real process draining', () => {
+describe('a real process draining', () => {
   it('answers 503 on ready, and 200 on live, from SIGTERM until its listener closes, then exits cleanly', async () => {
     const database = await testDatabaseForProcess()
     const server = await startServer({ ...database.env, SHUTDOWN_DELAY_MS: '2500' })

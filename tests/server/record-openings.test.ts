@@ -5,7 +5,7 @@ import { DEMO_PASSWORD, writeDemoData } from '../../server/demo/seed.ts'
 import { lessonLearners, lessons, recordOpenings, registrations, safeguardingConcerns, schools, students, users } from '../../server/db/schema.ts'
 import { createLogger } from '../../server/logger.ts'
 import { OpeningsRecorder } from '../../server/lib/openings-recorder.ts'
-import { createTestApp, noDatabase, rowsOf, type TestApp } from './support/test-app.ts'
+import { createTestApp, rowsOf, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type OpeningPage = Schemas['RecordOpeningPage']
@@ -24,7 +24,6 @@ const ids = { student: '', tutor: '', school: '', lesson: '', concern: '', tutor
 const MISSING_ID = '00000000-0000-4000-8000-000000000000'
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await writeDemoData(t.database)
   const { db } = t.database
@@ -78,7 +77,7 @@ async function openingsOf(subjectType: Schemas['RecordOpeningSubject'], subjectI
 
 const rowCount = async () => (await rowsOf<{ n: number }>(t.database, sql`select count(*)::int as n from record_openings`))[0]?.n ?? 0
 
-describe.skipIf(noDatabase)('who opened a record', () => {
+describe('who opened a record', () => {
   it('records each opening of a learner, tutor, school, report and concern: who, when and what', async () => {
     const before = Date.now()
     const opened = [
@@ -233,7 +232,7 @@ describe.skipIf(noDatabase)('who opened a record', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the openings recorder', () => {
+describe('the openings recorder', () => {
   const silent = createLogger('silent')
   const opening = (subjectId: string, userId: string = tutorId) => ({ userId, subjectType: 'school' as const, subjectId, kind: 'opened' as const })
   const written = async (subjectIds: string[]) =>

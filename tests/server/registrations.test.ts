@@ -8,7 +8,7 @@ import { contract } from '../../server/contract/document.ts'
 import { mailOutbox, registrationEvents, registrations } from '../../server/db/schema.ts'
 import { SUBJECT_CATALOGUE } from '../../server/subjects/queries.ts'
 import { BODIES, courseEnrolment, FORM_PATHS, inDays, schoolEnrolment, subjectEnrolment, tutorApplication } from './support/registration-bodies.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Receipt = components['schemas']['RegistrationReceipt']
 type FormType = keyof typeof FORM_PATHS
@@ -33,7 +33,6 @@ const ENROLLED_FOR: Record<FormType, string> = {
 }
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await seedDemoContent(t.database.db)
   await saveSiteSettings(t.database.db, { ...DEMO_SITE_SETTINGS, email: TEAM_EMAIL })
@@ -118,7 +117,7 @@ function setAt(body: Record<string, unknown>, path: string, value: unknown): voi
   ;(holder as Record<string, unknown>)[key] = value
 }
 
-describe.skipIf(noDatabase)('GET /api/subjects', () => {
+describe('GET /api/subjects', () => {
   it('answers the catalogue plus every published course subject, sorted, cacheable', async () => {
     const answer = await t.request<components['schemas']['SubjectList']>('GET', '/api/subjects')
     expect(answer.status).toBe(200)
@@ -131,7 +130,7 @@ describe.skipIf(noDatabase)('GET /api/subjects', () => {
   })
 })
 
-describe.skipIf(noDatabase).each(FORM_TYPES)('the %s form', (type) => {
+describe.each(FORM_TYPES)('the %s form', (type) => {
   it('stores a valid submission, answers 201 with a reference and mails the person and the team', async () => {
     const { ip, body } = valid(type)
     const answer = await send(type, { ip, body: { ...body, website: '' } })
@@ -218,7 +217,7 @@ describe.skipIf(noDatabase).each(FORM_TYPES)('the %s form', (type) => {
   })
 })
 
-describe.skipIf(noDatabase)('duplicates', () => {
+describe('duplicates', () => {
   it('answers the first reference for the same email and form within 10 minutes, whatever the case of the email', async () => {
     const first = valid('tutor')
     const answer = await send('tutor', first)
@@ -252,7 +251,7 @@ describe.skipIf(noDatabase)('duplicates', () => {
   })
 })
 
-describe.skipIf(noDatabase)('cross-field rules', () => {
+describe('cross-field rules', () => {
   it('subject enrolment: address for home lessons, age or year, a guardian for a minor, known subjects, a sensible start', async () => {
     expect(await problemsOf('subject', (body) => delete body.address)).toEqual({ address: 'Enter the address where lessons will happen.' })
     expect(
@@ -357,7 +356,7 @@ describe.skipIf(noDatabase)('cross-field rules', () => {
   })
 })
 
-describe.skipIf(noDatabase)('throttling', () => {
+describe('throttling', () => {
   it('allows ten submissions an hour per IP across the forms, then answers 429 with Retry-After', async () => {
     const ip = '198.19.250.1'
     for (let index = 0; index < 10; index++) {
@@ -387,7 +386,7 @@ describe.skipIf(noDatabase)('throttling', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the stored answers', () => {
+describe('the stored answers', () => {
   it('are trimmed, with blank optional text left out and emails lowercased', async () => {
     const { ip, body } = valid('school', { notes: '   ' })
     const mainContact = body.mainContact as Record<string, string>

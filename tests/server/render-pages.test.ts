@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { routeManifestFromTree, ROUTE_TREE_FILE } from '../../scripts/route-manifest.ts'
 import type { SsrModule, SsrRequest } from '../../shared/ssr.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 /**
  * The app's own server renderer (src/entry-server.tsx, loaded from source) against the real API in process: what
@@ -21,7 +21,6 @@ let pageSearch: SsrModule['pageSearch']
 let site: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   // The server renders with this same module (from source), into the app's own index.html, with the build's route
   // list made from the route tree as the build makes it.
   site = mkdtempSync(path.join(tmpdir(), 'tec-render-'))
@@ -42,7 +41,7 @@ const api = (failing?: string): SsrRequest['fetchApi'] => (request) =>
     ? Promise.resolve(Response.json({ message: 'The service is briefly unavailable.' }, { status: 503 }))
     : t.fetch(request)
 
-describe.skipIf(noDatabase)('the server renderer', () => {
+describe('the server renderer', () => {
   it('renders a page whole: its content, the footer it does not wait for, its title, and the data it used', async () => {
     const result = await render({ href: '/courses', fetchApi: api() })
     expect(result.kind).toBe('page')
@@ -95,7 +94,7 @@ describe.skipIf(noDatabase)('the server renderer', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the server, rendering with it', () => {
+describe('the server, rendering with it', () => {
   it('answers the page it keeps for its path to every address that adds only made-up parameters', async () => {
     const home = await t.request('GET', '/')
     expect(home.status).toBe(200)

@@ -15,7 +15,7 @@ import {
 import { cutoffsOf, runRetention } from '../../server/retention/run.ts'
 import { DEFAULT_SITE_SETTINGS, saveSiteSettings } from '../../server/site-settings/queries.ts'
 import { DEFAULT_RETENTION_PERIODS } from '../../server/retention/settings.ts'
-import { allHeard, createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { allHeard, createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 
@@ -25,7 +25,6 @@ let tutor: string
 let tutorId: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await t.createUser({ email: 'keeper@tec.test', role: 'ADMIN', name: 'Kit Keeper' })
   tutorId = (await t.createUser({ email: 'retention-tutor@tec.test', role: 'TUTOR' })).id
@@ -40,7 +39,7 @@ const MINUTE = 60_000
 const put = (body: unknown, version: number, token = admin) =>
   t.request<Schemas['RetentionSettingsRecord'] & Schemas['Error']>('PUT', '/api/admin/retention', { body, token, headers: { 'if-match': `"${version}"` } })
 
-describe.skipIf(noDatabase)('retention settings', () => {
+describe('retention settings', () => {
   it('answer the defaults the privacy notice promised until the office saves, then the saved periods, audited', async () => {
     const first = await t.request<Schemas['RetentionSettingsRecord']>('GET', '/api/admin/retention', { token: admin })
     expect(first.status).toBe(200)
@@ -93,7 +92,7 @@ describe.skipIf(noDatabase)('retention settings', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the privacy notice', () => {
+describe('the privacy notice', () => {
   it('shows the periods in force, and a changed period at once, with no periods of its own in the default text', async () => {
     const before = await t.request<Schemas['SitePage']>('GET', '/api/pages/privacy-notice')
     expect(before.body.retention).toEqual(DEFAULT_RETENTION_PERIODS)
@@ -206,7 +205,7 @@ async function addOpening(at: Date): Promise<string> {
 const idsOf = async (table: typeof registrations | typeof contactMessages | typeof mailOutbox | typeof auditEvents | typeof recordOpenings, ids: string[]) =>
   (await t.database.db.select({ id: table.id }).from(table).where(inArray(table.id, ids))).map((row) => row.id).sort()
 
-describe.skipIf(noDatabase)('the daily retention run', () => {
+describe('the daily retention run', () => {
   it('removes exactly what is past its period, records the run with its counts, and removes nothing more when run again', async () => {
     const db = t.database.db
     const now = new Date()
@@ -320,7 +319,7 @@ describe.skipIf(noDatabase)('the daily retention run', () => {
   })
 })
 
-describe.skipIf(noDatabase)('what the run leaves behind', () => {
+describe('what the run leaves behind', () => {
   it('takes the words an erased message’s history quoted (its subject, shown in the office’s activity), keeping the entry', async () => {
     const db = t.database.db
     const now = new Date()
@@ -364,7 +363,7 @@ describe.skipIf(noDatabase)('what the run leaves behind', () => {
   })
 })
 
-describe.skipIf(noDatabase)('a learner’s finished date', () => {
+describe('a learner’s finished date', () => {
   it('is set when the learner becomes finished, kept while they stay so, and cleared when they are taken back', async () => {
     const n = next()
     const input: Schemas['StudentInput'] = {

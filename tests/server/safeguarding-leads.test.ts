@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { auditEvents, mailOutbox } from '../../server/db/schema.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type Account = Schemas['StaffAccount'] & Schemas['Error']
@@ -30,7 +30,6 @@ const putLead = (userId: string, safeguardingLead: boolean, token: string) =>
   t.request<Account>('PUT', `/api/admin/staff/${userId}/safeguarding-lead`, { token, body: { safeguardingLead } })
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   ids.lead = (await t.createUser({ email: 'lena.lead@tec.test', role: 'ADMIN', name: 'Lena Lead', safeguardingLead: true })).id
   ids.other = (await t.createUser({ email: 'otto.office@tec.test', role: 'ADMIN', name: 'Otto Office', safeguardingLead: false })).id
@@ -71,7 +70,7 @@ beforeAll(async () => {
 })
 afterAll(async () => t?.close())
 
-describe.skipIf(noDatabase)('who may read a safeguarding concern', () => {
+describe('who may read a safeguarding concern', () => {
   it('tells the SPA whether the signed-in admin is a lead', async () => {
     expect((await get<Schemas['User']>('/api/auth/me', lead)).body.safeguardingLead).toBe(true)
     expect((await get<Schemas['User']>('/api/auth/me', other)).body.safeguardingLead).toBe(false)
@@ -194,7 +193,7 @@ describe.skipIf(noDatabase)('who may read a safeguarding concern', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the safeguarding lead mark', () => {
+describe('the safeguarding lead mark', () => {
   it('shows on the staff list, and only a lead gives or takes it, audited', async () => {
     const list = await get<Schemas['StaffAccountPage']>('/api/admin/staff?role=ADMIN', other)
     expect(list.body.items.map((account) => [account.name, account.safeguardingLead])).toEqual([

@@ -6,7 +6,7 @@ import { open, seal } from '../../server/auth/secret-box.ts'
 import { hashToken } from '../../server/auth/tokens.ts'
 import { auditEvents, mailOutbox, rateLimits, recoveryCodes, secondFactors, signInChallenges, trustedDevices, tutorProfiles, users } from '../../server/db/schema.ts'
 import type { components } from '../../src/api/schema.gen.ts'
-import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, DEFAULT_PASSWORD, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 
@@ -18,7 +18,6 @@ type Schemas = components['schemas']
 let t: TestApp
 let strict: TestApp
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   strict = await createTestApp({ env: { ADMIN_SECOND_FACTOR: 'required' } })
 })
@@ -60,7 +59,7 @@ async function challengeFor(app: TestApp, email: string, ip = nextIp(), headers:
 
 const complete = (app: TestApp, body: Record<string, string>, ip = nextIp()) => app.request('POST', '/api/auth/login/second-factor', { body, ip })
 
-describe.skipIf(noDatabase)('the second sign-in step', () => {
+describe('the second sign-in step', () => {
   it('sets up from a secret and its otpauth address, confirmed by a code, and answers ten recovery codes once', async () => {
     const user = await t.createUser({ email: 'ines@tec.test' })
     const token = await t.login('ines@tec.test')
@@ -319,7 +318,7 @@ describe.skipIf(noDatabase)('the second sign-in step', () => {
   })
 })
 
-describe.skipIf(noDatabase)('admins held to the second step (ADMIN_SECOND_FACTOR=required)', () => {
+describe('admins held to the second step (ADMIN_SECOND_FACTOR=required)', () => {
   it('lets an admin without it do nothing but set it up, then everything', async () => {
     await strict.createUser({ email: 'boss@tec.test', role: 'ADMIN' })
     const token = await strict.login('boss@tec.test')
@@ -368,7 +367,7 @@ describe.skipIf(noDatabase)('admins held to the second step (ADMIN_SECOND_FACTOR
   })
 })
 
-describe.skipIf(noDatabase)('where a person is signed in', () => {
+describe('where a person is signed in', () => {
   const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36'
   const iphone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1'
   const signIn = async (email: string, userAgent: string, ip: string) => {
@@ -439,7 +438,7 @@ async function markLeft(app: TestApp, admin: string, tutorId: string) {
   expect(answer.status).toBe(200)
 }
 
-describe.skipIf(noDatabase)('no way back in for an account the office has closed, or a password that has changed', () => {
+describe('no way back in for an account the office has closed, or a password that has changed', () => {
   it('ends a sign-in waiting for its code when the tutor is marked as left, and the staff list says they left', async () => {
     const admin = await adminToken(t, 'office-left@tec.test')
     const { user, secret, token } = await withSecondFactor(t, 'leaver@tec.test')
@@ -509,7 +508,7 @@ describe.skipIf(noDatabase)('no way back in for an account the office has closed
   })
 })
 
-describe.skipIf(noDatabase)('guessing the code over time', () => {
+describe('guessing the code over time', () => {
   const strangerCount = async (userId: string) => (await t.database.db.select().from(secondFactors).where(eq(secondFactors.userId, userId)))[0]?.strangerWrongCodes
   const mailsTo = async (email: string) => (await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, email))).map((mail) => mail.subject)
   /** As if every 15-minute window of this account had passed: its throttles' rows go (the lifetime counts stay). */
@@ -615,7 +614,7 @@ describe.skipIf(noDatabase)('guessing the code over time', () => {
   })
 })
 
-describe.skipIf(noDatabase)('changing the second step asks for the password, and ends what it should', () => {
+describe('changing the second step asks for the password, and ends what it should', () => {
   it('asks for the password again before the set-up, counting wrong ones', async () => {
     await t.createUser({ email: 'setter@tec.test' })
     const token = await t.login('setter@tec.test')

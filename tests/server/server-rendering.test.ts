@@ -8,7 +8,7 @@ import type { components } from '../../src/api/schema.gen.ts'
 import { courses } from '../../server/db/schema.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { until } from './support/until.ts'
-import { allHeard, createTestApp, noDatabase, type Answer, type TestApp } from './support/test-app.ts'
+import { allHeard, createTestApp, type Answer, type TestApp } from './support/test-app.ts'
 import { routeManifestFromTree, ROUTE_TREE_FILE } from '../../scripts/route-manifest.ts'
 import { SERVER_RENDERED_ROUTES } from '../../shared/ssr.ts'
 
@@ -105,7 +105,6 @@ let site: string
 let admin: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   site = mkdtempSync(path.join(tmpdir(), 'tec-ssr-'))
   writeFileSync(path.join(site, 'index.html'), TEMPLATE)
   writeFileSync(path.join(site, 'routes.json'), JSON.stringify(ROUTES))
@@ -125,7 +124,7 @@ const page = (address: string, headers: Record<string, string> = {}) => t.reques
 const dataBlock = (answer: Answer) => /<script type="application\/json" id="tec-ssr-state">(.*?)<\/script>/s.exec(answer.text)?.[1]
 const costShown = async (address: string) => /<p class="cost">(.*?)<\/p>/.exec((await page(address)).text)?.[1]
 
-describe.skipIf(noDatabase)('server-rendered public pages', () => {
+describe('server-rendered public pages', () => {
   it('come inside the built index.html, with their own title and description and their data in a block that never runs', async () => {
     const answer = await page('/courses/gcse-maths-revision')
     expect(answer.status).toBe(200)

@@ -1,14 +1,13 @@
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { auditEvents, rateLimits, sessions, users } from '../../server/db/schema.ts'
-import { createTestApp, DEFAULT_PASSWORD, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, DEFAULT_PASSWORD, type TestApp } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
 const HOUR = 3600_000
 let t: TestApp
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await t.createUser({ email: 'ada@tec.test', role: 'ADMIN', name: 'Ada' })
   await t.createUser({ email: 'tim@tec.test', role: 'TUTOR', name: 'Tim' })
@@ -20,7 +19,7 @@ async function auditActions(userId?: string): Promise<string[]> {
   return rows.map((row) => row.action)
 }
 
-describe.skipIf(noDatabase)('sign-in and sessions', () => {
+describe('sign-in and sessions', () => {
   it('signs in with the email in any case and answers the user, a token and the expiry', async () => {
     const answer = await t.request('POST', '/api/auth/login', { body: { email: '  ADA@tec.test', pass: DEFAULT_PASSWORD }, ip: '10.0.0.1' })
     // Leading spaces are not an email address: the contract refuses them before any work is done.
@@ -105,7 +104,7 @@ describe.skipIf(noDatabase)('sign-in and sessions', () => {
   })
 })
 
-describe.skipIf(noDatabase)('sign-in throttling', () => {
+describe('sign-in throttling', () => {
   it('allows 10 attempts per account in 15 minutes, answers 429 with Retry-After, and allows again after the window', async () => {
     await t.createUser({ email: 'target@tec.test' })
     const attempt = (ip: string) => t.request('POST', '/api/auth/login', { body: { email: 'target@tec.test', pass: 'wrong-password' }, ip })

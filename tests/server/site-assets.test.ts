@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp } from '../../server/app.ts'
 import { siteBuilds } from '../../server/db/schema.ts'
 import { KEPT_BUILDS, keepBuildAssets } from '../../server/site-assets.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 /**
  * During a rolling deploy, machines of two builds serve at once: a page of either build may ask a machine of the
@@ -43,7 +43,6 @@ async function startedDaysAgo(build: string, days: number): Promise<void> {
 }
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
 })
 afterAll(async () => {
@@ -51,7 +50,7 @@ afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true })
 })
 
-describe.skipIf(noDatabase)("another build's hashed files", () => {
+describe("another build's hashed files", () => {
   it('are served by a machine of either build, with their type and the same year-long cache; unknown ones are 404', async () => {
     const older = build({ 'main-old111.js': 'console.log("old")', 'shared-aaa111.css': 'body{color:red}' })
     const newer = build({ 'main-new222.js': 'console.log("new")', 'shared-aaa111.css': 'body{color:red}' })

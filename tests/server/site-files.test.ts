@@ -12,7 +12,7 @@ import { DEMO_COURSES } from '../../server/demo/courses.ts'
 import { ROUTE_MANIFEST_FILE, siteRoutes, type RouteManifest } from '../../server/lib/site-routes.ts'
 import { RECORD_PAGES } from '../../server/site-files/records.ts'
 import { renderSitemap } from '../../server/site-files/sitemap.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 const ORIGIN = 'http://tec.test'
 const INDEX_HTML = '<!doctype html><title>TEC</title><div id="root"></div>'
@@ -33,7 +33,6 @@ let manifest: RouteManifest
 beforeAll(async () => {
   // The real route list, as `vite build` writes it from the router's generated tree.
   manifest = await routeManifestFromTree(readFileSync(ROUTE_TREE_FILE, 'utf8'))
-  if (noDatabase) return
   // A stand-in for dist/: the page, one asset, the icon from public/ (Vite copies it) and the route list.
   site = mkdtempSync(path.join(tmpdir(), 'tec-dist-'))
   mkdirSync(path.join(site, 'assets'))
@@ -71,7 +70,7 @@ describe('the route list', () => {
   })
 })
 
-describe.skipIf(noDatabase)('pages and unknown paths', () => {
+describe('pages and unknown paths', () => {
   it('answers the app’s routes with the page and 200, revalidated', async () => {
     const pages = ['/', '/about', '/about/', '/ABOUT', '/courses', '/blog', '/tec-online', '/login', '/admin/students', '/admin/students/0b7f4c4e-1d7a-4c1e-9a57-6f0f6b1b1b1b/edit', '/tutor']
     for (const page of [...pages, `/blog/${newestPost?.slug}`, `/courses/${publishedCourse?.slug}`]) {
@@ -127,7 +126,7 @@ describe.skipIf(noDatabase)('pages and unknown paths', () => {
   })
 })
 
-describe.skipIf(noDatabase)('site files', () => {
+describe('site files', () => {
   it('serves robots.txt: the public site open, staff, sign-in and API closed but for public content, and the sitemap', async () => {
     const answer = await t.request('GET', '/robots.txt')
     expect(answer.status).toBe(200)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 
@@ -10,7 +10,6 @@ let admin: string
 let tutor: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await t.database.db.transaction((tx) => seedDemoContent(tx))
   await t.createUser({ email: 'office@tec.test', role: 'ADMIN', name: 'Olu Office' })
@@ -23,7 +22,7 @@ afterAll(async () => t?.close())
 const put = <T extends object>(path: string, body: unknown, version: number, token = admin) =>
   t.request<T & Schemas['Error']>('PUT', `/api/admin${path}`, { body, token, headers: { 'if-match': `"${version}"` } })
 
-describe.skipIf(noDatabase)('site details', () => {
+describe('site details', () => {
   it('the office changes the contact details, hours, social links and figures; visitors read them at once', async () => {
     const record = await t.request<Schemas['SiteSettingsRecord']>('GET', '/api/admin/site-settings', { token: admin })
     expect(record.status).toBe(200)
@@ -54,7 +53,7 @@ describe.skipIf(noDatabase)('site details', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the site’s own pages', () => {
+describe('the site’s own pages', () => {
   it('each page has its text from the first day, at its own public address', async () => {
     const list = await t.request<Schemas['SitePageRecordList']>('GET', '/api/admin/pages', { token: admin })
     expect(list.body.items.map((page) => [page.slug, page.publicPath, page.fields.title])).toEqual([

@@ -7,7 +7,7 @@ import { DEMO_GALLERY, DEMO_SITE_SETTINGS } from '../../server/demo/gallery.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { illustration } from '../../server/demo/illustrations.ts'
 import { DEFAULT_SITE_SETTINGS } from '../../server/site-settings/queries.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 
@@ -18,14 +18,13 @@ const publishedCourses = DEMO_COURSES.filter((course) => course.published)
 const unpublishedCourse = DEMO_COURSES.find((course) => !course.published)
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
 })
 afterAll(async () => t?.close())
 
 const PUBLIC_CACHE = 'public, no-cache'
 
-describe.skipIf(noDatabase)('site settings before staff save any', () => {
+describe('site settings before staff save any', () => {
   it('answers the built-in defaults', async () => {
     const answer = await t.request<Schemas['SiteSettings']>('GET', '/api/site-settings')
     expect(answer.status).toBe(200)
@@ -34,9 +33,8 @@ describe.skipIf(noDatabase)('site settings before staff save any', () => {
   })
 })
 
-describe.skipIf(noDatabase)('with the demo content', () => {
+describe('with the demo content', () => {
   beforeAll(async () => {
-    if (noDatabase) return
     await seedDemoContent(t.database.db)
   })
 
@@ -241,7 +239,7 @@ describe.skipIf(noDatabase)('with the demo content', () => {
   })
 })
 
-describe.skipIf(noDatabase)('caching of answers that are not public reads', () => {
+describe('caching of answers that are not public reads', () => {
   it('keeps no-store on auth answers and on the contact form', async () => {
     await t.createUser({ email: 'cache@tec.test' })
     const login = await t.request('POST', '/api/auth/login', { body: { email: 'cache@tec.test', pass: 'Correct-Horse-Battery-9' }, ip: '192.0.2.77' })

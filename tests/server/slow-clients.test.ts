@@ -3,7 +3,7 @@ import { httpServerOptions } from '../../server/http-timeouts.ts'
 import type { ServerProcess } from '../support/server-process.ts'
 import { closedByServer, openSocket, trickle } from './support/raw-socket.ts'
 import { startServer } from './support/server.ts'
-import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+import { testDatabaseForProcess } from './support/test-app.ts'
 
 /**
  * Slow headers and slow bodies (slowloris) are cut off by the server's timeouts, while everyone else is served. A
@@ -17,14 +17,13 @@ let server: ServerProcess
 let port: number
 
 beforeAll(async () => {
-  if (noDatabase) return
   const target = await testDatabaseForProcess()
   server = await startServer({ ...target.env, HEADERS_TIMEOUT_MS: String(TIMEOUTS.headersTimeout), REQUEST_TIMEOUT_MS: String(TIMEOUTS.requestTimeout) })
   port = Number(new URL(server.baseUrl).port)
 })
 afterAll(async () => server?.stop())
 
-describe.skipIf(noDatabase)('slow clients', () => {
+describe('slow clients', () => {
   it('cuts off slow headers and slow bodies with 408 and closes the connection, and keeps serving others', async () => {
     const started = performance.now()
     const slowHeaders = await openSocket(port)

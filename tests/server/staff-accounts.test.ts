@@ -2,7 +2,7 @@ import { desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import { mailOutbox, users } from '../../server/db/schema.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type Account = Schemas['StaffAccount'] & Schemas['Error']
@@ -13,7 +13,6 @@ let adminId: string
 let tutorId: string
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   adminId = (await t.createUser({ email: 'office@tec.test', role: 'ADMIN', name: 'Olu Office' })).id
   tutorId = (await t.createUser({ email: 'tutor@tec.test', role: 'TUTOR', name: 'Tess Tutor' })).id
@@ -23,7 +22,7 @@ afterAll(async () => t?.close())
 
 const put = (path: string, body: unknown, token = admin) => t.request<Account>('PUT', `/api/admin/staff${path}`, { body, token })
 
-describe.skipIf(noDatabase)('staff accounts', () => {
+describe('staff accounts', () => {
   let invited: Schemas['StaffAccount']
 
   it('lists admins and tutors with their role and status, and finds them by name or email', async () => {

@@ -4,7 +4,7 @@ import type { components } from '../../src/api/schema.gen.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { registrations, students } from '../../server/db/schema.ts'
 import { BODIES, FORM_PATHS } from './support/registration-bodies.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type StudentRecord = Schemas['StudentRecord']
@@ -20,7 +20,6 @@ let token: string
 const STALE = 'Someone else changed this record since you opened it. Reload it to see their changes, then make yours again.'
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await seedDemoContent(t.database.db)
   await t.createUser({ email: 'records.admin@tec.test', role: 'ADMIN', name: 'Rita Records' })
@@ -68,7 +67,7 @@ const update = <T extends object>(path: string, version: number | string, body: 
 const history = (subjectType: string, id: string) =>
   t.request<Schemas['HistoryPage']>('GET', `/api/admin/history?subjectType=${subjectType}&subjectId=${id}`, { token })
 
-describe.skipIf(noDatabase)('student records', () => {
+describe('student records', () => {
   it('creates a student by hand, cleaned, with version 1 as its ETag, and its history says who added it', async () => {
     const answer = await create<StudentRecord>('students', studentInput())
     expect(answer.status, answer.text).toBe(201)
@@ -171,7 +170,7 @@ describe.skipIf(noDatabase)('student records', () => {
   })
 })
 
-describe.skipIf(noDatabase)('school records', () => {
+describe('school records', () => {
   it('creates a school with several contacts, the first its main contact in the list', async () => {
     const answer = await create<SchoolRecord>('schools', schoolInput())
     expect(answer.status, answer.text).toBe(201)

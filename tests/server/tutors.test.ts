@@ -4,7 +4,7 @@ import type { components } from '../../src/api/schema.gen.ts'
 import { seedDemoContent } from '../../server/demo/content.ts'
 import { mailOutbox } from '../../server/db/schema.ts'
 import { linksIn } from '../../server/mail/templates.ts'
-import { createTestApp, noDatabase, type TestApp } from './support/test-app.ts'
+import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
 type TutorRecord = Schemas['TutorRecord']
@@ -23,7 +23,6 @@ const NOT_FOUND = { message: 'We could not find that tutor.' }
 const MISSING_ID = '00000000-0000-4000-8000-000000000000'
 
 beforeAll(async () => {
-  if (noDatabase) return
   t = await createTestApp()
   await seedDemoContent(t.database.db)
   await t.createUser({ email: 'tutors.admin@tec.test', role: 'ADMIN', name: 'Tara Office' })
@@ -89,7 +88,7 @@ async function acceptInvitation(email: string, password: string) {
 
 const signIn = (email: string, pass: string) => t.request<{ token?: string; message?: string }>('POST', '/api/auth/login', { body: { email, pass }, ip: nextIp() })
 
-describe.skipIf(noDatabase)('inviting a tutor', () => {
+describe('inviting a tutor', () => {
   it('makes an invited TUTOR account, mails the set-password link, and the tutor is active once they choose a password', async () => {
     const answer = await invite({ name: '  Nadia Okafor ', email: 'Nadia.Okafor@Example.org' })
     expect(answer.status, answer.text).toBe(201)
@@ -133,7 +132,7 @@ describe.skipIf(noDatabase)('inviting a tutor', () => {
   })
 })
 
-describe.skipIf(noDatabase)('a tutor’s profile', () => {
+describe('a tutor’s profile', () => {
   it('changes from the version read, records each changed field, and refuses an edit made from an older version', async () => {
     const invited = (await invite({ name: 'Oskar Lind', email: 'oskar.lind@example.org' })).body
     const first = await update(invited.id, 1, profile('Oskar Lind'))
@@ -191,7 +190,7 @@ describe.skipIf(noDatabase)('a tutor’s profile', () => {
   })
 })
 
-describe.skipIf(noDatabase)('pausing, leaving and coming back', () => {
+describe('pausing, leaving and coming back', () => {
   it('a tutor who leaves is signed out everywhere, cannot sign in or get a reset link, keeps their history, and can be made active again', async () => {
     await t.createUser({ email: 'quinn.leaver@example.org', role: 'TUTOR', name: 'Quinn Leaver', password: 'Quinn-Password-2026' })
     const session = (await signIn('quinn.leaver@example.org', 'Quinn-Password-2026')).body.token
@@ -249,7 +248,7 @@ describe.skipIf(noDatabase)('pausing, leaving and coming back', () => {
   })
 })
 
-describe.skipIf(noDatabase)('safeguarding checks', () => {
+describe('safeguarding checks', () => {
   it('records the checks seen, newest first, and flags the newest when it ends within 60 days or has ended', async () => {
     const tutor = await tutorWith('Uma Checked')
     const first = await recordCheck(tutor.id, { type: 'enhanced_barred', reference: ' 001122334455 ', issuedOn: day(-1000), expiresOn: day(-30) })
@@ -287,7 +286,7 @@ describe.skipIf(noDatabase)('safeguarding checks', () => {
   })
 })
 
-describe.skipIf(noDatabase)('the tutors list', () => {
+describe('the tutors list', () => {
   it('counts each status under the same search, and narrows by status, subject, mode and area', async () => {
     const physics = await tutorWith('Wren Physics', { subjects: ['Physics'], modes: ['home'], travelArea: 'Otley, Ilkley' })
     await tutorWith('Xavi Physics', { subjects: ['Physics', 'Maths'], modes: ['online'], travelArea: 'Bradford' })

@@ -3,7 +3,7 @@ import type { ServerProcess } from '../support/server-process.ts'
 import { getAlone } from './support/get-alone.ts'
 import { sample } from './support/metrics-text.ts'
 import { startServer } from './support/server.ts'
-import { noDatabase, testDatabaseForProcess } from './support/test-app.ts'
+import { testDatabaseForProcess } from './support/test-app.ts'
 import { until } from './support/until.ts'
 
 /**
@@ -17,7 +17,7 @@ async function bothListening(server: ServerProcess): Promise<void> {
   expect(await until(() => Promise.resolve(listening().size), (size) => size === 2)).toBe(2)
 }
 
-describe.skipIf(noDatabase)('several API processes (WEB_CONCURRENCY) on PostgreSQL', () => {
+describe('several API processes (WEB_CONCURRENCY) on PostgreSQL', () => {
   it('start as many processes as asked, each answering on the one port, and stop together', { timeout: 120_000 }, async () => {
     const database = await testDatabaseForProcess()
     const server = await startServer({ ...database.env, WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' })

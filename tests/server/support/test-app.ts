@@ -26,8 +26,6 @@ import { EMPTY_PROFILE, insertTutorProfile } from '../../../server/tutors/record
 import { adminQuery } from './postgres-cluster.ts'
 
 const target = inject('testDatabase')
-/** True in the server-pg project on a machine without PostgreSQL (outside CI): files skip themselves. */
-export const noDatabase = target.kind === 'unavailable'
 
 async function newPostgresDatabaseUrl(adminUrl: string, template: string): Promise<string> {
   const name = `tec_test_${randomBytes(6).toString('hex')}`
@@ -41,8 +39,7 @@ export async function openTestDatabase(): Promise<Database> {
     const client = await PGlite.create({ loadDataDir: new Blob([readFileSync(target.dumpFile)]) })
     return databaseFromPglite(client)
   }
-  if (target.kind === 'postgres') return databaseFromUrl(await newPostgresDatabaseUrl(target.adminUrl, target.template))
-  throw new Error(target.reason)
+  return databaseFromUrl(await newPostgresDatabaseUrl(target.adminUrl, target.template))
 }
 
 /**
@@ -56,11 +53,8 @@ export async function testDatabaseForProcess(): Promise<{ env: Record<string, st
     await client.close()
     return { env: { DATA_DIR: dataDir }, open: () => openDatabase({ dataDir, databaseUrl: undefined }) }
   }
-  if (target.kind === 'postgres') {
-    const url = await newPostgresDatabaseUrl(target.adminUrl, target.template)
-    return { env: { DATABASE_URL: url }, open: () => Promise.resolve(databaseFromUrl(url)) }
-  }
-  throw new Error(target.reason)
+  const url = await newPostgresDatabaseUrl(target.adminUrl, target.template)
+  return { env: { DATABASE_URL: url }, open: () => Promise.resolve(databaseFromUrl(url)) }
 }
 
 type Schemas = components['schemas']
