@@ -56,15 +56,16 @@ const appRoots = {
  * base: settings, logs, shared words, where a request came from, finding the project's files. db: the connection,
  * schema, change feed and locks. lib: what several parts share (audit trail, locks, paging, kept answers, the jobs
  * runner). mail-sender: the mailer and its templates. contract: the document, its checks, the handlers' types and
- * what they are given (deps.ts). platform: sign-in (auth's sessions, passwords, links), server rendering and the
- * server's own chores. resources: one folder per contract tag, and the handlers (and the Mail screen) that auth and
- * mail answer like any resource. wiring: what puts it together (app, index, the handler map, the contract's routes,
- * the job registry, demo data, the command line). A file directly in server/ that no layer names is wiring.
+ * what they are given (deps.ts). platform: sign-in (auth's sessions, passwords, links, and the links' lifetimes, which
+ * the Mail screen reads too), server rendering and the server's own chores. resources: one folder per contract tag, and
+ * the handlers (and the Mail screen) that auth and mail answer like any resource. wiring: what puts it together (app,
+ * index, the handler map, the contract's routes, the job registry, demo data, the command line). A file directly in
+ * server/ that no layer names is wiring.
  */
 const serverRootFiles = {
   base: ['config', 'logger', 'messages', 'http-timeouts', 'http-context', 'security-headers', 'project-files', 'trusted-proxies', 'wasm-tiering'],
   contract: ['deps'],
-  platform: ['startup', 'site-assets', 'static-site', 'kept-reads-first', 'housekeeping'],
+  platform: ['startup', 'site-assets', 'static-site', 'kept-reads-first', 'housekeeping', 'link-lifetimes'],
 }
 /** @param {string[]} names */
 const rootGlob = (names) => `./server/@(${names.join('|')}).ts`

@@ -7,11 +7,12 @@ import { accountCounterKey, deviceCookie, isSecure, deviceCounterKey, deviceCoun
 import { addressKey, clear, hit, RATE_LIMITS } from './rate-limit.ts'
 import { signIns } from './work-queue.ts'
 import { createSession, hasLeft, revokeSession, revokeUserSessions } from './sessions.ts'
-import { activateInvitedTutor, endLinks, issueLink, LINK_LIFETIMES_MS, liveLink, useLink } from './links.ts'
+import { activateInvitedTutor, endLinks, issueLink, liveLink, useLink } from './links.ts'
 import type { Handler, HandlerInput, Reply, RequestInfo } from '../contract/types.ts'
 import { passwordResetTokens, tutorProfiles, users } from '../db/schema.ts'
 import type { Db } from '../db/client.ts'
 import type { AppDeps } from '../deps.ts'
+import { RESET_LINK_MINUTES } from '../link-lifetimes.ts'
 import { resetPasswordMail } from '../mail/templates.ts'
 import { fieldProblem, tooManyAttempts } from '../lib/replies.ts'
 import { normaliseEmail } from '../lib/email.ts'
@@ -23,7 +24,7 @@ export { endMySession, endOtherSessions, listMySessions } from './session-handle
 
 export const AUTH_MESSAGES = {
   loginFailed: 'The email or password is incorrect.',
-  resetLinkSent: 'If an account uses that email, we have sent it a link to set a new password. The link works for 30 minutes.',
+  resetLinkSent: `If an account uses that email, we have sent it a link to set a new password. The link works for ${RESET_LINK_MINUTES} minutes.`,
   resetLinkDead: 'This link has expired or was already used. Ask for a new one.',
   passwordReset: 'Your password has been changed. Sign in with your new password.',
   wrongCurrentPassword: 'The current password is incorrect.',
@@ -31,7 +32,6 @@ export const AUTH_MESSAGES = {
   nameRequired: 'This field is required.',
 } as const
 
-export const RESET_LINK_MINUTES = LINK_LIFETIMES_MS.reset / 60_000
 /** When a reset link is made and mailed after the answer: far from the request that asked, and still at once for a person. */
 const RESET_MAIL_DELAY_MS = { min: 500, max: 2000 }
 

@@ -1,17 +1,9 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { passwordResetTokens, tutorProfiles, type TOKEN_PURPOSES } from '../db/schema.ts'
+import { passwordResetTokens, tutorProfiles } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
+import { LINK_LIFETIMES_MS, type LinkPurpose } from '../link-lifetimes.ts'
 import { hashToken, newToken } from './tokens.ts'
-
-/** What a mailed set-password link is for: a forgotten password, or an accepted tutor's first password. */
-export type LinkPurpose = (typeof TOKEN_PURPOSES)[number]
-
-/** How long each kind of link works (SECURITY.md: a reset link 30 minutes). */
-export const LINK_LIFETIMES_MS: Record<LinkPurpose, number> = {
-  reset: 30 * 60_000,
-  invite: 72 * 3600_000,
-}
 
 /**
  * One live link per user, of any kind: every link that sets a password goes through here. Within the caller's

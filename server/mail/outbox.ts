@@ -2,12 +2,12 @@ import { and, count, desc, eq, gte, ne, type SQL } from 'drizzle-orm'
 import { ENUMS } from '../../shared/contract.gen.ts'
 import { labelOf } from '../../shared/labels.ts'
 import type { components } from '../../src/api/schema.gen.ts'
-import { LINK_LIFETIMES_MS } from '../auth/links.ts'
 import type { Db } from '../db/client.ts'
 import { mailOutbox } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import type { ChangeContext } from '../lib/history.ts'
 import { window, type PageRequest } from '../lib/paging.ts'
+import { INVITE_LINK_HOURS, LINK_LIFETIMES_MS, RESET_LINK_MINUTES } from '../link-lifetimes.ts'
 import { explainMailError } from './errors.ts'
 
 type Schemas = components['schemas']
@@ -19,8 +19,8 @@ export const MAIL_SCREEN_MESSAGES = {
   secretLink:
     'This mail holds a link that signs someone in or sets a password, so its words are never shown here: anyone who read them could use the link. If it did not arrive, the person can ask for a new link.',
   purged: (on: string) => `The words of this mail were deleted on ${on}, as mail is kept only for a while. Who it went to and its subject stay.`,
-  expiredReset: `This mail held a link to set a new password, which works for only ${LINK_LIFETIMES_MS.reset / 60_000} minutes, so it has expired and sending it again would not help. Ask the person to use "Forgot your password?" on the sign-in page: that mails them a new link.`,
-  expiredInvitation: `This invitation's link worked for ${LINK_LIFETIMES_MS.invite / 3600_000} hours and has expired, so sending it again would not help. Ask the person to use "Forgot your password?" on the sign-in page with this address: that mails them a new link, and choosing a password with it completes the invitation.`,
+  expiredReset: `This mail held a link to set a new password, which works for only ${RESET_LINK_MINUTES} minutes, so it has expired and sending it again would not help. Ask the person to use "Forgot your password?" on the sign-in page: that mails them a new link.`,
+  expiredInvitation: `This invitation's link worked for ${INVITE_LINK_HOURS} hours and has expired, so sending it again would not help. Ask the person to use "Forgot your password?" on the sign-in page with this address: that mails them a new link, and choosing a password with it completes the invitation.`,
   purgedResend: 'The words of this mail were deleted, as mail is kept only for a while, so there is nothing left to send again. If the person still needs it, write to them another way.',
   skipped: (n: number) =>
     `${n === 1 ? '1 failed mail was left as it is, since sending it' : `${n} failed mails were left as they are, since sending them`} again cannot work: a password or invitation link has expired, or the words were deleted. The row of each says what to do instead.`,

@@ -1,8 +1,8 @@
 import { and, eq, isNull, lt, notInArray, or } from 'drizzle-orm'
-import { LINK_LIFETIMES_MS } from '../auth/links.ts'
 import type { Db } from '../db/client.ts'
 import { mailOutbox } from '../db/schema.ts'
 import type { Schedule } from '../lib/jobs.ts'
+import { LINK_LIFETIMES_MS } from '../link-lifetimes.ts'
 import type { Logger } from '../logger.ts'
 import { INVITATION_KINDS } from './outbox.ts'
 

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, isNotNull, isNull, ne, not, or, sql, type SQL } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import { hashPassword } from '../auth/passwords.ts'
-import { endLinks, issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
+import { endLinks, issueLink } from '../auth/links.ts'
 import { turnOff } from '../auth/second-factor.ts'
 import { hasLeft, revokeUserSessions, tutorHasLeft } from '../auth/sessions.ts'
 import { newToken } from '../auth/tokens.ts'
@@ -12,6 +12,7 @@ import { recordAudit } from '../lib/audit.ts'
 import type { ChangeContext } from '../lib/history.ts'
 import { window } from '../lib/paging.ts'
 import { containsPattern, searchText } from '../lib/search.ts'
+import { INVITE_LINK_HOURS } from '../link-lifetimes.ts'
 import { adminInviteMail, secondFactorResetMail } from '../mail/templates.ts'
 import { EMPTY_PROFILE, insertTutorProfile } from '../tutors/records.ts'
 
@@ -34,8 +35,6 @@ export const STAFF_MESSAGES = {
   tutorLeft: 'This tutor is marked as left, so they cannot sign in. Make them active on the Tutors screen first.',
   anonymised: 'This account was anonymised, so it cannot be let in again: it no longer names anyone. If the person comes back, invite them afresh.',
 } as const
-
-const INVITE_LINK_HOURS = LINK_LIFETIMES_MS.invite / 3600_000
 
 
 const statusOf = (user: Pick<UserRow, 'invitedAt' | 'deactivatedAt'>, left: boolean): StaffStatus =>

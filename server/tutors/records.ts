@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import { formatDay } from '../../shared/date-words.ts'
 import { labelOf } from '../../shared/labels.ts'
-import { endLinks, issueLink, LINK_LIFETIMES_MS } from '../auth/links.ts'
+import { endLinks, issueLink } from '../auth/links.ts'
 import { revokeUserSessions } from '../auth/sessions.ts'
 import type { FieldErrors } from '../contract/validators.ts'
 import type { Db } from '../db/client.ts'
@@ -11,6 +11,7 @@ import { placements, safeguardingChecks, tutorProfiles, users, type TutorStatus,
 import { recordAudit } from '../lib/audit.ts'
 import { changesBetween, type ChangeContext, type UpdateOutcome } from '../lib/history.ts'
 import { checkSchema, cleanInput } from '../contract/input.ts'
+import { INVITE_LINK_HOURS } from '../link-lifetimes.ts'
 import { tutorInviteMail } from '../mail/templates.ts'
 import { readSubjects } from '../subjects/queries.ts'
 import { tutorFields, type TutorProfileInput } from './queries.ts'
@@ -64,8 +65,6 @@ export async function checkTutorProfileInput(db: Db, body: TutorProfileInput): P
   })
   return { input, problems }
 }
-
-export const INVITE_LINK_HOURS = LINK_LIFETIMES_MS.invite / 3600_000
 
 /**
  * A TUTOR account with its profile, within the caller's transaction: a password nobody knows until the tutor chooses
