@@ -17,7 +17,8 @@ import {
 import { createPlacementRecord, type PlacementOutcome } from '../placements/records.ts'
 import { changeConcernStatusRecord } from '../safeguarding-concerns/queries.ts'
 import { insertSchool } from '../schools/queries.ts'
-import { insertStudent, type StudentInput } from '../students/queries.ts'
+import type { StudentInput } from '../students/queries.ts'
+import { insertStudent } from '../students/records.ts'
 
 type Schemas = components['schemas']
 type Attendance = Schemas['Attendance']

@@ -4,7 +4,8 @@ import { listPageReply } from '../record-openings/downloads.ts'
 import { pageOf } from '../lib/paging.ts'
 import { fieldsProblem } from '../lib/replies.ts'
 import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
-import { checkStudentInput, insertStudent, listStudentPage, readStudentRecord, STUDENT_MESSAGES, updateStudentRecord } from './queries.ts'
+import { listStudentPage, readStudentRecord } from './queries.ts'
+import { checkStudentInput, insertStudent, STUDENT_MESSAGES, updateStudentRecord } from './records.ts'
 
 const notFound = { status: 404 as const, body: { message: STUDENT_MESSAGES.notFound } }
 
