@@ -20,5 +20,5 @@ const CreatedButtonLink = createLink(ButtonElement)
 /** A text link; preloads the page when the pointer or focus comes to it. */
 export const AnchorLink: LinkComponent<typeof AnchorElement> = (props) => <CreatedAnchorLink preload="intent" {...props} />
 
-/** A link that looks like a button ("Enrol in this course", "Add a student"). */
+/** A link that looks like a button ("Enrol in this course", "Add a learner"). */
 export const ButtonLink: LinkComponent<typeof ButtonElement> = (props) => <CreatedButtonLink preload="intent" {...props} />

@@ -55,9 +55,9 @@ describe('lessons and reports', () => {
 
     const page = await app.newPage()
     await signIn(page, demo.tutor, '/tutor')
-    await page.getByRole('navigation').first().getByRole('link', { name: 'Students' }).click()
-    await page.getByRole('heading', { name: 'Students', level: 1 }).waitFor()
-    await expectAccessible(page, 'the tutor’s students', PHONE_AND_DESKTOP)
+    await page.getByRole('navigation').first().getByRole('link', { name: 'Learners' }).click()
+    await page.getByRole('heading', { name: 'Learners', level: 1 }).waitFor()
+    await expectAccessible(page, 'the tutor’s learners', PHONE_AND_DESKTOP)
     await page.getByRole('link', { name: LEARNER }).click()
     await page.getByRole('heading', { name: LEARNER, level: 1 }).waitFor()
     await expectAccessible(page, 'a learner’s page for their tutor', PHONE_AND_DESKTOP)

@@ -106,7 +106,7 @@ describe('placing a learner with a tutor', () => {
     await openRegistration(page, learner.email, learner.name)
     await page.getByRole('button', { name: 'Accept', exact: true }).click()
     await page.getByRole('dialog', { name: 'Accept this enrolment?' }).getByRole('button', { name: 'Accept', exact: true }).click()
-    await page.getByText('Accepted. The student has been added.').waitFor()
+    await page.getByText('Accepted. The learner has been added.').waitFor()
     await page.getByRole('link', { name: learner.name, exact: true }).click()
     await page.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
     await page.getByText(`${learner.name} is waiting for a tutor.`, { exact: false }).waitFor()

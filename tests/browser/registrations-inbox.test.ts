@@ -208,7 +208,7 @@ describe('the registrations inbox', () => {
     const dialog = page.getByRole('dialog', { name: 'Accept this enrolment?' })
     await dialog.getByRole('checkbox', { name: `Email ${enrolled.email} to say it was accepted` }).waitFor()
     await dialog.getByRole('button', { name: 'Accept', exact: true }).click()
-    await page.getByText('Accepted. The student has been added.').waitFor()
+    await page.getByText('Accepted. The learner has been added.').waitFor()
 
     await page.getByRole('link', { name: enrolled.student, exact: true }).click()
     await page.waitForURL((url) => url.pathname.startsWith('/admin/students/'))

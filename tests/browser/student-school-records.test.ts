@@ -50,9 +50,9 @@ describe('student and school records', () => {
     await expectAccessible(page, 'a school page', PHONE_AND_DESKTOP)
 
     await page.goto('/admin/students/new')
-    await page.getByRole('heading', { name: 'Add a student', level: 1 }).waitFor()
+    await page.getByRole('heading', { name: 'Add a learner', level: 1 }).waitFor()
     // Sending the empty form shows what is missing, under each field, and sends nothing.
-    await page.getByRole('button', { name: 'Add the student' }).click()
+    await page.getByRole('button', { name: 'Add the learner' }).click()
     await page.getByText('Enter the learner’s name.').waitFor()
     await page.getByText('Choose at least one subject.').waitFor()
     await expectAccessible(page, 'the new student form with its errors', PHONE_AND_DESKTOP)
@@ -71,7 +71,7 @@ describe('student and school records', () => {
     await page.getByRole('option', { name: 'Reading', exact: true }).click()
     await page.keyboard.press('Escape')
     await page.locator('label').filter({ hasText: /^Online$/ }).click()
-    await page.getByRole('button', { name: 'Add the student' }).click()
+    await page.getByRole('button', { name: 'Add the learner' }).click()
     await page.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
     await page.getByRole('link', { name: school.name }).waitFor()
     await page.getByText('Added by Ada Admin').waitFor()
@@ -136,10 +136,10 @@ describe('student and school records', () => {
     const downloading = page.waitForEvent('download')
     await page.getByRole('button', { name: 'Download CSV' }).click()
     const download = await downloading
-    expect(download.suggestedFilename()).toBe('students.csv')
+    expect(download.suggestedFilename()).toBe('learners.csv')
     const csv = readFileSync((await download.path()) ?? '', 'utf8').replace(/^\uFEFF/, '')
     const lines = csv.trim().split('\r\n')
-    expect(lines[0]).toMatch(/^Student,Status,/)
+    expect(lines[0]).toMatch(/^Learner,Status,/)
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(learner.name)
     expect(lines[1]).toContain(learner.email)

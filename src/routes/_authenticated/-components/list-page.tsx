@@ -69,7 +69,7 @@ export interface ListPageProps<Row, F extends Filters, S extends string> {
   title: string
   /** What the list holds, in a sentence or two. */
   intro: ReactNode
-  /** Buttons beside the title, such as "Add a student". */
+  /** Buttons beside the title, such as "Add a learner". */
   actions?: ReactNode
   list: ListState<F, S>
   /** The rows of the page the address asks for, with the total across pages. */

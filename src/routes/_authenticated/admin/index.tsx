@@ -62,7 +62,7 @@ function Figures({ figures }: { figures: Dashboard['figures'] }) {
       {registrations('tutor', 'new tutor application', 'new tutor applications')}
       <Figure
         value={figures.studentsWaiting}
-        words={plural(figures.studentsWaiting, 'student waiting for a tutor', 'students waiting for a tutor')}
+        words={plural(figures.studentsWaiting, 'learner waiting for a tutor', 'learners waiting for a tutor')}
         link={(children) => (
           <AnchorLink to="/admin/students" search={{ status: 'waiting' }} underline="never" display="block">
             {children}
@@ -179,7 +179,7 @@ function Subject({ entry }: { entry: ActivityEntry }) {
 
 function Activity({ activity }: { activity: ActivityEntry[] }) {
   if (activity.length === 0) {
-    return <Text size="sm">Nothing has changed yet. Changes to students, tutors, schools, placements, registrations and messages will appear here.</Text>
+    return <Text size="sm">Nothing has changed yet. Changes to learners, tutors, schools, placements, registrations and messages will appear here.</Text>
   }
   return (
     <List spacing="sm" listStyleType="none" p={0}>

@@ -92,7 +92,7 @@ function TutorDashboardPage() {
             label="This week's lessons"
             empty={
               <>
-                No lessons this week. Plan lessons from a learner’s page under <AnchorLink to="/tutor/students">Students</AnchorLink>.
+                No lessons this week. Plan lessons from a learner’s page under <AnchorLink to="/tutor/students">Learners</AnchorLink>.
               </>
             }
           />

@@ -17,7 +17,7 @@ import { studentListSpec } from '@/routes/_authenticated/-components/list-specs'
 import { RegistrationLink } from '@/routes/_authenticated/admin/-components/registration-link'
 
 export const Route = createFileRoute('/_authenticated/admin/students/')({
-  staticData: { title: 'Students' },
+  staticData: { title: 'Learners' },
   validateSearch: (search) => validateListSearch(studentListSpec, search),
   loaderDeps: ({ search }) => resolveListSearch(studentListSpec, search),
   loader: ({ context: { queryClient, api }, deps }) => {
@@ -34,7 +34,7 @@ function apiQuery({ q, status, page, pageSize }: { q?: string; status?: StudentS
 const columns: DataColumn<Student, never>[] = [
   {
     key: 'name',
-    header: 'Student',
+    header: 'Learner',
     cell: (student) => (
       <Text size="xs" c="dimmed">
         {[student.age === undefined ? null : `Age ${student.age}`, student.yearGroup ? labelOf('SchoolYear', student.yearGroup) : null, student.school]
@@ -92,7 +92,7 @@ const columns: DataColumn<Student, never>[] = [
 ]
 
 const csvColumns: CsvColumn<Student>[] = [
-  { header: 'Student', value: (student) => student.name },
+  { header: 'Learner', value: (student) => student.name },
   { header: 'Status', value: (student) => labelOf('StudentStatus', student.status) },
   { header: 'Age', value: (student) => student.age },
   { header: 'Year group', value: (student) => (student.yearGroup ? labelOf('SchoolYear', student.yearGroup) : '') },
@@ -113,12 +113,12 @@ function AdminStudentsPage() {
 
   return (
     <ListPage
-      title="Students"
+      title="Learners"
       intro="Every learner, newest first: those whose enrolment was accepted and those the office added."
       list={list}
       result={rows}
-      search={{ label: 'Search students', description: "By the student's or the contact's name or email." }}
-      caption="Students"
+      search={{ label: 'Search learners', description: "By the learner's or the contact's name or email." }}
+      caption="Learners"
       columns={columns}
       rowKey={(row) => row.id}
       rowTitle={(row) => (
@@ -128,13 +128,13 @@ function AdminStudentsPage() {
       )}
       actions={
         <ButtonLink to="/admin/students/new" leftSection={<IconPlus size={16} aria-hidden />}>
-          Add a student
+          Add a learner
         </ButtonLink>
       }
       filters={
         <ChipFilter
           label="Status"
-          allLabel="All students"
+          allLabel="All learners"
           allCount={rows.data ? Object.values(rows.data.statusCounts).reduce((sum, n) => sum + n, 0) : undefined}
           options={optionsOf('StudentStatus', 'short').map((option) => ({ ...option, count: rows.data?.statusCounts[option.value] }))}
           value={list.query.status}
@@ -143,7 +143,7 @@ function AdminStudentsPage() {
       }
       noun={{ one: 'student', many: 'students' }}
       empty={{
-        title: 'No students yet',
+        title: 'No learners yet',
         description: (
           <>
             Students appear here when an enrolment is accepted.{' '}
@@ -154,8 +154,8 @@ function AdminStudentsPage() {
           </>
         ),
       }}
-      noMatch={{ title: 'No students match your search', description: 'Check the spelling, or search by the contact’s email instead.' }}
-      csv={{ fileName: 'students.csv', columns: csvColumns, fetchPage: (page, pageSize, purpose) => api.students.list({ ...apiQuery(list.query), page, pageSize, purpose }) }}
+      noMatch={{ title: 'No learners match your search', description: 'Check the spelling, or search by the contact’s email instead.' }}
+      csv={{ fileName: 'learners.csv', columns: csvColumns, fetchPage: (page, pageSize, purpose) => api.students.list({ ...apiQuery(list.query), page, pageSize, purpose }) }}
     />
   )
 }

@@ -7,7 +7,7 @@ import { useSaveRecord } from '@/routes/_authenticated/-components/record-form'
 import { StudentForm, studentFormValues, useStudentForm } from './-components/student-form'
 
 export const Route = createFileRoute('/_authenticated/admin/students/new')({
-  staticData: { title: 'Add a student' },
+  staticData: { title: 'Add a learner' },
   component: NewStudentPage,
 })
 
@@ -19,16 +19,16 @@ function NewStudentPage() {
     save: api.students.create,
     detailKey: (student) => queryKeys.students.detail(student.id),
     refetch: [queryKeys.students.all, queryKeys.schools.all],
-    success: 'The student has been added',
+    success: 'The learner has been added',
     onSaved: (student) => navigate({ to: '/admin/students/$studentId', params: { studentId: student.id } }),
   })
   return (
     <Stack gap="lg" py="md" maw={880}>
       <Stack gap="xs">
-        <Title order={1}>Add a student</Title>
+        <Title order={1}>Add a learner</Title>
         <Text>For a learner who came to the office another way. Accepting an enrolment adds its learner by itself.</Text>
       </Stack>
-      <StudentForm form={form} save={save} submitLabel="Add the student" cancel={<AnchorLink to="/admin/students">Cancel</AnchorLink>} />
+      <StudentForm form={form} save={save} submitLabel="Add the learner" cancel={<AnchorLink to="/admin/students">Cancel</AnchorLink>} />
     </Stack>
   )
 }

@@ -37,8 +37,8 @@ function LearnerNotFound() {
     <NotFoundView
       linkComponent={RouterLink}
       title="We could not find that learner"
-      message="They may not be placed with you, or the address is mistyped. Your learners are listed under Students; if someone is missing, ask the office."
-      action={{ to: routeTo({ to: '/tutor/students' }), label: 'Go to your students' }}
+      message="They may not be placed with you, or the address is mistyped. Your learners are listed under Learners; if someone is missing, ask the office."
+      action={{ to: routeTo({ to: '/tutor/students' }), label: 'Go to your learners' }}
     />
   )
 }
@@ -56,7 +56,7 @@ function LearnerPage() {
     <DetailLayout
       back={
         <AnchorLink to="/tutor/students">
-          <BackLabel>Back to your students</BackLabel>
+          <BackLabel>Back to your learners</BackLabel>
         </AnchorLink>
       }
       title={learner.name}

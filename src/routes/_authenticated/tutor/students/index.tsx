@@ -8,7 +8,7 @@ import { AnchorLink } from '@/components/links'
 import { useAppContext } from '@/app/use-app-context'
 
 export const Route = createFileRoute('/_authenticated/tutor/students/')({
-  staticData: { title: 'Students' },
+  staticData: { title: 'Learners' },
   loader: ({ context: { queryClient, api } }) => queryClient.ensureQueryData(myLearnersQueryOptions(api.myLearners)),
   pendingComponent: ArticleSkeleton,
   component: TutorStudentsPage,
@@ -29,7 +29,7 @@ function TutorStudentsPage() {
     <Container py="xl" px={0}>
       <Stack gap="lg">
         <Stack gap={4}>
-          <Title order={1}>Students</Title>
+          <Title order={1}>Learners</Title>
           <Text>The learners placed with you now. Open one to see what you need to teach them, plan lessons and read past reports.</Text>
         </Stack>
         {learners.length === 0 ? (

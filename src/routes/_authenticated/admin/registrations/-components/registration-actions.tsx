@@ -119,15 +119,15 @@ function acceptExplanation(registration: Registration): string {
       return `This adds ${registration.name} to the schools list, linked to this registration.`
     case 'subject':
     case 'course':
-      return `This adds ${registration.name} to the students list, linked to this registration.`
+      return `This adds ${registration.name} to the learners list, linked to this registration.`
   }
 }
 
 const acceptedMessages: Record<Registration['type'], string> = {
   tutor: 'Accepted. The tutor account is ready and the set-password email is on its way.',
   school: 'Accepted. The school has been added.',
-  subject: 'Accepted. The student has been added.',
-  course: 'Accepted. The student has been added.',
+  subject: 'Accepted. The learner has been added.',
+  course: 'Accepted. The learner has been added.',
 }
 
 /** The list that gains a record when a registration of this type is accepted. */

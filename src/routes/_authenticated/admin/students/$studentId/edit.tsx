@@ -12,7 +12,7 @@ import { StudentForm, studentFormValues, useStudentForm } from '@/routes/_authen
 import { StudentNotFound } from '@/routes/_authenticated/admin/students/-components/student-not-found'
 
 export const Route = createFileRoute('/_authenticated/admin/students/$studentId/edit')({
-  staticData: { title: 'Edit student', notFoundTitle: 'Student not found' },
+  staticData: { title: 'Edit learner', notFoundTitle: 'Learner not found' },
   loader: async ({ context: { queryClient, api }, params }) => {
     const student = await loadRecord(queryClient, studentQueryOptions(api.students, params.studentId), params.studentId)
     return { title: `Edit ${student.fields.name}` }

@@ -26,7 +26,7 @@ import { STUDENT_FIELD_LABELS as LABEL, STUDENT_HISTORY_WORDS } from '@/routes/_
 import { mailtoHref } from '@/ui/mailto'
 
 export const Route = createFileRoute('/_authenticated/admin/students/$studentId/')({
-  staticData: { title: 'Student', notFoundTitle: 'Student not found' },
+  staticData: { title: 'Learner', notFoundTitle: 'Learner not found' },
   loader: async ({ context: { queryClient, api }, params }) => {
     const student = await loadRecord(queryClient, studentQueryOptions(api.students, params.studentId), params.studentId)
     return { title: student.fields.name, description: labelOf('StudentStatus', student.fields.status) }
@@ -95,7 +95,7 @@ function StudentPage() {
     <DetailLayout
       back={
         <AnchorLink to="/admin/students">
-          <BackLabel>Back to students</BackLabel>
+          <BackLabel>Back to learners</BackLabel>
         </AnchorLink>
       }
       title={fields.name}

@@ -23,7 +23,7 @@ import { reasonText } from '@/routes/_authenticated/admin/-components/placement-
 import { StudentNotFound } from '@/routes/_authenticated/admin/students/-components/student-not-found'
 
 export const Route = createFileRoute('/_authenticated/admin/students/$studentId/place')({
-  staticData: { title: 'Place with a tutor', notFoundTitle: 'Student not found' },
+  staticData: { title: 'Place with a tutor', notFoundTitle: 'Learner not found' },
   loader: async ({ context: { queryClient, api }, params }) => {
     const student = await loadRecord(queryClient, studentQueryOptions(api.students, params.studentId), params.studentId)
     return { title: `Place ${student.fields.name} with a tutor` }

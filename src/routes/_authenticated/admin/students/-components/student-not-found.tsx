@@ -6,9 +6,9 @@ export function StudentNotFound() {
   return (
     <NotFoundView
       linkComponent={RouterLink}
-      title="We could not find that student"
-      message="The address may be mistyped or incomplete. Search the students by name or by their contact instead."
-      action={{ to: routeTo({ to: '/admin/students' }), label: 'Go to students' }}
+      title="We could not find that learner"
+      message="The address may be mistyped or incomplete. Search the learners by name or by their contact instead."
+      action={{ to: routeTo({ to: '/admin/students' }), label: 'Go to learners' }}
     />
   )
 }
