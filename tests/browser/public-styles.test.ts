@@ -9,9 +9,15 @@ import { startTestApp, type TestApp } from './support/app.ts'
  * Mantine's whole stylesheet styles must be styled by a sheet the page loaded. Checked as the page first shows, with
  * its menus open, and with a form's errors showing, at 360 px and on a desktop.
  */
+const WIDTHS = [360, 1280]
+
 let app: TestApp
+// A browser tab at each width, each page opened in it by its address: a page's stylesheets are the ones its own
+// document links and loads, whichever page the tab showed before, and the tab's cache saves fetching the code again.
+const tabs = new Map<number, Page>()
 beforeAll(async () => {
   app = await startTestApp()
+  for (const width of WIDTHS) tabs.set(width, await app.newPage({ width, height: 800 }))
 })
 afterAll(async () => {
   await app?.stop()
@@ -41,11 +47,10 @@ function unstyled(page: Page): Promise<string[]> {
   }, [...styledByMantine])
 }
 
-const WIDTHS = [360, 1280]
 
 /** The page opened at this width, once its heading shows, checked as it first shows. */
 async function shown(path: string, width: number): Promise<Page> {
-  const page = await app.newPage({ width, height: 800 })
+  const page = tabs.get(width)!
   await page.goto(path)
   await page.getByRole('heading', { level: 1 }).first().waitFor()
   expect(await unstyled(page), `${path} at ${width}px`).toEqual([])
@@ -80,7 +85,6 @@ test.each(pages)('every Mantine part on %s is styled, menus open or closed', asy
     else await page.getByRole('button', { name: /^Colour scheme/ }).click()
     await page.getByRole(width === 360 ? 'dialog' : 'menu').waitFor()
     expect(await unstyled(page), `${path} at ${width}px, menu open`).toEqual([])
-    await page.context().close()
   }
 })
 
@@ -90,6 +94,5 @@ test.each(forms)('every Mantine part of the form on %s is styled, with its error
     await page.locator('form button[type=submit]').first().click()
     await page.locator('[aria-invalid=true]').first().waitFor()
     expect(await unstyled(page), `${path} at ${width}px, errors showing`).toEqual([])
-    await page.context().close()
   }
 })
