@@ -160,7 +160,7 @@ export const LABELS = {
     public: { enhanced_barred: 'Enhanced DBS with barred lists', enhanced: 'Enhanced DBS', basic: 'Basic DBS', other: 'Other check' },
     short: { enhanced_barred: 'Enhanced + barred', enhanced: 'Enhanced', basic: 'Basic', other: 'Other' },
   },
-  HistorySubject: { public: { student: 'Student', school: 'School', tutor: 'Tutor', lesson: 'Lesson', safeguarding_concern: 'Safeguarding concern', course: 'Course', blog_post: 'Blog post' } },
+  HistorySubject: { public: { student: 'Learner', school: 'School', tutor: 'Tutor', lesson: 'Lesson', safeguarding_concern: 'Safeguarding concern', course: 'Course', blog_post: 'Blog post' } },
   HistoryAction: {
     public: {
       'student.created': 'Added',
@@ -205,12 +205,12 @@ export const LABELS = {
     public: { open: 'Not handled', new: 'New', read: 'Read', handled: 'Handled' },
   },
   ActivitySubject: {
-    public: { student: 'Student', school: 'School', tutor: 'Tutor', placement: 'Placement', registration: 'Registration', contact_message: 'Contact message' },
+    public: { student: 'Learner', school: 'School', tutor: 'Tutor', placement: 'Placement', registration: 'Registration', contact_message: 'Contact message' },
   },
   ActivityAction: {
     public: {
-      'student.created': 'Student added',
-      'student.updated': 'Student edited',
+      'student.created': 'Learner added',
+      'student.updated': 'Learner edited',
       'school.created': 'School added',
       'school.updated': 'School edited',
       'school.deleted': 'School removed',
