@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { isoDay } from '../../shared/dates.ts'
 import { hashPassword } from '../auth/passwords.ts'
 import { newToken } from '../auth/tokens.ts'
 import { storeContactMessage, changeContactMessageStatusRecord, messageFingerprint } from '../contact-messages/queries.ts'
@@ -187,7 +188,7 @@ function placed(outcome: PlacementOutcome): string {
  */
 export async function seedDemoPeople(tx: Db, staff: { adminId: string; tutorId: string }, now = new Date()): Promise<void> {
   const context: ChangeContext = { actorId: staff.adminId, request: { ip: null }, note: 'the demo data' }
-  const day = (offset: number) => new Date(now.getTime() + offset * DAY_MS).toISOString().slice(0, 10)
+  const day = (offset: number) => isoDay(new Date(now.getTime() + offset * DAY_MS), 'utc')
   const check = (tutorId: string, renewsIn: number | null, reference: string) =>
     recordCheck(tx, tutorId, { type: 'enhanced_barred', reference, issuedOn: day(-400), ...(renewsIn === null ? {} : { expiresOn: day(renewsIn) }), onUpdateService: true }, { ...context, actorId: staff.adminId })
 

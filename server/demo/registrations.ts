@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { isoDay } from '../../shared/dates.ts'
 import type { Db } from '../db/client.ts'
 import { registrationEvents, registrations, type RegistrationStatus, type RegistrationType } from '../db/schema.ts'
 import { createSchool, createStudent } from '../registrations/accept.ts'
@@ -20,7 +21,7 @@ interface DemoRegistration {
   answers: (now: Date) => RegistrationAnswers
 }
 
-const day = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10)
+const day = (now: Date, days: number) => isoDay(new Date(now.getTime() + days * DAY_MS), 'utc')
 
 /** A realistic inbox for the demo: every type, every status. Addresses use example domains that never receive mail. */
 export const DEMO_REGISTRATIONS: readonly DemoRegistration[] = [

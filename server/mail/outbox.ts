@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, ne, type SQL } from 'drizzle-orm'
 import { ENUMS } from '../../shared/contract.gen.ts'
+import { isoDay } from '../../shared/dates.ts'
 import { labelOf } from '../../shared/labels.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
@@ -123,7 +124,7 @@ export async function readMail(db: Db, id: string, viewer: MailViewer): Promise<
   const withheld = row.carriesSecretLink
     ? MAIL_SCREEN_MESSAGES.secretLink
     : row.bodyPurgedAt !== null
-      ? MAIL_SCREEN_MESSAGES.purged(row.bodyPurgedAt.toISOString().slice(0, 10))
+      ? MAIL_SCREEN_MESSAGES.purged(isoDay(row.bodyPurgedAt, 'utc'))
       : undefined
   return { ...summaryOf(row), carriesSecretLink: row.carriesSecretLink, ...(withheld === undefined ? { text: row.text } : { withheld }) }
 }

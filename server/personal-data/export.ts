@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm'
 import { getTableName } from 'drizzle-orm'
+import { isoDay } from '../../shared/dates.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { lessonLearners, lessons, recordOpenings, registrations, safeguardingConcerns, schools, students, users } from '../db/schema.ts'
@@ -149,8 +150,8 @@ const dateOf = (row: Row) => row.createdAt ?? row.at ?? row.startedAt
 function titleOf(row: Row, fallback: string): string {
   const named = [row.name, row.reference, row.subject, row.title, row.action].find((value): value is string => typeof value === 'string' && value !== '')
   const when = [row.startsAt, row.createdAt, row.at, row.recordedAt].find((value): value is Date => value instanceof Date)
-  if (named === undefined) return when ? `${fallback.replace(/, \d+$/, '')}, ${when.toISOString().slice(0, 10)}` : fallback
-  return when ? `${named}, ${when.toISOString().slice(0, 10)}` : named
+  if (named === undefined) return when ? `${fallback.replace(/, \d+$/, '')}, ${isoDay(when, 'utc')}` : fallback
+  return when ? `${named}, ${isoDay(when, 'utc')}` : named
 }
 
 /**

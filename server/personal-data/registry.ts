@@ -1,6 +1,7 @@
 import { and, arrayOverlaps, eq, inArray, or, sql, type SQL } from 'drizzle-orm'
 import type { SQLWrapper } from 'drizzle-orm'
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
+import { isoDay } from '../../shared/dates.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import {
@@ -268,7 +269,7 @@ const mailSection: Section = {
       const body = { fields: ['text', 'html'], at: row.createdAt }
       // Its subject names the concern's severity and the tutor who raised it, so the whole mail goes, even once its words have.
       if (row.kind === 'safeguarding_concern' && !scope.includeConcerns) return { ...row, [WITHHELD]: { what: 'Mail about a safeguarding concern', reason: CONCERN_REASON, at: row.createdAt } satisfies Withholding }
-      if (row.bodyPurgedAt !== null) return { ...row, text: null, html: null, body: `Deleted on ${row.bodyPurgedAt.toISOString().slice(0, 10)} under the retention of sent mail` }
+      if (row.bodyPurgedAt !== null) return { ...row, text: null, html: null, body: `Deleted on ${isoDay(row.bodyPurgedAt, 'utc')} under the retention of sent mail` }
       if (row.carriesSecretLink) return { ...row, [WITHHELD]: { ...body, what: 'Mail body with a sign-in or password link', reason: SECRET_REASON } satisfies Withholding }
       return row
     })

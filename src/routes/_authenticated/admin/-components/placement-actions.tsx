@@ -4,13 +4,15 @@ import { IconArrowsExchange, IconCircleX } from '@tabler/icons-react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { LIMITS } from '@shared/contract.gen'
+import { isoDay } from '@shared/dates'
 import { PLACEMENT_FAMILIES, suggestionsQueryOptions, type Placement, type PlacementEnd, type PlacementMove } from '@/api/placements'
 import { queryKeys } from '@/api/query-keys'
 import { useAppContext } from '@/app/use-app-context'
 import { ActionForm } from '@/routes/_authenticated/-components/action-form'
 import { useSaveRecord } from '@/routes/_authenticated/-components/record-form'
 
-const today = () => new Date().toISOString().slice(0, 10)
+// The office's own day, not UTC's, which around their midnight can be a day off: the default date is the day they see.
+const today = () => isoDay(new Date())
 const REASON_MAX = LIMITS.PlacementEnd.reason.maxLength
 
 /** After a refusal, the placements (and so this one's version and status) are fetched again. */

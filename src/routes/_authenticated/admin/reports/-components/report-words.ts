@@ -1,4 +1,5 @@
 import { ENUMS, LIMITS, PARAMETERS } from '@shared/contract.gen'
+import { isoDay } from '@shared/dates'
 import type { EnumValue } from '@shared/labels'
 import type { ReportListQuery } from '@/api/lesson-reports'
 import type { Lesson } from '@/api/lessons'
@@ -38,7 +39,7 @@ export type ResolvedReportSearch = ResolvedListSearch<ReportFilters, never>
 export function isDay(value: string): boolean {
   if (!DAY.test(value)) return false
   const date = new Date(`${value}T00:00:00Z`)
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value
+  return !Number.isNaN(date.getTime()) && isoDay(date, 'utc') === value
 }
 
 /** The router's `validateSearch`: the list's own checks, then ids that cannot be ids and days that are not days drop out. */

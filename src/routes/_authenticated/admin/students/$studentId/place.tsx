@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tansta
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { LIMITS } from '@shared/contract.gen'
+import { isoDay } from '@shared/dates'
 import { labelOf, optionsOf } from '@shared/labels'
 import { statusColor } from '@shared/status-colors'
 import { isApiError } from '@/api/errors'
@@ -49,7 +50,12 @@ interface LessonValues extends Record<string, unknown> {
   forCourse: boolean
 }
 
-const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10)
+/** A day `days` after the office's own today (not UTC's), counted on the calendar so a clock change cannot skip one. */
+function inDays(days: number): string {
+  const day = new Date()
+  day.setDate(day.getDate() + days)
+  return isoDay(day)
+}
 
 function lessonValues(student: StudentRecord): LessonValues {
   return {

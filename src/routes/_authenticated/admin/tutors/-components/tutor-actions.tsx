@@ -4,6 +4,7 @@ import { IconPlayerPause, IconPlayerPlay, IconShieldCheck, IconUserOff } from '@
 import { useQueryClient } from '@tanstack/react-query'
 import { useState } from 'react'
 import { LIMITS } from '@shared/contract.gen'
+import { isoDay } from '@shared/dates'
 import { queryKeys } from '@/api/query-keys'
 import type { SafeguardingCheckInput, TutorRecord, TutorStatusChange } from '@/api/tutors'
 import { optionsOf } from '@shared/labels'
@@ -112,7 +113,8 @@ export function TutorStatusActions({ tutor }: { tutor: TutorRecord }) {
   )
 }
 
-const today = () => new Date().toISOString().slice(0, 10)
+// The office's own day, not UTC's, which around their midnight can be a day off: a check issued today is never 'in the future'.
+const today = () => isoDay(new Date())
 
 /** Recording a safeguarding check the office has seen: its type, certificate number and dates. */
 export function RecordCheck({ tutor }: { tutor: TutorRecord }) {
