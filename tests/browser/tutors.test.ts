@@ -43,7 +43,7 @@ async function expectShownWhole(badge: Locator, words: string) {
         const range = document.createRange()
         range.setStart(text, word.index)
         range.setEnd(text, word.index + word[0].length)
-        const lines = new Set([...range.getClientRects()].filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)))
+        const lines = new Set(Array.from(range.getClientRects()).filter((rect) => rect.width > 0).map((rect) => Math.round(rect.top)))
         if (lines.size > 1) found.push(`"${word[0]}" is broken across ${lines.size} lines`)
       }
     }
