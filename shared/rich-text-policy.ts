@@ -1,7 +1,11 @@
 import type sanitizeHtml from 'sanitize-html'
+import { LIMITS } from './contract.gen.ts'
+
+/** A library image's id as the contract writes it (MediaId), without its anchors, so it can sit inside a path's pattern. */
+export const MEDIA_ID_PATTERN = LIMITS.MediaId.pattern.replace(/^\^/, '').replace(/\$$/, '')
 
 /** An image of the library as rich text refers to it: its path, with or without a version and width. */
-export const MEDIA_SRC = /^\/api\/media\/([a-f0-9]{64})(?:\?[a-z0-9=&]*)?$/
+export const MEDIA_SRC = new RegExp(`^/api/media/(${MEDIA_ID_PATTERN})(?:\\?[a-z0-9=&]*)?$`)
 
 /**
  * What rich text (post bodies, course descriptions) may hold: headings, paragraphs, lists, links, emphasis,

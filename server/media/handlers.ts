@@ -73,9 +73,16 @@ async function processed(file: File): Promise<{ image: ProcessedImage } | { refu
   }
 }
 
-/** A file's name as staff see it in the library: no folders, no control characters, at most 200 characters. */
+/**
+ * The longest file name the library keeps. The contract has no limit for it, since the server takes the name from the
+ * upload itself rather than from a field a person fills in; the cut only keeps a label staff read in the library
+ * short, whatever a client puts in the upload's header (file systems allow 255 bytes, so real names fit).
+ */
+const FILE_NAME_MAX_LENGTH = 200
+
+/** A file's name as staff see it in the library: no folders, no control characters, at most FILE_NAME_MAX_LENGTH characters. */
 function cleanFileName(name: string): string {
-  return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || 'image'
+  return (name.split(/[\\/]/).pop() ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, FILE_NAME_MAX_LENGTH) || 'image'
 }
 
 export const uploadMedia: Handler<'uploadMedia'> = async ({ body, request, session }, deps) => {

@@ -2,10 +2,10 @@ import { inArray } from 'drizzle-orm'
 import sanitizeHtml from 'sanitize-html'
 import type { Db } from '../db/client.ts'
 import { media } from '../db/schema.ts'
-import { MEDIA_SRC, RICH_TEXT_POLICY } from '../../shared/rich-text-policy.ts'
+import { MEDIA_ID_PATTERN, MEDIA_SRC, RICH_TEXT_POLICY } from '../../shared/rich-text-policy.ts'
 import { mediaSize, mediaUrl, srcsetOf, type MediaSize } from './queries.ts'
 
-const MEDIA_IN_HTML = /\/api\/media\/([a-f0-9]{64})/g
+const MEDIA_IN_HTML = new RegExp(`/api/media/(${MEDIA_ID_PATTERN})`, 'g')
 
 /** The safe form of rich text; the only way rich-text HTML reaches the database. */
 export function sanitiseRichText(html: string): string {
