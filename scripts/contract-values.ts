@@ -29,6 +29,8 @@ function limitsOf(document: Document, schema: Schema, depth = 0): Schema | undef
   }
   const limits: Schema = {}
   for (const key of CONSTRAINTS) if (key in schema) limits[key] = schema[key]
+  // A bounded number's unit (`x-unit`), so the forms' message for it names the unit the server's names.
+  if (typeof schema['x-unit'] === 'string') limits.unit = schema['x-unit']
   if (schema.items && typeof schema.items === 'object') {
     const items = limitsOf(document, schema.items as Schema, depth + 1)
     if (items) limits.items = items
@@ -88,7 +90,7 @@ function render(enums: Record<string, unknown[]>, limits: Record<string, Schema>
     '/** Every named enum of the contract, its values in the contract’s order. */',
     `export const ENUMS = ${block(enums)} as const`,
     '',
-    '/** Every schema’s limits (lengths, sizes, ranges, inline enums, defaults), nested as the schema nests. */',
+    '/** Every schema’s limits (lengths, sizes, ranges and their units, inline enums, defaults), nested as the schema nests. */',
     `export const LIMITS = ${block(limits)} as const`,
     '',
     '/** The query parameters’ limits and defaults, by operation. */',

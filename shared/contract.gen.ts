@@ -55,7 +55,7 @@ export const ENUMS = {
   StaffStatus: ["invited", "active", "left", "deactivated"],
 } as const
 
-/** Every schema’s limits (lengths, sizes, ranges, inline enums, defaults), nested as the schema nests. */
+/** Every schema’s limits (lengths, sizes, ranges and their units, inline enums, defaults), nested as the schema nests. */
 export const LIMITS = {
   Email: { minLength: 3, maxLength: 254 },
   AccountEmail: { minLength: 3, maxLength: 254 },
@@ -272,7 +272,7 @@ export const LIMITS = {
   },
   StudentDetails: {
     name: { minLength: 1, maxLength: 100 },
-    age: { minimum: 3, maximum: 99 },
+    age: { minimum: 3, maximum: 99, unit: "years" },
     school: { maxLength: 150 },
   },
   LessonAvailability: {
@@ -293,7 +293,7 @@ export const LIMITS = {
     },
     student: {
       name: { minLength: 1, maxLength: 100 },
-      age: { minimum: 3, maximum: 99 },
+      age: { minimum: 3, maximum: 99, unit: "years" },
       school: { maxLength: 150 },
     },
     subjects: {
@@ -333,7 +333,7 @@ export const LIMITS = {
     },
     student: {
       name: { minLength: 1, maxLength: 100 },
-      age: { minimum: 3, maximum: 99 },
+      age: { minimum: 3, maximum: 99, unit: "years" },
       school: { maxLength: 150 },
     },
     emergencyContact: {
@@ -372,7 +372,7 @@ export const LIMITS = {
       items: { minLength: 1, maxLength: 80 },
     },
     yearGroups: { minItems: 1, maxItems: 14 },
-    pupilCount: { minimum: 1, maximum: 5000 },
+    pupilCount: { minimum: 1, maximum: 5000, unit: "pupils" },
     delivery: { minItems: 1, maxItems: 3 },
     preferredDays: { minItems: 1, maxItems: 7 },
     startYear: { minimum: 2024, maximum: 2100 },
@@ -401,18 +401,18 @@ export const LIMITS = {
       },
       levels: { minItems: 1, maxItems: 7 },
       qualifications: { minLength: 1, maxLength: 2000 },
-      experienceYears: { minimum: 0, maximum: 60 },
+      experienceYears: { minimum: 0, maximum: 60, unit: "years" },
       experience: { minLength: 1, maxLength: 3000 },
     },
     delivery: {
       modes: { minItems: 1, maxItems: 4 },
       travelArea: { maxLength: 200 },
-      maxTravelMiles: { minimum: 1, maximum: 100 },
+      maxTravelMiles: { minimum: 1, maximum: 100, unit: "miles" },
     },
     availability: {
       days: { minItems: 1, maxItems: 7 },
       times: { minItems: 1, maxItems: 4 },
-      hoursPerWeek: { minimum: 1, maximum: 40 },
+      hoursPerWeek: { minimum: 1, maximum: 40, unit: "hours" },
     },
     backgroundCheck: {
       certificateNumber: { maxLength: 12, pattern: "^[0-9]{12}$" },
@@ -525,7 +525,7 @@ export const LIMITS = {
   },
   StudentInput: {
     name: { minLength: 1, maxLength: 100 },
-    age: { minimum: 3, maximum: 99 },
+    age: { minimum: 3, maximum: 99, unit: "years" },
     schoolName: { minLength: 1, maxLength: 150 },
     contact: {
       name: { minLength: 1, maxLength: 100 },
@@ -555,7 +555,7 @@ export const LIMITS = {
     version: { minimum: 1 },
     fields: {
       name: { minLength: 1, maxLength: 100 },
-      age: { minimum: 3, maximum: 99 },
+      age: { minimum: 3, maximum: 99, unit: "years" },
       schoolName: { minLength: 1, maxLength: 150 },
       contact: {
         name: { minLength: 1, maxLength: 100 },
@@ -619,7 +619,7 @@ export const LIMITS = {
       email: { minLength: 3, maxLength: 254 },
       phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
     },
-    pupilCount: { minimum: 1, maximum: 5000 },
+    pupilCount: { minimum: 1, maximum: 5000, unit: "pupils" },
     notes: { maxLength: 2000 },
   },
   SchoolRecord: {
@@ -647,7 +647,7 @@ export const LIMITS = {
         email: { minLength: 3, maxLength: 254 },
         phone: { minLength: 6, maxLength: 30, pattern: "^[0-9+()\\- .]+$" },
       },
-      pupilCount: { minimum: 1, maximum: 5000 },
+      pupilCount: { minimum: 1, maximum: 5000, unit: "pupils" },
       notes: { maxLength: 2000 },
     },
   },
@@ -706,14 +706,14 @@ export const LIMITS = {
     levels: { maxItems: 7 },
     modes: { maxItems: 4 },
     travelArea: { maxLength: 200 },
-    maxTravelMiles: { minimum: 1, maximum: 100 },
+    maxTravelMiles: { minimum: 1, maximum: 100, unit: "miles" },
     availability: {
       days: { maxItems: 7 },
       times: { maxItems: 4 },
     },
-    hoursPerWeek: { minimum: 1, maximum: 40 },
+    hoursPerWeek: { minimum: 1, maximum: 40, unit: "hours" },
     qualifications: { maxLength: 2000 },
-    experienceYears: { minimum: 0, maximum: 60 },
+    experienceYears: { minimum: 0, maximum: 60, unit: "years" },
     experience: { maxLength: 3000 },
     notes: { maxLength: 2000 },
   },
@@ -745,14 +745,14 @@ export const LIMITS = {
       levels: { maxItems: 7 },
       modes: { maxItems: 4 },
       travelArea: { maxLength: 200 },
-      maxTravelMiles: { minimum: 1, maximum: 100 },
+      maxTravelMiles: { minimum: 1, maximum: 100, unit: "miles" },
       availability: {
         days: { maxItems: 7 },
         times: { maxItems: 4 },
       },
-      hoursPerWeek: { minimum: 1, maximum: 40 },
+      hoursPerWeek: { minimum: 1, maximum: 40, unit: "hours" },
       qualifications: { maxLength: 2000 },
-      experienceYears: { minimum: 0, maximum: 60 },
+      experienceYears: { minimum: 0, maximum: 60, unit: "years" },
       experience: { maxLength: 3000 },
       notes: { maxLength: 2000 },
     },
@@ -1364,24 +1364,24 @@ export const LIMITS = {
     },
   },
   RetentionPeriods: {
-    learnerYears: { minimum: 1, maximum: 50 },
-    applicationMonths: { minimum: 1, maximum: 120 },
-    messageMonths: { minimum: 1, maximum: 120 },
-    sentMailDays: { minimum: 1, maximum: 3650 },
-    signInDays: { minimum: 1, maximum: 3650 },
-    senderDetailsDays: { minimum: 1, maximum: 365 },
-    openingMonths: { minimum: 1, maximum: 120 },
+    learnerYears: { minimum: 1, maximum: 50, unit: "years" },
+    applicationMonths: { minimum: 1, maximum: 120, unit: "months" },
+    messageMonths: { minimum: 1, maximum: 120, unit: "months" },
+    sentMailDays: { minimum: 1, maximum: 3650, unit: "days" },
+    signInDays: { minimum: 1, maximum: 3650, unit: "days" },
+    senderDetailsDays: { minimum: 1, maximum: 365, unit: "days" },
+    openingMonths: { minimum: 1, maximum: 120, unit: "months" },
   },
   RetentionSettingsRecord: {
     version: { minimum: 1 },
     periods: {
-      learnerYears: { minimum: 1, maximum: 50 },
-      applicationMonths: { minimum: 1, maximum: 120 },
-      messageMonths: { minimum: 1, maximum: 120 },
-      sentMailDays: { minimum: 1, maximum: 3650 },
-      signInDays: { minimum: 1, maximum: 3650 },
-      senderDetailsDays: { minimum: 1, maximum: 365 },
-      openingMonths: { minimum: 1, maximum: 120 },
+      learnerYears: { minimum: 1, maximum: 50, unit: "years" },
+      applicationMonths: { minimum: 1, maximum: 120, unit: "months" },
+      messageMonths: { minimum: 1, maximum: 120, unit: "months" },
+      sentMailDays: { minimum: 1, maximum: 3650, unit: "days" },
+      signInDays: { minimum: 1, maximum: 3650, unit: "days" },
+      senderDetailsDays: { minimum: 1, maximum: 365, unit: "days" },
+      openingMonths: { minimum: 1, maximum: 120, unit: "months" },
     },
   },
   RetentionCounts: {
@@ -1427,13 +1427,13 @@ export const LIMITS = {
   },
   SitePage: {
     retention: {
-      learnerYears: { minimum: 1, maximum: 50 },
-      applicationMonths: { minimum: 1, maximum: 120 },
-      messageMonths: { minimum: 1, maximum: 120 },
-      sentMailDays: { minimum: 1, maximum: 3650 },
-      signInDays: { minimum: 1, maximum: 3650 },
-      senderDetailsDays: { minimum: 1, maximum: 365 },
-      openingMonths: { minimum: 1, maximum: 120 },
+      learnerYears: { minimum: 1, maximum: 50, unit: "years" },
+      applicationMonths: { minimum: 1, maximum: 120, unit: "months" },
+      messageMonths: { minimum: 1, maximum: 120, unit: "months" },
+      sentMailDays: { minimum: 1, maximum: 3650, unit: "days" },
+      signInDays: { minimum: 1, maximum: 3650, unit: "days" },
+      senderDetailsDays: { minimum: 1, maximum: 365, unit: "days" },
+      openingMonths: { minimum: 1, maximum: 120, unit: "months" },
     },
   },
   SitePageInput: {

@@ -16,12 +16,30 @@ export const FIELD_MESSAGES = {
   phone: 'Use only digits, spaces and + ( ) - . in a phone number.',
   postcode: 'Use only letters, digits and spaces in a postcode, like LS1 4AP.',
   certificateNumber: `A certificate number has ${LIMITS.TutorApplicationRequest.backgroundCheck.certificateNumber.maxLength} digits.`,
-  /** "Enter a whole number of years from 0 to 60." */
-  wholeNumber: (min: number, max: number, unit: string) => `Enter a whole number of ${unit} from ${min} to ${max}.`,
+  /**
+   * "Enter a whole number of years from 0 to 60.", the unit being the contract's (`x-unit`, generated as `unit`);
+   * "Enter a whole number from 1 to 5." for a number the contract gives no unit. The server's validator says the same.
+   */
+  wholeNumber: (min: number, max: number, unit?: string) => `Enter a whole number ${unit === undefined ? '' : `of ${unit} `}from ${min} to ${max}.`,
   /** "Choose at most 6 subjects." */
   tooManyChoices: (max: number, things: string) => `Choose at most ${max} ${things}.`,
   repeatedChoice: 'Choose each option only once.',
   unknownChoice: 'Choose from the options shown.',
+} as const
+
+/**
+ * The one wording of a value a person must give and left out: "Enter …" for what is typed, "Choose …" for what is
+ * picked from options (a list, buttons, boxes, a date), "Tick …" for a box that must be ticked. Each form names its
+ * own thing, with a reason or an example after a comma when that helps ("your email address, so we can reply").
+ * The sign-in page keeps the specification's own words ("Please input your email!").
+ */
+export const REQUIRED = {
+  /** "Enter your full name." */
+  enter: (thing: string) => `Enter ${thing}.`,
+  /** "Choose at least one subject." */
+  choose: (thing: string) => `Choose ${thing}.`,
+  /** "Tick the box to agree to the privacy notice, so we can process your application." */
+  tick: (thing: string) => `Tick the box to ${thing}.`,
 } as const
 
 /**
@@ -77,12 +95,12 @@ export function postcodeProblem(value: string, required?: string): string | null
   return patternProblem(value, LIMITS.Postcode, FIELD_MESSAGES.postcode, required)
 }
 
-/** A whole number within the contract's range, typed (`'12'`) or from a number input (`''` when empty). */
-export function wholeNumberProblem(value: number | string, range: { minimum: number; maximum: number }, unit: string, required?: string): string | null {
+/** A whole number within the contract's range (and named in its unit), typed (`'12'`) or from a number input (`''` when empty). */
+export function wholeNumberProblem(value: number | string, range: { minimum: number; maximum: number; unit?: string }, required?: string): string | null {
   const typed = typeof value === 'string' ? value.trim() : value
   if (typed === '') return required ?? null
   const number = typeof typed === 'number' ? typed : /^\d+$/.test(typed) ? Number(typed) : Number.NaN
-  return Number.isInteger(number) && number >= range.minimum && number <= range.maximum ? null : FIELD_MESSAGES.wholeNumber(range.minimum, range.maximum, unit)
+  return Number.isInteger(number) && number >= range.minimum && number <= range.maximum ? null : FIELD_MESSAGES.wholeNumber(range.minimum, range.maximum, range.unit)
 }
 
 /** Choices from a list: at least `minItems` (else `required`), at most `maxItems`, each once, each one of `known`. */

@@ -1,4 +1,5 @@
 import { LIMITS } from './contract.gen.ts'
+import { REQUIRED } from './field-rules.ts'
 
 /**
  * The password policy the server enforces and the forms show, with the same words on both sides (SECURITY.md:
@@ -17,7 +18,7 @@ export const PASSWORD_RULES = {
 } as const
 
 export const PASSWORD_MESSAGES = {
-  required: 'Please choose a new password.',
+  required: REQUIRED.enter('a new password'),
   tooShort: `Use at least ${PASSWORD_RULES.minLength} characters.`,
   tooShortForAdmin: `Use at least ${PASSWORD_RULES.minAdminLength} characters for an admin account.`,
   tooLong: `Use at most ${PASSWORD_RULES.maxLength} characters.`,

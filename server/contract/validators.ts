@@ -46,6 +46,16 @@ const TYPE_MESSAGES: Record<string, string> = {
   null: 'This must be empty.',
 }
 
+/**
+ * A whole number the contract bounds on both sides, in the forms' words for it (shared/field-rules.ts), naming the
+ * contract's unit (`x-unit`) when it gives one; undefined for any other number. Needs the validator's `verbose` errors.
+ */
+function wholeNumberMessage(error: ErrorObject): string | undefined {
+  const schema = error.parentSchema
+  if (schema?.type !== 'integer' || typeof schema.minimum !== 'number' || typeof schema.maximum !== 'number') return undefined
+  return FIELD_MESSAGES.wholeNumber(schema.minimum, schema.maximum, typeof schema['x-unit'] === 'string' ? schema['x-unit'] : undefined)
+}
+
 function friendlyMessage(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>
   const limit = Number(params.limit)
@@ -63,13 +73,13 @@ function friendlyMessage(error: ErrorObject): string {
     case 'pattern':
       return PATTERN_MESSAGES[String(params.pattern)] ?? 'This value is not in the expected form.'
     case 'type':
-      return TYPE_MESSAGES[String(params.type).split(',')[0] ?? ''] ?? 'This value has the wrong type.'
+      return wholeNumberMessage(error) ?? TYPE_MESSAGES[String(params.type).split(',')[0] ?? ''] ?? 'This value has the wrong type.'
     case 'enum':
       return `Choose one of: ${(params.allowedValues as unknown[]).map(String).join(', ')}.`
     case 'minimum':
-      return `Use a number of at least ${limit}.`
+      return wholeNumberMessage(error) ?? `Use a number of at least ${limit}.`
     case 'maximum':
-      return `Use a number of at most ${limit}.`
+      return wholeNumberMessage(error) ?? `Use a number of at most ${limit}.`
     case 'minItems':
       return `Choose at least ${limit}.`
     case 'maxItems':
@@ -130,7 +140,8 @@ function withinDateYears(name: 'date' | 'date-time'): FormatDefinition<string> {
 }
 
 export function createAjv(contract: Contract, options: Options): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, ...options })
+  // Verbose errors carry the schema that failed, so a bounded number's message can name its whole range and unit.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, verbose: true, ...options })
   addFormats(ajv)
   // Replaced for every field of these formats at once, so no handler meets a year 0 date or an address that would
   // add headers to a mailto: link (shared/date-bounds.ts, shared/email-address.ts).
@@ -140,6 +151,7 @@ export function createAjv(contract: Contract, options: Options): Ajv2020 {
   ajv.addFormat('account-email', { type: 'string', validate: looksLikeEmailAddress })
   ajv.addFormat('person-name', { type: 'string', validate: isPersonName })
   ajv.addKeyword('example') // an OpenAPI annotation, not a validation keyword
+  ajv.addKeyword('x-unit') // a bounded number's unit, for its message (wholeNumberMessage)
   // A file in a form upload: checked as a File by the validator of the form (formBodyValidator), not as text.
   ajv.addFormat('binary', true)
   ajv.addSchema({ $id: CONTRACT_ID, $defs: retarget({ ...contract.schemas }) })

@@ -3,6 +3,7 @@ import type { components } from '../../src/api/schema.gen.ts'
 import { isoDay } from '../../shared/dates.ts'
 import type { FieldErrors } from '../contract/validators.ts'
 import type { Db } from '../db/client.ts'
+import { REQUIRED } from '../../shared/field-rules.ts'
 import { labelOf } from '../../shared/labels.ts'
 import { courses, type DeliveryMode, type RegistrationType } from '../db/schema.ts'
 import { normaliseEmail } from '../lib/email.ts'
@@ -18,17 +19,18 @@ export type RegistrationAnswers = SubjectAnswers | CourseAnswers | SchoolAnswers
 
 export const FORM_MESSAGES = {
   addressForHome: 'Enter the address where lessons will happen.',
-  ageOrYear: "Give the student's age or year group.",
+  // A value left out, in the forms' words for the same field (shared/field-rules.ts REQUIRED).
+  ageOrYear: REQUIRED.enter('the learner’s age, or choose their year group'),
   minorNeedsGuardian: 'A student under 18 must be enrolled by a parent, guardian or referrer.',
   unknownSubject: 'Choose a subject from the list.',
   dateInPast: 'Choose today or a later date.',
   dateTooFar: 'Choose a date within the next year.',
   startOrCohort: 'Choose a start date or a cohort.',
   unknownCourse: 'Choose a course from the list.',
-  emergencyContact: 'Give an emergency contact for lessons in person.',
+  emergencyContact: REQUIRED.enter('an emergency contact for lessons in person'),
   termEnded: 'That term has already ended. Choose a later one.',
   termTooFar: 'Choose a term within the next two years.',
-  travelArea: 'Say where you can travel to for lessons in person.',
+  travelArea: REQUIRED.enter('where you can travel to for lessons in person'),
   refereeIsApplicant: 'A referee must have an email address different from yours.',
   refereesSame: 'The two referees must have different email addresses.',
 } as const

@@ -1,4 +1,4 @@
-import { choicesProblem, emailProblem, phoneProblem, postcodeProblem, textProblem, wholeNumberProblem } from '@shared/field-rules'
+import { choicesProblem, emailProblem, phoneProblem, postcodeProblem, REQUIRED, textProblem, wholeNumberProblem } from '@shared/field-rules'
 import { LIMITS } from '@shared/contract.gen'
 import { isoDay } from '@shared/dates'
 import type { DeliveryMode } from '@/api/courses'
@@ -9,7 +9,8 @@ import { IN_PERSON_MODES } from './enrolment-options'
  * plus the conditional rules its descriptions state. The server checks all of them again; these exist so a
  * person sees every message under its field before anything is sent. Each check answers errors keyed by the
  * form's dotted field paths, which are also the contract's field names. The checks of text, emails, phones, postcodes
- * and numbers, and their words, are the shared ones (shared/field-rules.ts); the messages here name what to enter.
+ * and numbers, and their words (REQUIRED for a missing value), are the shared ones (shared/field-rules.ts); the messages
+ * here name what to enter or choose.
  */
 export type FieldErrors = Record<string, string>
 
@@ -39,50 +40,50 @@ export const ENROLMENT_LIMITS = {
 } as const
 
 export const MESSAGES = {
-  contactName: 'Please enter your full name.',
-  relationship: 'Please choose your relationship to the learner.',
-  email: 'Please enter your email address, so we can send your confirmation.',
-  phone: 'Please enter a phone number, so our team can reach you.',
-  preferredContact: 'Please choose how you would like us to contact you.',
-  studentName: 'Please enter the learner’s full name.',
-  ageOrYear: 'Please give the learner’s age or year group.',
+  contactName: REQUIRED.enter('your full name'),
+  relationship: REQUIRED.choose('your relationship to the learner'),
+  email: REQUIRED.enter('your email address, so we can send your confirmation'),
+  phone: REQUIRED.enter('a phone number, so our team can reach you'),
+  preferredContact: REQUIRED.choose('how you would like us to contact you'),
+  studentName: REQUIRED.enter('the learner’s full name'),
+  ageOrYear: REQUIRED.enter('the learner’s age, or choose their year group'),
   minorNeedsAdult: 'A learner under 18 must be enrolled by a parent, guardian or referrer. Choose who you are.',
-  applicantType: 'Please tell us who is filling in this form.',
-  subjects: 'Please choose at least one subject.',
-  level: 'Please choose the level the learner is working at.',
-  goals: 'Please tell us what the learner would like to achieve.',
-  deliveryMode: 'Please choose where lessons should happen.',
+  applicantType: REQUIRED.choose('who is filling in this form'),
+  subjects: REQUIRED.choose('at least one subject'),
+  level: REQUIRED.choose('the level the learner is working at'),
+  goals: REQUIRED.enter('what the learner would like to achieve'),
+  deliveryMode: REQUIRED.choose('where lessons should happen'),
   modeNotOffered: 'This course is not taught that way. Choose one of the ways listed.',
-  addressLine1: 'Please enter the first line of the address.',
-  town: 'Please enter the town or city.',
-  postcode: 'Please enter the postcode.',
-  days: 'Please choose at least one day.',
-  times: 'Please choose at least one time of day.',
-  startDate: 'Please choose the first date that suits you.',
+  addressLine1: REQUIRED.enter('the first line of the address'),
+  town: REQUIRED.enter('the town or city'),
+  postcode: REQUIRED.enter('the postcode'),
+  days: REQUIRED.choose('at least one day'),
+  times: REQUIRED.choose('at least one time of day'),
+  startDate: REQUIRED.choose('the first date that suits you'),
   dateInPast: 'Choose today or a later date.',
   dateTooFar: 'Choose a date within the next year.',
-  frequency: 'Please choose how often lessons should happen.',
-  lessonMinutes: 'Please choose a lesson length.',
-  privacyConsent: 'Please agree to how we use your information, so we can handle your enrolment.',
-  course: 'Please choose a course.',
-  cohort: 'Please name the intake you would like to join.',
-  emergencyName: 'Please enter the emergency contact’s name.',
-  emergencyRelationship: 'Please say how they are related to the learner.',
-  emergencyPhone: 'Please enter a phone number we can call in an emergency.',
-  schoolName: 'Please enter the school’s name.',
-  schoolType: 'Please choose the type of school.',
-  mainContactName: 'Please enter the main contact’s name.',
-  contactRole: 'Please enter the main contact’s role, such as Deputy head.',
-  mainContactEmail: 'Please enter the main contact’s email address.',
-  mainContactPhone: 'Please enter the main contact’s phone number.',
-  leadName: 'Please enter the designated safeguarding lead’s name.',
-  leadEmail: 'Please enter the safeguarding lead’s email address.',
-  schoolSubjects: 'Please choose at least one subject.',
-  yearGroups: 'Please choose at least one year group.',
-  pupilCount: 'Please give an approximate number of pupils.',
-  schoolDelivery: 'Please choose at least one way of working.',
-  preferredDays: 'Please choose at least one day.',
-  startTerm: 'Please choose the term you would like to start.',
+  frequency: REQUIRED.choose('how often lessons should happen'),
+  lessonMinutes: REQUIRED.choose('a lesson length'),
+  privacyConsent: REQUIRED.tick('agree to how we use your information, so we can handle your enrolment'),
+  course: REQUIRED.choose('a course'),
+  cohort: REQUIRED.enter('the intake you would like to join'),
+  emergencyName: REQUIRED.enter('the emergency contact’s name'),
+  emergencyRelationship: REQUIRED.enter('how they are related to the learner'),
+  emergencyPhone: REQUIRED.enter('a phone number we can call in an emergency'),
+  schoolName: REQUIRED.enter('the school’s name'),
+  schoolType: REQUIRED.choose('the type of school'),
+  mainContactName: REQUIRED.enter('the main contact’s name'),
+  contactRole: REQUIRED.enter('the main contact’s role, such as Deputy head'),
+  mainContactEmail: REQUIRED.enter('the main contact’s email address'),
+  mainContactPhone: REQUIRED.enter('the main contact’s phone number'),
+  leadName: REQUIRED.enter('the designated safeguarding lead’s name'),
+  leadEmail: REQUIRED.enter('the safeguarding lead’s email address'),
+  schoolSubjects: REQUIRED.choose('at least one subject'),
+  yearGroups: REQUIRED.choose('at least one year group'),
+  pupilCount: REQUIRED.enter('an approximate number of pupils'),
+  schoolDelivery: REQUIRED.choose('at least one way of working'),
+  preferredDays: REQUIRED.choose('at least one day'),
+  startTerm: REQUIRED.choose('the term you would like to start'),
 } as const
 
 /** A preferred start: today or later, within a year (the contract's rule). */
@@ -137,7 +138,7 @@ export function studentErrors(student: StudentValues, relationship: string | nul
   const errors = collect({
     'student.name': textProblem(student.name, ENROLMENT_LIMITS.personName, MESSAGES.studentName),
     'student.age': hasAge
-      ? wholeNumberProblem(student.age, subject.student.age, 'years')
+      ? wholeNumberProblem(student.age, subject.student.age)
       : student.yearGroup
         ? null
         : MESSAGES.ageOrYear,
@@ -317,7 +318,7 @@ export function schoolEnrolmentErrors(values: SchoolEnrolmentValues): FieldError
       'safeguardingLead.phone': phoneProblem(lead.phone),
       subjects: choicesProblem(values.subjects, LIMITS.SchoolEnrolmentRequest.subjects, 'subjects', MESSAGES.schoolSubjects),
       yearGroups: values.yearGroups.length > 0 ? null : MESSAGES.yearGroups,
-      pupilCount: wholeNumberProblem(values.pupilCount, LIMITS.SchoolEnrolmentRequest.pupilCount, 'pupils', MESSAGES.pupilCount),
+      pupilCount: wholeNumberProblem(values.pupilCount, LIMITS.SchoolEnrolmentRequest.pupilCount, MESSAGES.pupilCount),
       delivery: values.delivery.length > 0 ? null : MESSAGES.schoolDelivery,
       preferredDays: values.preferredDays.length > 0 ? null : MESSAGES.preferredDays,
       start: values.start ? null : MESSAGES.startTerm,

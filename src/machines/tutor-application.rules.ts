@@ -1,5 +1,5 @@
 import { ENUMS, LIMITS as LIMITS_OF } from '@shared/contract.gen'
-import { choicesProblem, emailProblem, FIELD_MESSAGES, phoneProblem, postcodeProblem, textProblem, wholeNumberProblem } from '@shared/field-rules'
+import { choicesProblem, emailProblem, FIELD_MESSAGES, phoneProblem, postcodeProblem, REQUIRED, textProblem, wholeNumberProblem } from '@shared/field-rules'
 import type { DeliveryMode } from '@/api/courses'
 import type { HighestQualification, HowHeard, StudyLevel, TimeOfDay, TutorApplicationRequest, Weekday } from '@/api/registrations'
 
@@ -7,7 +7,8 @@ import type { HighestQualification, HowHeard, StudyLevel, TimeOfDay, TutorApplic
  * The tutor application's answers as the wizard holds them (text as typed, yes/no questions unanswered until
  * chosen), the contract's TutorApplicationRequest rules per step, and the request built from the answers.
  * Pure data and functions: the machine validates with them, the form shows the same messages per field. The checks
- * of text, emails, phones, postcodes, numbers and choices, and their words, are the shared ones (shared/field-rules.ts).
+ * of text, emails, phones, postcodes, numbers and choices, and their words (REQUIRED for a missing answer), are the
+ * shared ones (shared/field-rules.ts).
  */
 
 export const STEP_IDS = ['personal', 'teaching', 'delivery', 'checks', 'review'] as const
@@ -108,10 +109,10 @@ const sameEmail = (a: string, b: string) => a.trim().toLowerCase() === b.trim().
 function refereeErrors(draft: TutorApplicationDraft, index: 0 | 1): FieldErrors {
   const referee = draft.referees[index]
   const errors: Record<string, string | null> = {
-    name: textProblem(referee.name, LIMITS.name, "Enter the referee's full name."),
-    relationship: textProblem(referee.relationship, LIMITS.refereeRelationship, 'Say how the referee knows you, for example "Head of maths at my school".'),
-    email: emailProblem(referee.email, "Enter the referee's email address."),
-    phone: phoneProblem(referee.phone, "Enter the referee's phone number."),
+    name: textProblem(referee.name, LIMITS.name, REQUIRED.enter("the referee's full name")),
+    relationship: textProblem(referee.relationship, LIMITS.refereeRelationship, REQUIRED.enter('how the referee knows you, for example "Head of maths at my school"')),
+    email: emailProblem(referee.email, REQUIRED.enter("the referee's email address")),
+    phone: phoneProblem(referee.phone, REQUIRED.enter("the referee's phone number")),
   }
   if (errors.email === null) {
     if (sameEmail(referee.email, draft.personal.email)) errors.email = 'A referee must have an email address different from yours.'
@@ -130,34 +131,34 @@ function prefixed(prefix: string, errors: Record<string, string | null>): FieldE
 export const stepRules: Record<StepId, (draft: TutorApplicationDraft) => FieldErrors> = {
   personal: ({ personal }) =>
     prefixed('personal', {
-      name: textProblem(personal.name, LIMITS.name, 'Enter your full name.'),
-      email: emailProblem(personal.email, 'Enter your email address, so we can reply.'),
-      phone: phoneProblem(personal.phone, 'Enter a phone number we can call you on.'),
-      postcode: postcodeProblem(personal.postcode, 'Enter your postcode, so we can match you with learners near you.'),
+      name: textProblem(personal.name, LIMITS.name, REQUIRED.enter('your full name')),
+      email: emailProblem(personal.email, REQUIRED.enter('your email address, so we can reply')),
+      phone: phoneProblem(personal.phone, REQUIRED.enter('a phone number we can call you on')),
+      postcode: postcodeProblem(personal.postcode, REQUIRED.enter('your postcode, so we can match you with learners near you')),
     }),
   teaching: ({ teaching }) =>
     prefixed('teaching', {
-      subjects: choicesProblem(teaching.subjects, T.teaching.subjects, 'subjects', 'Choose at least one subject you can teach.'),
-      levels: choicesProblem(teaching.levels, T.teaching.levels, 'levels', 'Choose at least one level you can teach.', studyLevels),
-      highestQualification: isOneOf(qualifications, teaching.highestQualification) ? null : 'Choose your highest qualification.',
-      qualifiedTeacher: teaching.qualifiedTeacher === '' ? 'Tell us whether you hold qualified teacher status.' : null,
-      qualifications: textProblem(teaching.qualifications, LIMITS.qualifications, 'List your qualifications, with their subjects.'),
-      experienceYears: wholeNumberProblem(teaching.experienceYears, T.teaching.experienceYears, 'years', 'Enter your years of teaching or tutoring experience; 0 is fine.'),
-      experience: textProblem(teaching.experience, LIMITS.experience, 'Tell us about your teaching or tutoring experience.'),
+      subjects: choicesProblem(teaching.subjects, T.teaching.subjects, 'subjects', REQUIRED.choose('at least one subject you can teach')),
+      levels: choicesProblem(teaching.levels, T.teaching.levels, 'levels', REQUIRED.choose('at least one level you can teach'), studyLevels),
+      highestQualification: isOneOf(qualifications, teaching.highestQualification) ? null : REQUIRED.choose('your highest qualification'),
+      qualifiedTeacher: teaching.qualifiedTeacher === '' ? REQUIRED.choose('whether you hold qualified teacher status') : null,
+      qualifications: textProblem(teaching.qualifications, LIMITS.qualifications, REQUIRED.enter('your qualifications, with their subjects')),
+      experienceYears: wholeNumberProblem(teaching.experienceYears, T.teaching.experienceYears, REQUIRED.enter('your years of teaching or tutoring experience; 0 is fine')),
+      experience: textProblem(teaching.experience, LIMITS.experience, REQUIRED.enter('a few words about your teaching or tutoring experience')),
     }),
   delivery: (draft) => {
     const { delivery, availability } = draft
     const inPerson = teachesInPerson(draft)
     return {
       ...prefixed('delivery', {
-        modes: choicesProblem(delivery.modes, T.delivery.modes, 'ways', 'Choose at least one way you would like to teach.', deliveryModes),
-        travelArea: inPerson ? textProblem(delivery.travelArea, LIMITS.travelArea, 'Say where you can travel to for lessons in person.') : null,
-        maxTravelMiles: inPerson ? wholeNumberProblem(delivery.maxTravelMiles, T.delivery.maxTravelMiles, 'miles') : null,
+        modes: choicesProblem(delivery.modes, T.delivery.modes, 'ways', REQUIRED.choose('at least one way you would like to teach'), deliveryModes),
+        travelArea: inPerson ? textProblem(delivery.travelArea, LIMITS.travelArea, REQUIRED.enter('where you can travel to for lessons in person')) : null,
+        maxTravelMiles: inPerson ? wholeNumberProblem(delivery.maxTravelMiles, T.delivery.maxTravelMiles) : null,
       }),
       ...prefixed('availability', {
-        days: choicesProblem(availability.days, T.availability.days, 'days', 'Choose at least one day you are free.', weekdays),
-        times: choicesProblem(availability.times, T.availability.times, 'times', 'Choose at least one time of day.', timesOfDay),
-        hoursPerWeek: wholeNumberProblem(availability.hoursPerWeek, T.availability.hoursPerWeek, 'hours', 'Enter how many hours a week you could teach.'),
+        days: choicesProblem(availability.days, T.availability.days, 'days', REQUIRED.choose('at least one day you are free'), weekdays),
+        times: choicesProblem(availability.times, T.availability.times, 'times', REQUIRED.choose('at least one time of day'), timesOfDay),
+        hoursPerWeek: wholeNumberProblem(availability.hoursPerWeek, T.availability.hoursPerWeek, REQUIRED.enter('how many hours a week you could teach')),
       }),
     }
   },
@@ -166,10 +167,10 @@ export const stepRules: Record<StepId, (draft: TutorApplicationDraft) => FieldEr
     const certificate = backgroundCheck.certificateNumber.replace(/\s/g, '')
     return {
       ...prefixed('backgroundCheck', {
-        hasEnhancedCheck: backgroundCheck.hasEnhancedCheck === '' ? 'Tell us whether you hold an enhanced DBS certificate.' : null,
+        hasEnhancedCheck: backgroundCheck.hasEnhancedCheck === '' ? REQUIRED.choose('whether you hold an enhanced DBS certificate') : null,
         certificateNumber:
           backgroundCheck.hasEnhancedCheck === 'yes' && certificate !== '' && !new RegExp(CERTIFICATE.pattern).test(certificate) ? FIELD_MESSAGES.certificateNumber : null,
-        consentToCheck: backgroundCheck.consentToCheck ? null : 'We can only accept tutors who agree to an enhanced background check.',
+        consentToCheck: backgroundCheck.consentToCheck ? null : REQUIRED.tick('agree to an enhanced background check; we can only accept tutors who do'),
       }),
       ...refereeErrors(draft, 0),
       ...refereeErrors(draft, 1),
@@ -178,9 +179,9 @@ export const stepRules: Record<StepId, (draft: TutorApplicationDraft) => FieldEr
   review: (draft) => {
     return {
       ...prefixed('', {
-        personalStatement: textProblem(draft.personalStatement, T.personalStatement, 'Write a short personal statement.'),
+        personalStatement: textProblem(draft.personalStatement, T.personalStatement, REQUIRED.enter('a short personal statement')),
         heardAbout: draft.heardAbout === '' || isOneOf(howHeard, draft.heardAbout) ? null : FIELD_MESSAGES.unknownChoice,
-        privacyConsent: draft.privacyConsent ? null : 'Please agree to the privacy notice, so we can process your application.',
+        privacyConsent: draft.privacyConsent ? null : REQUIRED.tick('agree to the privacy notice, so we can process your application'),
       }),
     }
   },

@@ -181,9 +181,9 @@ describe('a visitor completes each enrolment form and sees the reference', () =>
 })
 
 const forms = [
-  { path: '/subject-enroll', title: 'Enrol in a subject', firstInvalid: /^A parent or guardian, for my child/, messages: ['Please tell us who is filling in this form.', 'Please enter your full name.', 'Please choose at least one subject.', 'Please choose at least one day.', 'Please agree to how we use your information, so we can handle your enrolment.'] },
-  { path: '/course-enroll', title: 'Enrol in a course', firstInvalid: COURSE, messages: ['Please choose a course.', 'Please choose the first date that suits you.', 'Please choose your relationship to the learner.', 'Please enter the learner’s full name.', 'Please agree to how we use your information, so we can handle your enrolment.'] },
-  { path: '/school-enroll', title: 'Enrol your school', firstInvalid: /^School name/, messages: ['Please enter the school’s name.', 'Please enter the main contact’s role, such as Deputy head.', 'Please enter the designated safeguarding lead’s name.', 'Please choose at least one year group.', 'Please choose the term you would like to start.'] },
+  { path: '/subject-enroll', title: 'Enrol in a subject', firstInvalid: /^A parent or guardian, for my child/, messages: ['Choose who is filling in this form.', 'Enter your full name.', 'Choose at least one subject.', 'Choose at least one day.', 'Tick the box to agree to how we use your information, so we can handle your enrolment.'] },
+  { path: '/course-enroll', title: 'Enrol in a course', firstInvalid: COURSE, messages: ['Choose a course.', 'Choose the first date that suits you.', 'Choose your relationship to the learner.', 'Enter the learner’s full name.', 'Tick the box to agree to how we use your information, so we can handle your enrolment.'] },
+  { path: '/school-enroll', title: 'Enrol your school', firstInvalid: /^School name/, messages: ['Enter the school’s name.', 'Enter the main contact’s role, such as Deputy head.', 'Enter the designated safeguarding lead’s name.', 'Choose at least one year group.', 'Choose the term you would like to start.'] },
 ] as const
 
 describe('an empty submit shows a message per field, and the forms stay accessible', () => {

@@ -178,10 +178,10 @@ describe('the contact form', () => {
     await heading(page, /contact/i).waitFor()
     await page.getByRole('button', { name: 'Send message' }).click()
     for (const message of [
-      'Please enter your name.',
-      'Please enter your email address, so we can reply.',
-      'Please tell us what your message is about.',
-      'Please write your message.',
+      'Enter your name.',
+      'Enter your email address, so we can reply.',
+      'Enter what your message is about.',
+      'Enter your message.',
     ]) {
       await page.getByText(message).waitFor()
     }

@@ -231,7 +231,7 @@ describe('the registrations inbox', () => {
     await page.getByRole('button', { name: 'Reject' }).click()
     const dialog = page.getByRole('dialog', { name: 'Reject this registration?' })
     await dialog.getByRole('button', { name: 'Reject' }).click()
-    await dialog.getByText('Give a reason; it is kept in the history.').waitFor()
+    await dialog.getByText('Enter a reason; it is kept in the history.').waitFor()
     const reason = 'We have no online maths tutor free on Tuesdays this term.'
     await dialog.getByRole('textbox', { name: 'Reason' }).fill(reason)
     await dialog.getByRole('checkbox', { name: `Email ${refused.email} the reason` }).check()

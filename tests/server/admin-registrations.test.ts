@@ -120,7 +120,7 @@ describe('listing, searching, sorting and paging', () => {
     expect(page2.body.items.map((item) => item.id)).toEqual(oldest.body.items.slice(2, 4).map((item) => item.id))
     expect((await list('')).body.pageSize).toBe(20)
     expect((await list('?pageSize=101&sort=random&type=x')).body).toMatchObject({
-      fields: { pageSize: 'Use a number of at most 100.', sort: 'Choose one of: newest, oldest, name.', type: 'Choose one of: subject, course, school, tutor.' },
+      fields: { pageSize: 'Enter a whole number from 1 to 100.', sort: 'Choose one of: newest, oldest, name.', type: 'Choose one of: subject, course, school, tutor.' },
     })
   })
 })

@@ -258,7 +258,7 @@ describe('cross-field rules', () => {
       await problemsOf('subject', (body) => {
         body.student = { name: 'Sam' }
       }),
-    ).toEqual({ 'student.age': "Give the student's age or year group." })
+    ).toEqual({ 'student.age': 'Enter the learner’s age, or choose their year group.' })
     expect(
       await problemsOf('subject', (body) => {
         body.applicantType = 'adult_learner'
@@ -288,12 +288,12 @@ describe('cross-field rules', () => {
     expect(await problemsOf('course', (body) => (body.courseId = 'gcse-english-literature-workshops'))).toEqual({ courseId: 'Choose a course from the list.' })
     expect(await problemsOf('course', (body) => (body.deliveryMode = 'school'))).toEqual({
       deliveryMode: 'This course is not taught at school. Choose at home or online.',
-      emergencyContact: 'Give an emergency contact for lessons in person.',
+      emergencyContact: 'Enter an emergency contact for lessons in person.',
     })
     expect(await problemsOf('course', (body) => delete body.startDate)).toEqual({ startDate: 'Choose a start date or a cohort.' })
     expect(await problemsOf('course', (body) => (body.deliveryMode = 'home'))).toEqual({
       address: 'Enter the address where lessons will happen.',
-      emergencyContact: 'Give an emergency contact for lessons in person.',
+      emergencyContact: 'Enter an emergency contact for lessons in person.',
     })
     const inPerson = valid('course', {
       courseId: 'english-for-adults',
@@ -317,13 +317,13 @@ describe('cross-field rules', () => {
     ).toEqual({ startYear: 'That term has already ended. Choose a later one.' })
     expect(await problemsOf('school', (body) => (body.startYear = year + 3))).toEqual({ startYear: 'Choose a term within the next two years.' })
     expect(await problemsOf('school', (body) => (body.subjects = ['Quidditch']))).toEqual({ 'subjects.0': 'Choose a subject from the list.' })
-    expect(await problemsOf('school', (body) => (body.pupilCount = '40'))).toEqual({ pupilCount: 'This must be a whole number.' })
+    expect(await problemsOf('school', (body) => (body.pupilCount = '40'))).toEqual({ pupilCount: 'Enter a whole number of pupils from 1 to 5000.' })
     expect(await problemsOf('school', (body) => (body.yearGroups = ['year_5', 'year_5']))).toEqual({ yearGroups: 'Choose each option only once.' })
   })
 
   it('tutor application: a travel area for lessons in person, and referees other than the applicant and each other', async () => {
     expect(await problemsOf('tutor', (body) => setAt(body, 'delivery', { modes: ['home'] }))).toEqual({
-      'delivery.travelArea': 'Say where you can travel to for lessons in person.',
+      'delivery.travelArea': 'Enter where you can travel to for lessons in person.',
     })
     const sameAsApplicant = await problemsOf('tutor', (body) => {
       const referees = body.referees as Record<string, unknown>[]

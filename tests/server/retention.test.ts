@@ -73,11 +73,11 @@ describe('retention settings', () => {
     const bad = await put({ ...record.periods, learnerYears: 0, applicationMonths: 121, senderDetailsDays: 366, signInDays: 2.5, openingMonths: '12' }, record.version)
     expect(bad.status).toBe(400)
     expect(bad.body.fields).toEqual({
-      learnerYears: 'Use a number of at least 1.',
-      applicationMonths: 'Use a number of at most 120.',
-      senderDetailsDays: 'Use a number of at most 365.',
-      signInDays: 'This must be a whole number.',
-      openingMonths: 'This must be a whole number.',
+      learnerYears: 'Enter a whole number of years from 1 to 50.',
+      applicationMonths: 'Enter a whole number of months from 1 to 120.',
+      senderDetailsDays: 'Enter a whole number of days from 1 to 365.',
+      signInDays: 'Enter a whole number of days from 1 to 3650.',
+      openingMonths: 'Enter a whole number of months from 1 to 120.',
     })
     const { sentMailDays: _left, ...missing } = record.periods
     expect((await put(missing, record.version)).body.fields).toEqual({ sentMailDays: 'This field is required.' })

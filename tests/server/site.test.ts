@@ -67,12 +67,12 @@ describe('with the demo content', () => {
     it('refuses bad paging values and unknown parameters with a message per field', async () => {
       const wrongType = await t.request('GET', '/api/blog-posts?page=abc')
       expect(wrongType.status).toBe(400)
-      expect(wrongType.body.fields).toEqual({ page: 'This must be a whole number.' })
+      expect(wrongType.body.fields).toEqual({ page: 'Enter a whole number from 1 to 10000.' })
       expect(wrongType.headers.get('cache-control')).toBe('no-store')
-      expect((await t.request('GET', '/api/blog-posts?pageSize=51')).body.fields).toEqual({ pageSize: 'Use a number of at most 50.' })
+      expect((await t.request('GET', '/api/blog-posts?pageSize=51')).body.fields).toEqual({ pageSize: 'Enter a whole number from 1 to 50.' })
       expect((await t.request('GET', '/api/blog-posts?pageSize=0&page=0')).body.fields).toEqual({
-        page: 'Use a number of at least 1.',
-        pageSize: 'Use a number of at least 1.',
+        page: 'Enter a whole number from 1 to 10000.',
+        pageSize: 'Enter a whole number from 1 to 50.',
       })
       expect((await t.request('GET', '/api/blog-posts?sort=title')).body.fields).toEqual({ sort: 'This field is not allowed.' })
     })

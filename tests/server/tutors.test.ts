@@ -168,7 +168,7 @@ describe('a tutor’s profile', () => {
     const cases: [Partial<Schemas['TutorProfileInput']>, Record<string, string>][] = [
       [{ subjects: ['Maths', 'Underwater basket weaving'] }, { 'subjects.1': 'Choose a subject from the list.' }],
       [{ postcode: 'LS6 <2AB>' }, { postcode: 'Use only letters, digits and spaces in a postcode, like LS1 4AP.' }],
-      [{ maxTravelMiles: 500 }, { maxTravelMiles: 'Use a number of at most 100.' }],
+      [{ maxTravelMiles: 500 }, { maxTravelMiles: 'Enter a whole number of miles from 1 to 100.' }],
       [{ name: '  ' }, { name: 'This field is required.' }],
     ]
     for (const [overrides, fields] of cases) {

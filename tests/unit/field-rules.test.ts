@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import { contactRules } from '@/forms/contact-rules'
-import { emptyAddress, emptyConsents, subjectEnrolmentErrors, type SubjectEnrolmentValues } from '@/forms/enrolment-rules'
-import { stepRules } from '@/machines/tutor-application.rules'
+import {
+  courseEnrolmentErrors,
+  emptyAddress,
+  emptyConsents,
+  emptyContact,
+  emptyStudent,
+  schoolEnrolmentErrors,
+  subjectEnrolmentErrors,
+  type SubjectEnrolmentValues,
+} from '@/forms/enrolment-rules'
+import { applicationErrors, emptyDraft, stepRules } from '@/machines/tutor-application.rules'
 import { completeDraft } from './tutor-application-fixtures'
 
 const today = new Date(2026, 10, 22)
@@ -67,6 +76,46 @@ describe('the public forms’ field checks', () => {
     expect(hours).toBe('Enter a whole number of hours from 1 to 40.')
     const age = subjectEnrolmentErrors({ ...subject, student: { ...subject.student, age: 2, yearGroup: null } }, today)['student.age']
     expect(age).toBe('Enter a whole number of years from 3 to 99.')
+  })
+
+  it('say a missing value in one style, naming what to enter, choose or tick', () => {
+    const emptyAvailability = { days: [], times: [], startDate: '', frequency: null, lessonMinutes: null }
+    const missing = {
+      subject: subjectEnrolmentErrors(
+        { ...emptyConsents, applicantType: null, contact: emptyContact, student: emptyStudent, subjects: [], level: null, goals: '', deliveryMode: 'home', address: emptyAddress, availability: emptyAvailability, learningNeeds: '' },
+        today,
+      ),
+      course: courseEnrolmentErrors(
+        { ...emptyConsents, courseId: 'maths', start: 'cohort', startDate: '', cohort: '', deliveryMode: 'home', address: emptyAddress, contact: emptyContact, student: emptyStudent, emergencyContact: { name: '', relationship: '', phone: '' }, learningNeeds: '' },
+        ['home'],
+        today,
+      ),
+      school: schoolEnrolmentErrors({
+        ...emptyConsents,
+        school: { name: '', type: null, address: emptyAddress },
+        mainContact: { name: '', role: '', email: '', phone: '' },
+        safeguardingLead: { name: '', email: '', phone: '' },
+        subjects: [],
+        yearGroups: [],
+        pupilCount: '',
+        delivery: [],
+        preferredDays: [],
+        start: null,
+        notes: '',
+      }),
+      application: applicationErrors(emptyDraft()),
+      contact: { name: contactRules.name(''), email: contactRules.email(''), subject: contactRules.subject(''), message: contactRules.message('') },
+    }
+    for (const [form, errors] of Object.entries(missing)) {
+      for (const [field, message] of Object.entries(errors)) expect(`${form} ${field}: ${message}`).toMatch(/^\S+ \S+: (Enter|Choose|Tick the box to) [^.]+.*\.$/)
+    }
+    // The same field reads the same on every form that has it.
+    expect(missing.subject['contact.name']).toBe('Enter your full name.')
+    expect(missing.application['personal.name']).toBe('Enter your full name.')
+    expect(missing.contact.email).toBe('Enter your email address, so we can reply.')
+    expect(missing.application['personal.email']).toBe('Enter your email address, so we can reply.')
+    expect(missing.subject.privacyConsent).toBe('Tick the box to agree to how we use your information, so we can handle your enrolment.')
+    expect(missing.application.privacyConsent).toBe('Tick the box to agree to the privacy notice, so we can process your application.')
   })
 
   it('say one thing for text too long or too short', () => {

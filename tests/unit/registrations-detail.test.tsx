@@ -83,7 +83,7 @@ describe('a registration', { timeout: 15_000 }, () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Reject' }))
     const dialog = await screen.findByRole('dialog', { name: 'Reject this registration?' })
     await userEvent.click(within(dialog).getByRole('button', { name: 'Reject' }))
-    expect(await within(dialog).findByText('Give a reason; it is kept in the history.')).toBeDefined()
+    expect(await within(dialog).findByText('Enter a reason; it is kept in the history.')).toBeDefined()
     expect(bodies).toEqual([])
 
     await userEvent.type(within(dialog).getByRole('textbox', { name: /^Reason/ }), 'No tutor is free on Mondays.')

@@ -25,7 +25,7 @@ describe('/admin/settings/retention', { timeout: 30_000 }, () => {
         'PUT /admin/retention': async (request) => {
           sent.push({ ifMatch: request.headers.get('If-Match'), body: (await request.json()) as unknown })
           return sent.length === 1
-            ? json(400, { message: 'Check the highlighted fields.', fields: { messageMonths: 'Use a number of at most 120.' } })
+            ? json(400, { message: 'Check the highlighted fields.', fields: { messageMonths: 'Enter a whole number of months from 1 to 120.' } })
             : json(200, { ...record, version: 4, periods: { ...periods, learnerYears: 7 } })
         },
       },
@@ -45,7 +45,7 @@ describe('/admin/settings/retention', { timeout: 30_000 }, () => {
     expect(sent[0]).toEqual({ ifMatch: '"3"', body: { ...periods, learnerYears: 7 } })
     const messages = screen.getByRole('textbox', { name: /^Contact form messages \(months\)/ })
     await waitFor(() => expect(messages.getAttribute('aria-invalid')).toBe('true'))
-    expect(screen.getByText('Use a number of at most 120.')).toBeDefined()
+    expect(screen.getByText('Enter a whole number of months from 1 to 120.')).toBeDefined()
 
     await userEvent.click(screen.getByRole('button', { name: 'Save the periods' }))
     await waitFor(() => expect(sent).toHaveLength(2))

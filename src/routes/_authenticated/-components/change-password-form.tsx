@@ -1,6 +1,7 @@
 import { Button, Group, PasswordInput, Stack, Text, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { REQUIRED } from '@shared/field-rules'
 import type { ChangePasswordRequest, User } from '@/api/auth'
 import { invalidateFamilies, userInvalidation } from '@/api/query-keys'
 import { toast } from '@/ui/toasts'
@@ -15,7 +16,7 @@ export function ChangePasswordForm({ user }: { user: User }) {
   const form = useForm({
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     validate: {
-      currentPassword: (value) => (value.length === 0 ? 'Please enter your current password.' : null),
+      currentPassword: (value) => (value.length === 0 ? REQUIRED.enter('your current password') : null),
       newPassword: (value) => newPasswordError(value, user),
       confirmPassword: (value, values) => confirmationError(value, values.newPassword),
     },

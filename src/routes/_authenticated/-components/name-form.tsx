@@ -2,6 +2,7 @@ import { Button, Group, Stack, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { LIMITS } from '@shared/contract.gen'
+import { REQUIRED, textProblem } from '@shared/field-rules'
 import type { User } from '@/api/auth'
 import { queryKeys } from '@/api/query-keys'
 import { toast } from '@/ui/toasts'
@@ -16,10 +17,7 @@ export function NameForm({ user }: { user: User }) {
   const form = useForm({
     initialValues: { name: user.name },
     validate: {
-      name: (value) => {
-        if (value.trim().length === 0) return 'Please enter your name.'
-        return value.trim().length > NAME_MAX_LENGTH ? `Use at most ${NAME_MAX_LENGTH} characters.` : null
-      },
+      name: (value) => textProblem(value, NAME_MAX_LENGTH, REQUIRED.enter('your name')),
     },
   })
   const rename = useMutation({

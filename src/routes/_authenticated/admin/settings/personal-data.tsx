@@ -10,7 +10,7 @@ import { errorMessage } from '@/app/server-errors'
 import { useAppContext } from '@/app/use-app-context'
 import { ExportEverythingLink } from '@/routes/_authenticated/admin/-components/export-everything-link'
 import { AnonymiseContact } from '@/routes/_authenticated/admin/-components/anonymise-contact'
-import { emailProblem } from '@shared/field-rules'
+import { emailProblem, REQUIRED } from '@shared/field-rules'
 
 export const Route = createFileRoute('/_authenticated/admin/settings/personal-data')({
   staticData: { title: 'Personal data requests' },
@@ -131,7 +131,7 @@ function PersonalDataRequestsPage() {
   const find = (event: FormEvent) => {
     event.preventDefault()
     const typed = email.trim()
-    const wrong = emailProblem(typed, 'Enter the email address the request came from.') ?? undefined
+    const wrong = emailProblem(typed, REQUIRED.enter('the email address the request came from')) ?? undefined
     setProblem(wrong)
     if (wrong) {
       field.current?.focus()

@@ -1,4 +1,4 @@
-import { emailProblem } from '@shared/field-rules'
+import { emailProblem, REQUIRED } from '@shared/field-rules'
 import { Stack, Text, TextInput, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
@@ -27,8 +27,8 @@ function InviteTutorPage() {
     mode: 'controlled',
     initialValues: { name: '', email: '' },
     validate: {
-      name: (value) => (value.trim() === '' ? 'Enter the tutor’s name.' : null),
-      email: (value) => emailProblem(value, 'Enter their email address.'),
+      name: (value) => (value.trim() === '' ? REQUIRED.enter('the tutor’s name') : null),
+      email: (value) => emailProblem(value, REQUIRED.enter('their email address')),
     },
   })
   const save = useSaveRecord({

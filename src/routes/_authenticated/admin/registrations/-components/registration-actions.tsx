@@ -4,7 +4,7 @@ import { useMutation } from '@tanstack/react-query'
 import { IconCheck, IconPlayerPlay, IconRotate, IconX } from '@tabler/icons-react'
 import { useState } from 'react'
 import { LIMITS } from '@shared/contract.gen'
-import { textProblem } from '@shared/field-rules'
+import { REQUIRED, textProblem } from '@shared/field-rules'
 import { isApiError } from '@/api/errors'
 import { queryKeys } from '@/api/query-keys'
 import type { Registration, RegistrationAcceptRequest, RegistrationStatusChange } from '@/api/registrations'
@@ -192,7 +192,7 @@ function CloseDialog({ registration, closing, opened, onClose }: { registration:
   const form = useForm({
     mode: 'controlled',
     initialValues: { reason: '', notify: false },
-    validate: { reason: (value) => textProblem(value, REASON_MAX_LENGTH, 'Give a reason; it is kept in the history.') },
+    validate: { reason: (value) => textProblem(value, REASON_MAX_LENGTH, REQUIRED.enter('a reason; it is kept in the history')) },
   })
   const change = useSaveRecord({
     save: (input: RegistrationStatusChange) => api.registrations.changeStatus(registration.id, input),

@@ -3,7 +3,7 @@ import { useForm, type UseFormReturnType } from '@mantine/form'
 import type { UseMutationResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { RetentionPeriods } from '@/api/retention'
-import { wholeNumberProblem } from '@shared/field-rules'
+import { REQUIRED, wholeNumberProblem } from '@shared/field-rules'
 import { RecordForm } from '@/routes/_authenticated/-components/record-form'
 import { RETENTION_FIELDS, RETENTION_LIMITS } from './retention-words'
 
@@ -18,8 +18,8 @@ export const toRetentionPeriods = (values: RetentionValues): RetentionPeriods =>
 /** The contract's bounds, in the office's words; the server checks them again. */
 export function retentionErrors(values: RetentionValues): Record<string, string> {
   const found: Record<string, string> = {}
-  for (const { field, unit } of RETENTION_FIELDS) {
-    const problem = wholeNumberProblem(values[field], RETENTION_LIMITS[field], unit, `Enter a number of ${unit}.`)
+  for (const { field } of RETENTION_FIELDS) {
+    const problem = wholeNumberProblem(values[field], RETENTION_LIMITS[field], REQUIRED.enter(`a number of ${RETENTION_LIMITS[field].unit}`))
     if (problem !== null) found[field] = problem
   }
   return found
@@ -44,10 +44,10 @@ export function RetentionForm({
   return (
     <RecordForm form={form} save={save} toInput={toRetentionPeriods} submitLabel="Save the periods" cancel={cancel} onReload={onReload}>
       <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg">
-        {RETENTION_FIELDS.map(({ field, label, unit, happens }) => (
+        {RETENTION_FIELDS.map(({ field, label, happens }) => (
           <NumberInput
             key={field}
-            label={`${label} (${unit})`}
+            label={`${label} (${RETENTION_LIMITS[field].unit})`}
             description={happens}
             required
             min={RETENTION_LIMITS[field].minimum}

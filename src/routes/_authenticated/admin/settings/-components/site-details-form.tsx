@@ -9,7 +9,7 @@ import { optionsOf } from '@shared/labels'
 import type { SiteSettingsInput, SocialNetwork } from '@/api/site-settings-records'
 import { FormSection } from '@/ui/form-section'
 import type { FieldErrors } from '@/forms/enrolment-rules'
-import { emailProblem, phoneProblem, textProblem } from '@shared/field-rules'
+import { emailProblem, phoneProblem, REQUIRED, textProblem } from '@shared/field-rules'
 import { RecordForm } from '@/routes/_authenticated/-components/record-form'
 import { SITE_FIELD_LABELS as LABEL, SITE_LIMITS } from './site-words'
 
@@ -65,7 +65,7 @@ const HTTPS = new RegExp(SITE_LIMITS.socialLinks.items.url.pattern)
 
 function urlProblem(value: string): string | null {
   const url = value.trim()
-  if (url === '') return 'Enter the address of the page, starting https://.'
+  if (url === '') return REQUIRED.enter('the address of the page, starting https://')
   if (url.length > SITE_LIMITS.socialLinks.items.url.maxLength) return `Use at most ${SITE_LIMITS.socialLinks.items.url.maxLength} characters.`
   if (!HTTPS.test(url) || !isAddress(url)) return 'Copy the page’s full address from the browser: it starts https://.'
   return null
@@ -85,17 +85,17 @@ function isAddress(url: string): boolean {
  */
 export function siteDetailsErrors(values: SiteDetailsValues): FieldErrors {
   const found: Record<string, string | null> = {
-    organisationName: textProblem(values.organisationName, SITE_LIMITS.organisationName.maxLength, 'Enter the organisation’s name.'),
-    email: emailProblem(values.email, 'Enter the email address visitors write to.'),
-    phone: phoneProblem(values.phone, 'Enter the phone number visitors call.'),
-    openingHours: textProblem(values.openingHours, SITE_LIMITS.openingHours.maxLength, 'Say when the office is open, such as “Monday to Friday, 9:00 to 17:30”.'),
+    organisationName: textProblem(values.organisationName, SITE_LIMITS.organisationName.maxLength, REQUIRED.enter('the organisation’s name')),
+    email: emailProblem(values.email, REQUIRED.enter('the email address visitors write to')),
+    phone: phoneProblem(values.phone, REQUIRED.enter('the phone number visitors call')),
+    openingHours: textProblem(values.openingHours, SITE_LIMITS.openingHours.maxLength, REQUIRED.enter('when the office is open, such as “Monday to Friday, 9:00 to 17:30”')),
   }
   values.addressLines.forEach((line, index) => {
-    found[`addressLines.${index}`] = textProblem(line, SITE_LIMITS.addressLines.items.maxLength, 'Fill in this line, or remove it.')
+    found[`addressLines.${index}`] = textProblem(line, SITE_LIMITS.addressLines.items.maxLength, REQUIRED.enter('this line, or remove it'))
   })
   values.figures.forEach((figure, index) => {
-    found[`figures.${index}.value`] = textProblem(figure.value, SITE_LIMITS.figures.items.value.maxLength, 'Enter the number as it should show, such as “1,200+”.')
-    found[`figures.${index}.label`] = textProblem(figure.label, SITE_LIMITS.figures.items.label.maxLength, 'Say what the number counts.')
+    found[`figures.${index}.value`] = textProblem(figure.value, SITE_LIMITS.figures.items.value.maxLength, REQUIRED.enter('the number as it should show, such as “1,200+”'))
+    found[`figures.${index}.label`] = textProblem(figure.label, SITE_LIMITS.figures.items.label.maxLength, REQUIRED.enter('what the number counts'))
   })
   const seen = new Set<string>()
   values.socialLinks.forEach((link, index) => {

@@ -4,7 +4,7 @@ import type { UseMutationResult } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { SitePageInput } from '@/api/site-settings-records'
 import { RichTextEditor } from '@/ui/back-office/rich-text-editor'
-import { textProblem } from '@shared/field-rules'
+import { REQUIRED, textProblem } from '@shared/field-rules'
 import { useImagePrompt } from '@/routes/_authenticated/-components/media-image-field'
 import { RecordForm } from '@/routes/_authenticated/-components/record-form'
 import { PAGE_LIMITS } from './site-words'
@@ -27,7 +27,7 @@ export function useSitePageForm(initial: SitePageValues): UseFormReturnType<Site
     mode: 'controlled',
     initialValues: initial,
     validate: {
-      title: (value) => textProblem(value, PAGE_LIMITS.title.maxLength, 'Enter the page’s title.'),
+      title: (value) => textProblem(value, PAGE_LIMITS.title.maxLength, REQUIRED.enter('the page’s title')),
       bodyHtml: (value) => (value.trim() === '' ? 'Write the text of the page.' : null),
     },
   })

@@ -1,4 +1,4 @@
-import { emailProblem } from '@shared/field-rules'
+import { emailProblem, REQUIRED } from '@shared/field-rules'
 import { Button, Checkbox, Menu, Text, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconChevronDown, IconUserPlus } from '@tabler/icons-react'
@@ -211,8 +211,8 @@ export function InviteAdmin({ youAreLead }: { youAreLead: boolean }) {
     mode: 'controlled',
     initialValues: { name: '', email: '', safeguardingLead: false },
     validate: {
-      name: (value) => (value.trim() === '' ? 'Enter their name.' : null),
-      email: (value) => emailProblem(value, 'Enter their email address.'),
+      name: (value) => (value.trim() === '' ? REQUIRED.enter('their name') : null),
+      email: (value) => emailProblem(value, REQUIRED.enter('their email address')),
     },
   })
   const action = useMutation({
