@@ -1,56 +1,12 @@
 import { and, asc, count, desc, eq, gt, lte, ne, type SQL } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
-import { LIMITS } from '../../shared/contract.gen.ts'
 import type { Db } from '../db/client.ts'
 import { blogPosts, media, type BlogPostRow } from '../db/schema.ts'
 import { window, type Page, type PageRequest } from '../lib/paging.ts'
 import { imageOf, mediaSize, type MediaSize } from '../media/queries.ts'
-import { renderRichText, sanitiseRichText } from '../media/rich-text.ts'
+import { renderRichText } from '../media/rich-text.ts'
 
 type Schemas = components['schemas']
-
-const SLUG = LIMITS.Slug
-const SLUG_PATTERN = new RegExp(SLUG.pattern)
-
-export interface BlogPostInput {
-  slug: string
-  title: string
-  excerpt: string
-  /** Any HTML: it is sanitised here before it is stored. */
-  bodyHtml: string
-  /** From the library, where its alt text and caption are. */
-  coverId: string
-  authorName: string
-  status: 'draft' | 'scheduled' | 'published'
-  /** Required unless a draft: when it was published, or when it is due. */
-  publishedAt: Date | null
-}
-
-/**
- * Creates the post, or replaces the one with the same slug: the demo seed's way in (the office's editor is
- * records.ts). Both sanitise the body, so no post body is ever stored unsanitised.
- */
-export async function saveBlogPost(db: Db, input: BlogPostInput): Promise<BlogPostRow> {
-  if (!SLUG_PATTERN.test(input.slug) || input.slug.length > SLUG.maxLength) throw new Error(`"${input.slug}" is not a valid slug.`)
-  if (input.status !== 'draft' && input.publishedAt === null) throw new Error('A published or scheduled post needs a publication date.')
-  const values = {
-    slug: input.slug,
-    title: input.title.trim(),
-    excerpt: input.excerpt.trim(),
-    bodyHtml: sanitiseRichText(input.bodyHtml),
-    coverMediaId: input.coverId,
-    authorName: input.authorName.trim(),
-    status: input.status,
-    publishedAt: input.publishedAt,
-  }
-  const [row] = await db
-    .insert(blogPosts)
-    .values(values)
-    .onConflictDoUpdate({ target: blogPosts.slug, set: { ...values, updatedAt: new Date() } })
-    .returning()
-  if (!row) throw new Error('Saving the blog post returned no row.')
-  return row
-}
 
 /**
  * Visible to visitors: published, or scheduled and due (the server marks it published soon after, once; visitors

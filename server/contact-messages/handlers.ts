@@ -1,15 +1,13 @@
 import { addressKey, hit, RATE_LIMITS } from '../auth/rate-limit.ts'
+import { listContactMessagePage, MESSAGE_ADMIN_MESSAGES, readContactMessage } from './queries.ts'
 import {
   changeContactMessageStatusRecord,
-  listContactMessagePage,
-  MESSAGE_ADMIN_MESSAGES,
   messageFingerprint,
   newReference,
-  readContactMessage,
   recentDuplicate,
   storeContactMessage,
   type ContactMessageFields,
-} from './queries.ts'
+} from './records.ts'
 import { pageOf } from '../lib/paging.ts'
 import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
 import { readSiteSettings } from '../site-settings/queries.ts'

@@ -3,7 +3,7 @@ import { isLateCancellation, lessonInstant, londonDay, londonTime, longLessonDay
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { lessonReports, lessons, placements, safeguardingConcerns, students, users, type LessonReportDraftValue } from '../db/schema.ts'
-import { approveReportRecord, returnReportRecord } from '../lesson-reports/queries.ts'
+import { approveReportRecord, returnReportRecord } from '../lesson-reports/records.ts'
 import type { ChangeContext } from '../lib/history.ts'
 import {
   cancelLessonRecord,
@@ -15,8 +15,8 @@ import {
   type LessonOutcome,
 } from '../lessons/lifecycle.ts'
 import { createPlacementRecord, type PlacementOutcome } from '../placements/records.ts'
-import { changeConcernStatusRecord } from '../safeguarding-concerns/queries.ts'
-import { insertSchool } from '../schools/queries.ts'
+import { changeConcernStatusRecord } from '../safeguarding-concerns/records.ts'
+import { insertSchool } from '../schools/records.ts'
 import type { StudentInput } from '../students/queries.ts'
 import { insertStudent } from '../students/records.ts'
 

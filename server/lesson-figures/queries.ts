@@ -6,7 +6,8 @@ import { londonDay, monthsOf, termDays, type SchoolTermName } from '../../shared
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { lessonLearners, lessonReports, lessons, schools, students, users } from '../db/schema.ts'
-import { lessonDays, lessonRows, REPORTED_STATUSES, settlePassedLessons, SOONEST_FIRST, toLessons, type Lesson } from '../lessons/queries.ts'
+import { lessonDays, lessonRows, REPORTED_STATUSES, SOONEST_FIRST, toLessons, type Lesson } from '../lessons/queries.ts'
+import { settlePassedLessons } from '../lessons/records.ts'
 
 type Schemas = components['schemas']
 type FigureCount = Schemas['FigureCount']

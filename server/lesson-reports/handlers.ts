@@ -2,11 +2,13 @@ import type { Handler } from '../contract/types.ts'
 import type { Db } from '../db/client.ts'
 import type { LessonOutcome } from '../lessons/lifecycle.ts'
 import { LESSON_MESSAGES } from '../lessons/messages.ts'
-import { readLessonDetail, settlePassedLessons } from '../lessons/queries.ts'
+import { readLessonDetail } from '../lessons/queries.ts'
+import { settlePassedLessons } from '../lessons/records.ts'
 import { pageOf } from '../lib/paging.ts'
 import { fieldsProblem } from '../lib/replies.ts'
 import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
-import { approveReportRecord, approveReports, listReportPage, returnReportRecord } from './queries.ts'
+import { listReportPage } from './queries.ts'
+import { approveReportRecord, approveReports, returnReportRecord } from './records.ts'
 
 const notFound = { status: 404 as const, body: { message: LESSON_MESSAGES.notFound } }
 

@@ -19,7 +19,8 @@ import {
 } from './lifecycle.ts'
 import { LESSON_MESSAGES } from './messages.ts'
 import { listLessonsOf, tutorOverview } from './overview.ts'
-import { lessonRows, readLessonDetail, settlePassedLessons, SOONEST_FIRST, toLessons } from './queries.ts'
+import { lessonRows, readLessonDetail, SOONEST_FIRST, toLessons } from './queries.ts'
+import { settlePassedLessons } from './records.ts'
 
 const notFound = { status: 404 as const, body: { message: LESSON_MESSAGES.notFound } }
 

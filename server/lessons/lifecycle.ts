@@ -12,7 +12,7 @@ import type { ChangeContext } from '../lib/history.ts'
 import { concernRaisedMail } from '../mail/templates.ts'
 import { LESSON_MESSAGES } from './messages.ts'
 import { cancelledByPlacementEnd, holdPlacementsOf, pastPlacementEnd, placementEndsOf, type PlacementEnd } from './placement-ends.ts'
-import { settlePassedLessons } from './queries.ts'
+import { settlePassedLessons } from './records.ts'
 
 type Schemas = components['schemas']
 

@@ -4,7 +4,8 @@ import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { lessonReports, lessons } from '../db/schema.ts'
 import { window, type Page, type PageRequest } from '../lib/paging.ts'
-import { lessonDays, lessonEnd, lessonOfLearner, lessonRows, NEWEST_FIRST, REPORTED_STATUSES, settlePassedLessons, SOONEST_FIRST, toLessons, type Lesson } from './queries.ts'
+import { lessonDays, lessonEnd, lessonOfLearner, lessonRows, NEWEST_FIRST, REPORTED_STATUSES, SOONEST_FIRST, toLessons, type Lesson } from './queries.ts'
+import { settlePassedLessons } from './records.ts'
 
 type Schemas = components['schemas']
 

@@ -1,5 +1,5 @@
 import { aliasedTable, and, asc, desc, eq, exists, inArray, sql, type SQL } from 'drizzle-orm'
-import { lessonMoves, nextLessonStatus, type LessonStatus } from '../../shared/lesson-lifecycle.ts'
+import { lessonMoves, type LessonStatus } from '../../shared/lesson-lifecycle.ts'
 import { endOfLondonDay, londonDay, londonTime, REPORT_DUE_HOURS, reportDueAt, startOfLondonDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
@@ -23,20 +23,6 @@ export const lessonEnd = sql`(${lessons.startsAt} + ${lessons.minutes} * interva
 
 /** A lesson awaiting its report more than REPORT_DUE_HOURS after it ended. */
 export const isOverdue = and(eq(lessons.status, 'awaiting_report'), sql`${lessonEnd} + interval '${sql.raw(String(REPORT_DUE_HOURS))} hours' < now()`)
-
-/**
- * The machine's TIME_PASSED for every planned lesson (of one tutor, or all) whose time has passed. Run before a
- * lesson is read or changed, so what is shown and what is refused agree with the clock; it is not an edit anyone
- * made, so the version stays.
- */
-export async function settlePassedLessons(db: Db, tutorId?: string): Promise<void> {
-  const next = nextLessonStatus('planned', 'TIME_PASSED')
-  if (next === undefined) throw new Error('The lesson machine no longer moves planned lessons on when their time passes.')
-  await db
-    .update(lessons)
-    .set({ status: next })
-    .where(and(eq(lessons.status, 'planned'), sql`${lessonEnd} <= now()`, tutorId === undefined ? undefined : eq(lessons.tutorId, tutorId)))
-}
 
 /** Lessons on or after `from` and on or before `to`, London days. */
 export function lessonDays(from: string | undefined, to: string | undefined): SQL | undefined {

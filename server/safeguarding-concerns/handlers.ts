@@ -3,7 +3,8 @@ import { LESSON_MESSAGES } from '../lessons/messages.ts'
 import { pageOf } from '../lib/paging.ts'
 import { fieldsProblem } from '../lib/replies.ts'
 import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
-import { changeConcernStatusRecord, listConcernPage, readConcern } from './queries.ts'
+import { listConcernPage, readConcern } from './queries.ts'
+import { changeConcernStatusRecord } from './records.ts'
 
 const notFound = { status: 404 as const, body: { message: LESSON_MESSAGES.concernNotFound } }
 

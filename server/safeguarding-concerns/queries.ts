@@ -1,11 +1,8 @@
 import { aliasedTable, and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
-import { labelOf } from '../../shared/labels.ts'
 import { londonDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { lessons, safeguardingConcerns, students, users, type SafeguardingConcernRow } from '../db/schema.ts'
-import { recordAudit } from '../lib/audit.ts'
-import type { ChangeContext } from '../lib/history.ts'
 import { window, type Page, type PageRequest } from '../lib/paging.ts'
 
 type Schemas = components['schemas']
@@ -88,34 +85,4 @@ export async function listConcernPage(db: Db, query: ConcernQuery): Promise<Page
 export async function readConcern(db: Db, id: string): Promise<Concern | undefined> {
   const [row] = await concernRows(db, eq(safeguardingConcerns.id, id))
   return row ? toConcern(row) : undefined
-}
-
-/** Moves a concern on (or adds a note at the same status), from the version the admin read; the note is kept. */
-export async function changeConcernStatusRecord(
-  tx: Db,
-  id: string,
-  version: number,
-  change: { status: Schemas['ConcernStatus']; note: string },
-  context: ChangeContext,
-): Promise<'changed' | 'missing' | 'stale'> {
-  const [concern] = await tx.select().from(safeguardingConcerns).where(eq(safeguardingConcerns.id, id)).for('update').limit(1)
-  if (!concern) return 'missing'
-  if (concern.version !== version) return 'stale'
-  const now = new Date()
-  await tx
-    .update(safeguardingConcerns)
-    .set({ status: change.status, statusNote: change.note, statusChangedBy: context.actorId, statusChangedAt: now, version: concern.version + 1, updatedAt: now })
-    .where(eq(safeguardingConcerns.id, id))
-  await recordAudit(tx, {
-    action: 'concern.status_changed',
-    actorUserId: context.actorId,
-    subject: { type: 'safeguarding_concern', id },
-    related: [`lesson:${concern.lessonId}`],
-    ip: context.request.ip,
-    details: {
-      changes: concern.status === change.status ? [] : [{ field: 'status', from: labelOf('ConcernStatus', concern.status), to: labelOf('ConcernStatus', change.status) }],
-      detail: change.note,
-    },
-  })
-  return 'changed'
 }

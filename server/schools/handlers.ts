@@ -3,7 +3,8 @@ import { listPageReply } from '../record-openings/downloads.ts'
 import { pageOf } from '../lib/paging.ts'
 import { fieldsProblem } from '../lib/replies.ts'
 import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
-import { checkSchoolInput, deleteSchoolRecord, insertSchool, listSchoolPage, readSchoolRecord, SCHOOL_MESSAGES, updateSchoolRecord } from './queries.ts'
+import { listSchoolPage, readSchoolRecord, SCHOOL_MESSAGES } from './queries.ts'
+import { checkSchoolInput, deleteSchoolRecord, insertSchool, updateSchoolRecord } from './records.ts'
 
 const notFound = { status: 404 as const, body: { message: SCHOOL_MESSAGES.notFound } }
 

@@ -37,12 +37,3 @@ export function settingsOf(row: typeof siteSettings.$inferSelect): SiteSettings 
     socialLinks: row.socialLinks,
   }
 }
-
-/** Creates or replaces the single settings row: the demo seed's way in (the office's editor is records.ts). */
-export async function saveSiteSettings(db: Db, settings: SiteSettings): Promise<void> {
-  const values = { ...settings, updatedAt: new Date() }
-  await db
-    .insert(siteSettings)
-    .values({ id: 1, ...values })
-    .onConflictDoUpdate({ target: siteSettings.id, set: values })
-}

@@ -10,7 +10,7 @@ import { mediaIdsIn, sanitiseRichText } from '../media/rich-text.ts'
 import { unusableMedia } from '../media/library.ts'
 import { readRetentionPeriods } from '../retention/settings.ts'
 import { DEFAULT_SITE_PAGES } from './pages.ts'
-import { DEFAULT_SITE_SETTINGS, settingsOf } from './queries.ts'
+import { DEFAULT_SITE_SETTINGS, settingsOf, type SiteSettings } from './queries.ts'
 
 type Schemas = components['schemas']
 export type SiteSettingsInput = Schemas['SiteSettingsInput']
@@ -142,4 +142,13 @@ export async function readSitePage(db: Db, slug: PageSlug): Promise<Schemas['Sit
   const { periods, updatedAt } = await readRetentionPeriods(db)
   const later = Math.max(new Date(record.updatedAt).getTime(), updatedAt.getTime())
   return { ...page, retention: periods, updatedAt: new Date(later).toISOString() }
+}
+
+/** Creates or replaces the single settings row: the demo seed's way in (the office's editor is updateSiteSettingsRecord). */
+export async function saveSiteSettings(db: Db, settings: SiteSettings): Promise<void> {
+  const values = { ...settings, updatedAt: new Date() }
+  await db
+    .insert(siteSettings)
+    .values({ id: 1, ...values })
+    .onConflictDoUpdate({ target: siteSettings.id, set: values })
 }

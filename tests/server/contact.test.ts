@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
-import { saveSiteSettings } from '../../server/site-settings/queries.ts'
+import { saveSiteSettings } from '../../server/site-settings/records.ts'
 import { contactMessages, mailOutbox } from '../../server/db/schema.ts'
 import { DEMO_SITE_SETTINGS } from '../../server/demo/gallery.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'

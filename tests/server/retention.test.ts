@@ -13,7 +13,8 @@ import {
   students,
 } from '../../server/db/schema.ts'
 import { cutoffsOf, runRetention } from '../../server/retention/run.ts'
-import { DEFAULT_SITE_SETTINGS, saveSiteSettings } from '../../server/site-settings/queries.ts'
+import { DEFAULT_SITE_SETTINGS } from '../../server/site-settings/queries.ts'
+import { saveSiteSettings } from '../../server/site-settings/records.ts'
 import { DEFAULT_RETENTION_PERIODS } from '../../server/retention/settings.ts'
 import { allHeard, createTestApp, type TestApp } from './support/test-app.ts'
 
