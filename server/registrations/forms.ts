@@ -4,6 +4,7 @@ import { isoDay } from '../../shared/dates.ts'
 import type { FieldErrors } from '../contract/validators.ts'
 import type { Db } from '../db/client.ts'
 import { REQUIRED } from '../../shared/field-rules.ts'
+import { FORM_RULE_MESSAGES } from '../../shared/form-messages.ts'
 import { labelOf } from '../../shared/labels.ts'
 import { courses, type DeliveryMode, type RegistrationType } from '../db/schema.ts'
 import { normaliseEmail } from '../lib/email.ts'
@@ -19,20 +20,20 @@ export type RegistrationAnswers = SubjectAnswers | CourseAnswers | SchoolAnswers
 
 export const FORM_MESSAGES = {
   addressForHome: 'Enter the address where lessons will happen.',
-  // A value left out, in the forms' words for the same field (shared/field-rules.ts REQUIRED).
-  ageOrYear: REQUIRED.enter('the learner’s age, or choose their year group'),
-  minorNeedsGuardian: 'A student under 18 must be enrolled by a parent, guardian or referrer.',
+  // The rules the forms check too, in their words (shared/form-messages.ts).
+  ageOrYear: FORM_RULE_MESSAGES.ageOrYear,
+  minorNeedsGuardian: FORM_RULE_MESSAGES.minorNeedsAdult,
   unknownSubject: 'Choose a subject from the list.',
-  dateInPast: 'Choose today or a later date.',
-  dateTooFar: 'Choose a date within the next year.',
+  dateInPast: FORM_RULE_MESSAGES.dateInPast,
+  dateTooFar: FORM_RULE_MESSAGES.dateTooFar,
   startOrCohort: 'Choose a start date or a cohort.',
   unknownCourse: 'Choose a course from the list.',
   emergencyContact: REQUIRED.enter('an emergency contact for lessons in person'),
   termEnded: 'That term has already ended. Choose a later one.',
   termTooFar: 'Choose a term within the next two years.',
-  travelArea: REQUIRED.enter('where you can travel to for lessons in person'),
-  refereeIsApplicant: 'A referee must have an email address different from yours.',
-  refereesSame: 'The two referees must have different email addresses.',
+  travelArea: FORM_RULE_MESSAGES.travelArea,
+  refereeIsApplicant: FORM_RULE_MESSAGES.refereeIsApplicant,
+  refereesSame: FORM_RULE_MESSAGES.refereesSame,
 } as const
 
 /** What a form's answers are filed under in the inbox. */

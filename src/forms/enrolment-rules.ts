@@ -1,6 +1,7 @@
 import { choicesProblem, emailProblem, phoneProblem, postcodeProblem, REQUIRED, textProblem, wholeNumberProblem } from '@shared/field-rules'
 import { LIMITS } from '@shared/contract.gen'
 import { isoDay } from '@shared/dates'
+import { FORM_RULE_MESSAGES } from '@shared/form-messages'
 import type { DeliveryMode } from '@/api/courses'
 import { IN_PERSON_MODES } from './enrolment-options'
 
@@ -46,8 +47,8 @@ export const MESSAGES = {
   phone: REQUIRED.enter('a phone number, so our team can reach you'),
   preferredContact: REQUIRED.choose('how you would like us to contact you'),
   studentName: REQUIRED.enter('the learner’s full name'),
-  ageOrYear: REQUIRED.enter('the learner’s age, or choose their year group'),
-  minorNeedsAdult: 'A learner under 18 must be enrolled by a parent, guardian or referrer. Choose who you are.',
+  ageOrYear: FORM_RULE_MESSAGES.ageOrYear,
+  minorNeedsAdult: FORM_RULE_MESSAGES.minorNeedsAdult,
   applicantType: REQUIRED.choose('who is filling in this form'),
   subjects: REQUIRED.choose('at least one subject'),
   level: REQUIRED.choose('the level the learner is working at'),
@@ -60,8 +61,8 @@ export const MESSAGES = {
   days: REQUIRED.choose('at least one day'),
   times: REQUIRED.choose('at least one time of day'),
   startDate: REQUIRED.choose('the first date that suits you'),
-  dateInPast: 'Choose today or a later date.',
-  dateTooFar: 'Choose a date within the next year.',
+  dateInPast: FORM_RULE_MESSAGES.dateInPast,
+  dateTooFar: FORM_RULE_MESSAGES.dateTooFar,
   frequency: REQUIRED.choose('how often lessons should happen'),
   lessonMinutes: REQUIRED.choose('a lesson length'),
   privacyConsent: REQUIRED.tick('agree to how we use your information, so we can handle your enrolment'),

@@ -1,5 +1,6 @@
 import { ENUMS, LIMITS as LIMITS_OF } from '@shared/contract.gen'
 import { choicesProblem, emailProblem, FIELD_MESSAGES, phoneProblem, postcodeProblem, REQUIRED, textProblem, wholeNumberProblem } from '@shared/field-rules'
+import { FORM_RULE_MESSAGES } from '@shared/form-messages'
 import type { DeliveryMode } from '@/api/courses'
 import type { HighestQualification, HowHeard, StudyLevel, TimeOfDay, TutorApplicationRequest, Weekday } from '@/api/registrations'
 
@@ -115,8 +116,8 @@ function refereeErrors(draft: TutorApplicationDraft, index: 0 | 1): FieldErrors 
     phone: phoneProblem(referee.phone, REQUIRED.enter("the referee's phone number")),
   }
   if (errors.email === null) {
-    if (sameEmail(referee.email, draft.personal.email)) errors.email = 'A referee must have an email address different from yours.'
-    else if (index === 1 && sameEmail(referee.email, draft.referees[0].email)) errors.email = 'The two referees must have different email addresses.'
+    if (sameEmail(referee.email, draft.personal.email)) errors.email = FORM_RULE_MESSAGES.refereeIsApplicant
+    else if (index === 1 && sameEmail(referee.email, draft.referees[0].email)) errors.email = FORM_RULE_MESSAGES.refereesSame
   }
   return prefixed(`referees.${index}`, errors)
 }
@@ -152,7 +153,7 @@ export const stepRules: Record<StepId, (draft: TutorApplicationDraft) => FieldEr
     return {
       ...prefixed('delivery', {
         modes: choicesProblem(delivery.modes, T.delivery.modes, 'ways', REQUIRED.choose('at least one way you would like to teach'), deliveryModes),
-        travelArea: inPerson ? textProblem(delivery.travelArea, LIMITS.travelArea, REQUIRED.enter('where you can travel to for lessons in person')) : null,
+        travelArea: inPerson ? textProblem(delivery.travelArea, LIMITS.travelArea, FORM_RULE_MESSAGES.travelArea) : null,
         maxTravelMiles: inPerson ? wholeNumberProblem(delivery.maxTravelMiles, T.delivery.maxTravelMiles) : null,
       }),
       ...prefixed('availability', {

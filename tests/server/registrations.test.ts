@@ -264,7 +264,7 @@ describe('cross-field rules', () => {
         body.applicantType = 'adult_learner'
         ;(body.contact as Record<string, unknown>).relationship = 'self'
       }),
-    ).toEqual({ 'contact.relationship': 'A student under 18 must be enrolled by a parent, guardian or referrer.' })
+    ).toEqual({ 'contact.relationship': 'A learner under 18 must be enrolled by a parent, guardian or referrer. Choose who you are.' })
     expect(await problemsOf('subject', (body) => (body.subjects = ['Maths', 'Astrology']))).toEqual({ 'subjects.1': 'Choose a subject from the list.' })
     expect(await problemsOf('subject', (body) => setAt(body, 'availability.startDate', inDays(-3)))).toEqual({ 'availability.startDate': 'Choose today or a later date.' })
     expect(await problemsOf('subject', (body) => setAt(body, 'availability.startDate', inDays(400)))).toEqual({ 'availability.startDate': 'Choose a date within the next year.' })
