@@ -39,6 +39,16 @@ for (const file of ON_BOTH_DATABASES) {
   if (!existsSync(fileURLToPath(new URL(file, import.meta.url)))) throw new Error(`vite.config.ts runs ${file} on both databases, but there is no such file.`)
 }
 
+/**
+ * The app's own folders by name, as tsconfig.base.json's paths say: `@/` is src/, `@shared/` the rules both sides
+ * run. Every test project resolves them too: server and browser tests import the app's modules (the server-rendering
+ * entry, the tutor application's rules) without this config's plugins.
+ */
+const APP_ALIASES = [
+  { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
+  { find: /^@shared\//, replacement: fileURLToPath(new URL('./shared/', import.meta.url)) },
+]
+
 /** The four test projects (`npm test`); the unit tests share this config's plugins. */
 const TEST_PROJECTS: UserConfig['test'] = {
   // One test file per core, in every project. Vitest's default leaves a core for itself (one file at a time on a
@@ -55,6 +65,7 @@ const TEST_PROJECTS: UserConfig['test'] = {
       },
     },
     {
+      resolve: { alias: APP_ALIASES },
       test: {
         name: 'server',
         include: ['tests/server/**/*.test.ts'],
@@ -66,6 +77,7 @@ const TEST_PROJECTS: UserConfig['test'] = {
       },
     },
     {
+      resolve: { alias: APP_ALIASES },
       test: {
         name: 'server-pg',
         include: [...ON_BOTH_DATABASES, 'tests/server/**/*.postgres.test.ts'],
@@ -78,6 +90,7 @@ const TEST_PROJECTS: UserConfig['test'] = {
       },
     },
     {
+      resolve: { alias: APP_ALIASES },
       test: {
         name: 'browser',
         include: ['tests/browser/**/*.test.ts'],
@@ -109,13 +122,7 @@ function browserBuildPlugins() {
 // that renders the public pages on the server into build/ssr/ (never served).
 export default defineConfig(({ isSsrBuild = false }) => ({
   plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), ...(isSsrBuild ? [] : browserBuildPlugins())],
-  // The app's own folders by name, as tsconfig.app.json's paths say: `@/` is src/, `@shared/` the rules both sides run.
-  resolve: {
-    alias: [
-      { find: /^@\//, replacement: fileURLToPath(new URL('./src/', import.meta.url)) },
-      { find: /^@shared\//, replacement: fileURLToPath(new URL('./shared/', import.meta.url)) },
-    ],
-  },
+  resolve: { alias: APP_ALIASES },
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },

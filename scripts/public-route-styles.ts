@@ -3,8 +3,11 @@
 import type { Plugin } from 'vite'
 import type { OutputBundle, OutputChunk } from 'rolldown'
 
-/** The route files whose pages the visitor sees first: the public site and the sign-in screens. */
-const PUBLIC_ROUTE_FILE = /\/src\/routes\/_(public|auth)[^/]*\.tsx(\?|$)/
+/**
+ * The route files whose pages the visitor sees first: the public site and the sign-in screens, every file in their
+ * folders (src/routes/_public/, src/routes/_auth/) but their own pieces (`-components`).
+ */
+const PUBLIC_ROUTE_FILE = /\/src\/routes\/_(public|auth)\/(?![^?]*\/-)[^?]*\.tsx(\?|$)/
 
 /** The stylesheets a chunk brings, with those of the chunks it imports, in order. */
 function stylesOf(bundle: OutputBundle, chunk: OutputChunk, seen: Set<string>, styles: Set<string>): void {

@@ -26,7 +26,7 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!'
 /** The API as the server reads it: the origin is never contacted, `fetchApi` answers in process. */
 const IN_PROCESS_API = 'http://tec.internal/api'
 
-/** Resolves once no query is being read (a layout may start one without waiting, as _public.tsx does). */
+/** Resolves once no query is being read (a layout may start one without waiting, as _public/route.tsx does). */
 function settled(queryClient: QueryClient): Promise<void> {
   return new Promise((resolve) => {
     const check = () => {

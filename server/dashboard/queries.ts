@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts'
 import { countRecentlyFailedMail } from '../mail/outbox.ts'
 import { auditEvents, contactMessages, placements, registrations, safeguardingConcerns, schools, students, tutorProfiles, users } from '../db/schema.ts'
 import { tutorConditions } from '../tutors/queries.ts'
+import { UUID_PATTERN } from '../../shared/uuid.ts'
 
 type Schemas = components['schemas']
 type ActivitySubject = Schemas['ActivitySubject']
@@ -76,8 +77,6 @@ async function namesOf(db: Db, ids: Map<ActivitySubject, string[]>): Promise<Map
   return names
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-
 /** The latest changes staff and tutors made to the office's records, newest first, each with the record's name. */
 export async function readActivity(db: Db): Promise<Schemas['ActivityEntry'][]> {
   const rows = await db
@@ -92,7 +91,7 @@ export async function readActivity(db: Db): Promise<Schemas['ActivityEntry'][]> 
   const entries = rows.flatMap(({ event, actorName }) => {
     const type = event.subjectType
     const id = event.subjectId
-    if (type === null || id === null || !subjects.has(type) || !UUID.test(id)) return []
+    if (type === null || id === null || !subjects.has(type) || !UUID_PATTERN.test(id)) return []
     const subject = type as ActivitySubject
     wanted.set(subject, [...(wanted.get(subject) ?? []), id])
     return [{ event, actorName, subject, id }]

@@ -458,7 +458,7 @@ export const courses = pgTable(
     subjects: text('subjects').array().notNull(),
     modes: text('modes').array().notNull().$type<DeliveryMode[]>(),
     duration: text('duration').notNull(),
-    /** Sanitised when saved (server/lib/rich-text.ts); never written any other way. */
+    /** Sanitised when saved (server/media/rich-text.ts); never written any other way. */
     descriptionHtml: text('description_html').notNull(),
     schedule: text('schedule').notNull(),
     cost: text('cost').notNull(),

@@ -4,7 +4,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
 export const ERASURE_MESSAGES = {
   registrationNotFound: 'We could not find that registration.',
   messageNotFound: 'We could not find that message.',
-  studentNotFound: 'We could not find that student.',
+  studentNotFound: 'We could not find that learner.',
   tutorNotFound: 'We could not find that tutor.',
   schoolNotFound: 'We could not find that school.',
   contactNotFound: 'We hold nothing under that email address.',

@@ -19,7 +19,7 @@ export interface RouteManifest {
 }
 
 /**
- * The pathless layout of the public site (src/routes/_public.tsx). Only its pages go in the sitemap; everything
+ * The pathless layout of the public site (src/routes/_public/route.tsx). Only its pages go in the sitemap; everything
  * outside it is sign-in or staff pages, so a new area stays out of search engines until it is put under it.
  */
 const PUBLIC_LAYOUT = '_public'

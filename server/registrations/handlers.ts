@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { REQUIRED } from '../../shared/field-rules.ts'
 import { addressKey, hit, RATE_LIMITS } from '../auth/rate-limit.ts'
 import type { Handler, RequestInfo } from '../contract/types.ts'
 import { listPageReply } from '../record-openings/downloads.ts'
@@ -66,7 +67,7 @@ export const createTutorApplication: Handler<'createTutorApplication'> = ({ body
 
 export const ADMIN_REGISTRATION_MESSAGES = {
   notFound: ACCEPT_MESSAGES.notFound,
-  reasonRequired: 'Give a reason.',
+  reasonRequired: REQUIRED.enter('a reason; it is kept in the history'),
   noteRequired: 'This field is required.',
 } as const
 

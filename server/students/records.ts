@@ -10,7 +10,7 @@ import { readSubjects } from '../subjects/queries.ts'
 import { studentFields, type StudentInput } from './queries.ts'
 
 export const STUDENT_MESSAGES = {
-  notFound: 'We could not find that student.',
+  notFound: 'We could not find that learner.',
   unknownSchool: 'Choose a school from the list of partner schools.',
   schoolTwice: 'Choose a partner school or type the name of another school, not both.',
   addressForHome: 'Enter the address where lessons will happen.',

@@ -109,10 +109,10 @@ describe('the blog editor', () => {
     await expectAccessibleInBothSchemes(page, 'the schedule dialog')
     // The visitor's browser is open before the post is scheduled, so that it looks as soon as the post is.
     const visitor = await app.newPage()
-    // Scheduled for the soonest whole minute at least 20 s away (the field has minutes, not seconds), chosen just
+    // Scheduled for the soonest whole minute at least 30 s away (the field has minutes, not seconds), chosen just
     // before it is sent: time enough for the visitor below to look before it is due on a busy machine, and at most
-    // 80 s to wait.
-    const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000)
+    // 90 s to wait.
+    const due = new Date(Math.ceil((Date.now() + 30_000) / 60_000) * 60_000)
     await dialog.getByLabel('Publish on').fill(londonField(due))
     await dialog.getByRole('button', { name: 'Schedule the post' }).click()
     await dialog.waitFor({ state: 'hidden' })

@@ -177,7 +177,7 @@ describe('status changes', () => {
     expect(back.body.status).toBe('new')
 
     const noReason = await changeStatus(id, { status: 'rejected', reason: '   ' })
-    expect(noReason).toMatchObject({ status: 400, body: { fields: { reason: 'Give a reason.' } } })
+    expect(noReason).toMatchObject({ status: 400, body: { fields: { reason: 'Enter a reason; it is kept in the history.' } } })
     expect((await get(id)).body.status).toBe('new')
 
     const mailsBefore = (await mailsTo(email)).length

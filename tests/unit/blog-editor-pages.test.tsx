@@ -1,10 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PostInput, PostRecord, PostRow, PostRowPage } from '@/api/blog-post-records'
 import { admin, token } from './auth-fixtures'
 import { json, type Handler } from './fake-api-server'
 import { renderApp } from './render-app'
+import { AUTOSAVE_DELAY_MS } from '@/routes/_authenticated/admin/blogs/-components/use-post-save'
 
 const signedInAdmin = { session: { user: admin, token, remember: true }, io: { verifySession: () => Promise.resolve(admin) } }
 const cover = { url: '/api/media/x', width: 800, height: 600, alt: 'Pupils at a whiteboard' }
@@ -74,6 +75,11 @@ function recordingUpdates(record: PostRecord) {
   }
   return { updates, handler }
 }
+
+// A test that moves the clock hands it back, whatever its outcome.
+afterEach(() => {
+  vi.useRealTimers()
+})
 
 describe('/admin/blogs', { timeout: 30_000 }, () => {
   it('lists the posts with their status counts and a way to write one', async () => {
@@ -151,6 +157,8 @@ describe('the post editor', { timeout: 30_000 }, () => {
   })
 
   it('saves a published post only when asked, and asks before leaving with changes unsaved', async () => {
+    // The clock runs as usual, and the test moves it past a draft's pause instead of waiting that long.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     const { updates, handler } = recordingUpdates(published)
     renderApp(`/admin/blogs/${published.id}/edit`, {
       ...signedInAdmin,
@@ -166,7 +174,7 @@ describe('the post editor', { timeout: 30_000 }, () => {
     await userEvent.type(title, ' at TEC')
     expect(screen.getByRole('status').textContent).toBe('Changes not saved yet.')
     // Longer than a draft waits before saving on its own.
-    await new Promise((resolve) => setTimeout(resolve, 2600))
+    await act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS + 600))
     expect(updates).toEqual([])
 
     await userEvent.click(screen.getByRole('link', { name: 'Back to the post' }))

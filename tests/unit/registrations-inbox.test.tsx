@@ -1,10 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import type { Registration, RegistrationPage, RegistrationSummary } from '@/api/registrations'
 import { admin, token } from './auth-fixtures'
 import { json, type Handler } from './fake-api-server'
 import { renderApp } from './render-app'
+import { SEARCH_DEBOUNCE_MS } from '@/ui/back-office/filter-bar'
 
 const signedInAdmin = { session: { user: admin, token, remember: true }, io: { verifySession: () => Promise.resolve(admin) } }
 
@@ -49,6 +50,10 @@ const asObject = (query: URLSearchParams | undefined) => Object.fromEntries(quer
 
 // Whole-app renders in jsdom take a few seconds on a busy two-core machine.
 describe('the registrations inbox', { timeout: 15_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
   it('lists the page with row links, status counts and the current sort', async () => {
     const { handlers } = inboxHandlers(() => json(200, page([grace, anya], 45)))
     renderApp('/admin/registrations', { ...signedInAdmin, handlers })
@@ -166,15 +171,19 @@ describe('the registrations inbox', { timeout: 15_000 }, () => {
   })
 
   it('follows a row typed for and clicked at once: the search, reported after its pause, does not call the list back', async () => {
+    // The clock runs as usual, and the test moves it past the search's pause instead of waiting that long.
+    vi.useFakeTimers({ shouldAdvanceTime: true })
     const { handlers } = inboxHandlers(() => json(200, page([grace, anya])))
     let answered = false
+    let answer: () => void = () => undefined
+    const rowAsked = new Promise<void>((resolve) => (answer = resolve))
     const { router } = renderApp('/admin/registrations', {
       ...signedInAdmin,
       handlers: {
         ...handlers,
-        // The row's page loads slowly, so the list still shows when the search's pause ends.
+        // The row's page answers only once the search's pause has ended, so the list still shows then.
         [`GET /admin/registrations/${grace.id}`]: async () => {
-          await new Promise((resolve) => setTimeout(resolve, 800))
+          await rowAsked
           answered = true
           return json(404, { message: 'No registration has this id.' })
         },
@@ -183,7 +192,9 @@ describe('the registrations inbox', { timeout: 15_000 }, () => {
     const link = await screen.findByRole('link', { name: 'Grace Lin' })
     await userEvent.type(screen.getByRole('searchbox'), 'Grace')
     await userEvent.click(link)
-    await waitFor(() => expect(answered).toBe(true), { timeout: 3000 })
+    await act(() => vi.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS + 100))
+    answer()
+    await waitFor(() => expect(answered).toBe(true))
     await waitFor(() => expect(router.state.resolvedLocation?.pathname).toBe(`/admin/registrations/${grace.id}`))
     expect(router.state.location.pathname).toBe(`/admin/registrations/${grace.id}`)
   })

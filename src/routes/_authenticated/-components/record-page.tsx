@@ -1,8 +1,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query'
 import { notFound } from '@tanstack/react-router'
 import { isApiError } from '@/api/errors'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { UUID_PATTERN } from '@shared/uuid'
 
 /**
  * Loads one record for its detail or edit page, through the query cache: an id that cannot be one (a UUID, unless
@@ -12,7 +11,7 @@ export async function loadRecord<Record, Key extends QueryKey>(
   queryClient: QueryClient,
   options: FetchQueryOptions<Record, Error, Record, Key>,
   id: string,
-  shape: RegExp = UUID,
+  shape: RegExp = UUID_PATTERN,
 ): Promise<Record> {
   if (!shape.test(id)) throw notFound()
   try {

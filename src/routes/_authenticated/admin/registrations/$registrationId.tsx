@@ -19,14 +19,13 @@ import { AnchorLink } from '@/components/links'
 import { RouterLink } from '@/components/router-link'
 import { headFrom } from '@/app/page-head'
 import { useAppContext } from '@/app/use-app-context'
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+import { UUID_PATTERN } from '@shared/uuid'
 
 export const Route = createFileRoute('/_authenticated/admin/registrations/$registrationId')({
   staticData: { title: 'Registration', notFoundTitle: 'Registration not found' },
   loader: async ({ context: { queryClient, api }, params }) => {
     // An id that cannot be one is not found without asking the server (which would answer 400).
-    if (!UUID.test(params.registrationId)) throw notFound()
+    if (!UUID_PATTERN.test(params.registrationId)) throw notFound()
     try {
       const registration = await queryClient.ensureQueryData(registrationQueryOptions(api.registrations, params.registrationId))
       return { title: `${registration.name} (${registration.reference})`, description: labelOf('RegistrationType', registration.type) }

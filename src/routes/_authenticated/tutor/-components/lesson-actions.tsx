@@ -57,7 +57,7 @@ export function PlanLessons({ placement, learner }: { placement: { id: string; s
     },
     validate: {
       date: (value) => (value === '' ? 'Choose the day of the (first) lesson.' : value < placement.startsOn ? `The placement starts on ${longLessonDay(placement.startsOn)}.` : null),
-      startTime: (value) => (TIME.test(value) ? null : 'Give the start time as hours and minutes, such as 16:30.'),
+      startTime: (value) => (TIME.test(value) ? null : 'Enter the start time as hours and minutes, such as 16:30.'),
       until: (value, values) =>
         values.repeat !== 'until' ? null : value === '' ? 'Choose the day of the last lesson.' : value < values.date ? 'The last lesson cannot come before the first.' : null,
       times: (value, values) =>
@@ -133,7 +133,7 @@ export function MoveLesson({ lesson }: { lesson: Lesson }) {
     initialValues: { date: lesson.date, startTime: lesson.startTime, minutes: String(lesson.minutes), place: lesson.place ?? '' },
     validate: {
       date: (value) => (value === '' ? 'Choose the new day.' : null),
-      startTime: (value) => (TIME.test(value) ? null : 'Give the start time as hours and minutes, such as 16:30.'),
+      startTime: (value) => (TIME.test(value) ? null : 'Enter the start time as hours and minutes, such as 16:30.'),
     },
   })
   const action = useLessonWrite((input: LessonMove) => api.lessons.move(lesson.id, lesson.version, input), 'The lesson is moved')

@@ -4,6 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks'
 import { useMutation } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { LIMITS } from '@shared/contract.gen'
+import { REQUIRED } from '@shared/field-rules'
 import { labelOf, optionsOf } from '@shared/labels'
 import { lessonMoves, nextLessonStatus, type LessonEventType } from '@shared/lesson-lifecycle'
 import { isApiError } from '@/api/errors'
@@ -105,7 +106,7 @@ export function ReportForm({ detail }: { detail: MyLessonDetail }) {
     mode: 'controlled',
     initialValues: startingValues(detail),
     validate: {
-      attendance: (value) => (Object.values(value).some((mark) => mark === '') ? 'Give attendance for every learner.' : null),
+      attendance: (value) => (Object.values(value).some((mark) => mark === '') ? REQUIRED.choose('attendance for every learner') : null),
       covered: (value) => (value.trim() === '' ? 'Say what the lesson covered.' : null),
       progress: (value) => (value.trim() === '' ? 'Say how the learner is getting on and what comes next.' : null),
       concernSeverity: (value, values) => (values.raiseConcern && value === '' ? 'Choose how urgent the concern is.' : null),

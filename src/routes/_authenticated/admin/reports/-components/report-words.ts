@@ -6,8 +6,8 @@ import type { Lesson } from '@/api/lessons'
 import { defineListSearch, resolveListSearch, validateListSearch, type ListSearch, type ResolvedListSearch } from '@/ui/back-office/list-search'
 import { formatDate } from '@/ui/format-date-time'
 import { learnerNames, lessonWhen } from '@/routes/_authenticated/-components/lesson-words'
+import { UUID_PATTERN } from '@shared/uuid'
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const DAY = /^\d{4}-\d{2}-\d{2}$/
 
 /**
@@ -45,7 +45,7 @@ export function isDay(value: string): boolean {
 /** The router's `validateSearch`: the list's own checks, then ids that cannot be ids and days that are not days drop out. */
 export function validateReportSearch(raw: Record<string, unknown>): ReportListSearch {
   const search = validateListSearch(reportListSpec, raw)
-  const id = (value: string | undefined) => (value !== undefined && UUID.test(value) ? value : undefined)
+  const id = (value: string | undefined) => (value !== undefined && UUID_PATTERN.test(value) ? value : undefined)
   const day = (value: string | undefined) => (value !== undefined && isDay(value) ? value : undefined)
   return { ...search, tutorId: id(search.tutorId), studentId: id(search.studentId), schoolId: id(search.schoolId), from: day(search.from), to: day(search.to) }
 }

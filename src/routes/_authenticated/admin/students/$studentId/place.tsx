@@ -6,6 +6,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { LIMITS } from '@shared/contract.gen'
 import { isoDay } from '@shared/dates'
+import { REQUIRED } from '@shared/field-rules'
 import { labelOf, optionsOf } from '@shared/labels'
 import { statusColor } from '@shared/status-colors'
 import { isApiError } from '@/api/errors'
@@ -20,6 +21,7 @@ import { errorMessage } from '@/app/server-errors'
 import { useAppContext } from '@/app/use-app-context'
 import { placeFieldErrors } from '@/routes/_authenticated/-components/record-form'
 import { loadRecord } from '@/routes/_authenticated/-components/record-page'
+import { UnsavedChangesGuard } from '@/routes/_authenticated/-components/unsaved-changes-guard'
 import { reasonText } from '@/routes/_authenticated/admin/-components/placement-words'
 import { StudentNotFound } from '@/routes/_authenticated/admin/students/-components/student-not-found'
 
@@ -139,8 +141,8 @@ function PlacePage() {
     mode: 'controlled',
     initialValues: lessonValues(student),
     validate: {
-      subject: (value) => (value === '' ? 'Choose the subject.' : null),
-      startsOn: (value) => (value === '' ? 'Enter the day of the first lesson.' : null),
+      subject: (value) => (value === '' ? REQUIRED.choose('the subject') : null),
+      startsOn: (value) => (value === '' ? REQUIRED.choose('the day of the first lesson') : null),
     },
   })
   const { subject, mode } = form.getValues()
@@ -179,6 +181,8 @@ function PlacePage() {
         Back to {student.fields.name}
       </AnchorLink>
       <Title order={1}>Place {student.fields.name} with a tutor</Title>
+      {/* Leaving with the lessons' details changed asks first; placing goes to the learner's page without asking. */}
+      <UnsavedChangesGuard unsaved={() => !place.isPending && !place.isSuccess && form.isDirty()} />
       <Card withBorder padding="md" component="section" aria-labelledby="lessons-title">
         <Stack gap="sm">
           <Title order={2} size="h3" id="lessons-title">
