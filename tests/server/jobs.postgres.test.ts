@@ -1,9 +1,5 @@
-import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { jobs } from '../../server/db/schema.ts'
-import { Jobs } from '../../server/lib/jobs.ts'
-import { createLogger } from '../../server/logger.ts'
-import { createTestApp, type TestApp } from './support/test-app.ts'
+import { describe, expect, it } from 'vitest'
+import { jobRunners } from './support/job-runners.ts'
 import { until } from './support/until.ts'
 
 /**
@@ -12,23 +8,7 @@ import { until } from './support/until.ts'
  * of the mechanism, on both databases: jobs.test.ts). Two Jobs instances on one database stand for two processes.
  */
 describe('jobs on PostgreSQL', () => {
-  let t: TestApp
-  const logger = createLogger('silent')
-  const started: Jobs[] = []
-  beforeAll(async () => {
-    t = await createTestApp()
-  })
-  afterAll(async () => {
-    for (const runner of started) await runner.stop()
-    await t.close()
-  })
-
-  const runner = () => {
-    const made = new Jobs(t.database.db, logger)
-    started.push(made)
-    return made
-  }
-  const rowsOfKind = (kind: string) => t.database.db.select().from(jobs).where(eq(jobs.kind, kind))
+  const { app, runner, rowsOfKind } = jobRunners()
 
   it('claims one job at a time, so a slow job holds back no other: another process runs them meanwhile', async () => {
     let release = () => {}
@@ -47,7 +27,7 @@ describe('jobs on PostgreSQL', () => {
         return Promise.resolve()
       })
     }
-    await t.database.db.transaction(async (tx) => {
+    await app().database.db.transaction(async (tx) => {
       await a.enqueue(tx, 'slow', {}, { runAt: new Date(Date.now() - 1000) })
       await a.enqueue(tx, 'quick', {})
       await a.enqueue(tx, 'quick', {})

@@ -2,13 +2,13 @@ import { eq, sql } from 'drizzle-orm'
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { jobs, mailOutbox } from '../../server/db/schema.ts'
 import { purgeFailedJobs } from '../../server/housekeeping.ts'
-import { Jobs, JOBS } from '../../server/lib/jobs.ts'
-import { createLogger } from '../../server/logger.ts'
+import { JOBS } from '../../server/lib/jobs.ts'
 import { purgeMailBodies } from '../../server/mail/retention.ts'
-import { createTestApp, rowsOf, type TestApp } from './support/test-app.ts'
+import { createTestApp, rowsOf } from './support/test-app.ts'
+import { jobRunners } from './support/job-runners.ts'
 import { until } from './support/until.ts'
 
 /**
@@ -17,23 +17,7 @@ import { until } from './support/until.ts'
  * back no other, which only PostgreSQL's several connections can show: jobs.postgres.test.ts.)
  */
 describe('jobs', () => {
-  let t: TestApp
-  const logger = createLogger('silent')
-  const started: Jobs[] = []
-  beforeAll(async () => {
-    t = await createTestApp()
-  })
-  afterAll(async () => {
-    for (const runner of started) await runner.stop()
-    await t.close()
-  })
-
-  const runner = () => {
-    const made = new Jobs(t.database.db, logger)
-    started.push(made)
-    return made
-  }
-  const rowsOfKind = (kind: string) => t.database.db.select().from(jobs).where(eq(jobs.kind, kind))
+  const { app, runner, rowsOfKind } = jobRunners()
 
   it('runs each stored job exactly once, whichever of two processes claims it, and deletes it when done', async () => {
     const ran: number[] = []
@@ -42,7 +26,7 @@ describe('jobs', () => {
       ran.push(Number(payload.n))
       return Promise.resolve()
     })
-    await t.database.db.transaction(async (tx) => {
+    await app().database.db.transaction(async (tx) => {
       for (let n = 0; n < 25; n++) await first.enqueue(tx, 'count', { n })
     })
     await Promise.all([first.start(), second.start()])
@@ -56,7 +40,7 @@ describe('jobs', () => {
 
   it('stores nothing when the transaction that asked for the job rolls back', async () => {
     const one = runner()
-    await t.database.db
+    await app().database.db
       .transaction(async (tx) => {
         await one.enqueue(tx, 'rolled-back', {})
         throw new Error('the change failed')
@@ -72,7 +56,7 @@ describe('jobs', () => {
       calls += 1
       return Promise.reject(new Error('the mail server said no'))
     })
-    await one.enqueue(t.database.db, 'flaky', { id: 'x' })
+    await one.enqueue(app().database.db, 'flaky', { id: 'x' })
     await one.start()
     await one.idle()
     const [afterFirst] = await rowsOfKind('flaky')
@@ -80,7 +64,7 @@ describe('jobs', () => {
     // Waits 30 s before the second try, doubling.
     expect(afterFirst!.runAt.getTime() - Date.now()).toBeGreaterThan(JOBS.retryBaseMs - 5_000)
     for (let attempt = 2; attempt <= JOBS.maxAttempts; attempt++) {
-      await t.database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.kind, 'flaky'))
+      await app().database.db.update(jobs).set({ runAt: new Date(Date.now() - 1000) }).where(eq(jobs.kind, 'flaky'))
       one.kick()
       await until(
         () => rowsOfKind('flaky'),
@@ -92,8 +76,8 @@ describe('jobs', () => {
     expect(given).toMatchObject({ state: 'failed', attempts: JOBS.maxAttempts, lastError: 'the mail server said no', payload: {} })
     expect(calls).toBe(JOBS.maxAttempts)
     // Kept for a month, then housekeeping deletes it.
-    expect(await purgeFailedJobs(t.database.db, new Date(Date.now() + 29 * 86_400_000))).toBe(0)
-    expect(await purgeFailedJobs(t.database.db, new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThanOrEqual(1)
+    expect(await purgeFailedJobs(app().database.db, new Date(Date.now() + 29 * 86_400_000))).toBe(0)
+    expect(await purgeFailedJobs(app().database.db, new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThanOrEqual(1)
     expect(await rowsOfKind('flaky')).toEqual([])
   })
 
@@ -104,7 +88,7 @@ describe('jobs', () => {
       ran.push(String(payload.name))
       return Promise.resolve()
     })
-    await t.database.db.insert(jobs).values([
+    await app().database.db.insert(jobs).values([
       { kind: 'orphan', payload: { name: 'dead holder' }, state: 'running', attempts: 1, leaseUntil: new Date(Date.now() - 1000), runAt: new Date(Date.now() - 60_000) },
       { kind: 'orphan', payload: { name: 'live holder' }, state: 'running', attempts: 1, leaseUntil: new Date(Date.now() + 60_000), runAt: new Date(Date.now() - 60_000) },
     ])
@@ -121,8 +105,8 @@ describe('jobs', () => {
   it('leaves kinds it does not know to processes that do (an older build during a rolling deploy)', async () => {
     const one = runner()
     one.define('known', () => Promise.resolve())
-    await t.database.db.insert(jobs).values({ kind: 'from-a-newer-build', payload: {} })
-    await one.enqueue(t.database.db, 'known', {})
+    await app().database.db.insert(jobs).values({ kind: 'from-a-newer-build', payload: {} })
+    await one.enqueue(app().database.db, 'known', {})
     await one.start()
     await until(
       () => rowsOfKind('known'),
@@ -139,12 +123,12 @@ describe('jobs', () => {
       await tx.insert(jobs).values({ kind: 'written-by-a-job', payload: { try: tries } })
       if (tries === 1) throw new Error('failed after writing')
     })
-    await one.enqueue(t.database.db, 'writes-then-fails', {})
+    await one.enqueue(app().database.db, 'writes-then-fails', {})
     await one.start()
     await one.idle()
     // The first run's write went with its failure; the job waits for its retry.
     expect(await rowsOfKind('written-by-a-job')).toEqual([])
-    await t.database.db.update(jobs).set({ runAt: new Date(Date.now() - 1) }).where(eq(jobs.kind, 'writes-then-fails'))
+    await app().database.db.update(jobs).set({ runAt: new Date(Date.now() - 1) }).where(eq(jobs.kind, 'writes-then-fails'))
     one.kick()
     await until(
       () => rowsOfKind('writes-then-fails'),
@@ -161,7 +145,7 @@ describe('jobs', () => {
     await first.start()
     await first.stop()
     const in23Hours = new Date(Date.now() + 23 * 3600_000)
-    await t.database.db.update(jobs).set({ runAt: in23Hours }).where(eq(jobs.key, 'daily-test'))
+    await app().database.db.update(jobs).set({ runAt: in23Hours }).where(eq(jobs.key, 'daily-test'))
     const restarted = runner()
     restarted.every(schedule)
     await restarted.start()
@@ -204,7 +188,7 @@ describe('jobs', () => {
     expect(rows).toHaveLength(1)
     expect(rows[0]!.runAt.getTime() - runs[0]!.getTime()).toBe(60_000)
     // Due again: one more run, by one of them.
-    await t.database.db.update(jobs).set({ runAt: new Date(Date.now() - 1) }).where(eq(jobs.key, 'test-schedule'))
+    await app().database.db.update(jobs).set({ runAt: new Date(Date.now() - 1) }).where(eq(jobs.key, 'test-schedule'))
     first.kick()
     second.kick()
     await until(
@@ -228,36 +212,36 @@ describe('jobs', () => {
   })
 
   it('a reset mail asked for is a stored job before the answer, and mails the link at its time', async () => {
-    await t.createUser({ email: 'job-reset@tec.test' })
-    const answer = await t.request('POST', '/api/auth/forget-password', { body: { email: 'job-reset@tec.test' } })
+    await app().createUser({ email: 'job-reset@tec.test' })
+    const answer = await app().request('POST', '/api/auth/forget-password', { body: { email: 'job-reset@tec.test' } })
     expect(answer.status).toBe(202)
     const [stored] = await rowsOfKind('password-reset-mail')
     expect(stored?.runAt.getTime()).toBeGreaterThan(Date.now())
-    await t.deps.jobs.idle()
+    await app().deps.jobs.idle()
     expect(await rowsOfKind('password-reset-mail')).toEqual([])
-    const mails = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'job-reset@tec.test'))
+    const mails = await app().database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'job-reset@tec.test'))
     expect(mails).toHaveLength(1)
     expect(mails[0]!.text).toMatch(/reset-password\?token=/)
   })
 
   it('empties sent mail bodies: at once for a sign-in or reset link, after the kept days for the rest', async () => {
     const sentAt = new Date(Date.now() - 3 * 86_400_000)
-    await t.database.db.insert(mailOutbox).values([
+    await app().database.db.insert(mailOutbox).values([
       { to: 'keep@tec.test', subject: 'A placement', text: 'The lessons', html: '<p>The lessons</p>', status: 'sent', kind: 'placement_started', sentAt },
       { to: 'secret@tec.test', subject: 'Reset', text: 'https://tec.test/reset-password?token=abc', html: null, status: 'sent', kind: 'password_reset', carriesSecretLink: true, sentAt: new Date() },
       { to: 'waiting@tec.test', subject: 'Reset', text: 'https://tec.test/reset-password?token=def', html: null, status: 'pending', kind: 'password_reset', carriesSecretLink: true },
     ])
     const bodies = async () =>
       Object.fromEntries(
-        (await rowsOf<{ to: string; text: string }>(t.database, sql`select "to", text from mail_outbox where "to" in ('keep@tec.test', 'secret@tec.test', 'waiting@tec.test')`)).map(
+        (await rowsOf<{ to: string; text: string }>(app().database, sql`select "to", text from mail_outbox where "to" in ('keep@tec.test', 'secret@tec.test', 'waiting@tec.test')`)).map(
           (row) => [row.to, row.text],
         ),
       )
-    expect(await purgeMailBodies(t.database.db, 30)).toBe(1)
+    expect(await purgeMailBodies(app().database.db, 30)).toBe(1)
     expect(await bodies()).toEqual({ 'keep@tec.test': 'The lessons', 'secret@tec.test': '', 'waiting@tec.test': 'https://tec.test/reset-password?token=def' })
-    expect(await purgeMailBodies(t.database.db, 2)).toBe(1)
+    expect(await purgeMailBodies(app().database.db, 2)).toBe(1)
     expect(await bodies()).toEqual({ 'keep@tec.test': '', 'secret@tec.test': '', 'waiting@tec.test': 'https://tec.test/reset-password?token=def' })
-    const [kept] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'keep@tec.test'))
+    const [kept] = await app().database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'keep@tec.test'))
     expect(kept).toMatchObject({ subject: 'A placement', kind: 'placement_started', html: null })
     expect(kept!.bodyPurgedAt).not.toBeNull()
   })
