@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
-import { afterAll, beforeAll, test } from 'vitest'
+import { afterAll, beforeAll, expect, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { axeViolations } from './support/axe.ts'
 import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
 
 let app: TestApp
@@ -73,4 +74,25 @@ test('axe finds no violations on /admin/settings/retention signed in, at 360 px 
   await office.goto('/admin/settings/retention')
   await office.getByRole('heading', { level: 1, name: 'Data retention' }).waitFor()
   await expectAccessible(office, '/admin/settings/retention', PHONE_AND_DESKTOP)
+})
+
+// The check itself: a page given an image without a text alternative, an unnamed button and words too faint to read
+// fails it, naming each rule, so a green run above means axe looked (tests/browser/support/axe.ts).
+test('the accessibility check fails a page with an image without alt text, an unnamed button and faint words', async () => {
+  await visitor.setViewportSize({ width: 1280, height: 800 })
+  await visitor.goto('/about')
+  await visitor.getByRole('heading', { level: 1 }).first().waitFor()
+  await visitor.evaluate(() => {
+    const main = document.querySelector('main') ?? document.body
+    const image = document.createElement('img')
+    image.src = '/favicon.ico'
+    const button = document.createElement('button')
+    const faint = document.createElement('p')
+    faint.textContent = 'Hardly readable'
+    faint.style.color = '#eeeeee'
+    faint.style.background = '#ffffff'
+    main.append(image, button, faint)
+  })
+  const found = (await axeViolations(visitor)).map((violation) => violation.id)
+  expect(found).toEqual(expect.arrayContaining(['image-alt', 'button-name', 'color-contrast']))
 })

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestApp, type TestApp } from './support/app.ts'
+import { axeViolations } from './support/axe.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -27,9 +27,8 @@ async function choose(page: Page, label: string | RegExp, option: string) {
   await page.keyboard.press('Escape')
 }
 
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze()
-  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary})`).join(', ')}`)
+async function axeSummary(page: Page): Promise<string[]> {
+  return (await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary})`).join(', ')}`)
 }
 
 /** The receipt replaces the form, takes focus and shows the reference; answers the reference. */
@@ -192,7 +191,7 @@ describe('an empty submit shows a message per field, and the forms stay accessib
       const page = await app.newPage({ width, height: 800 })
       await page.goto(path)
       await heading(page, title).waitFor()
-      expect(await axeViolations(page), `${path} empty at ${width}px`).toEqual([])
+      expect(await axeSummary(page), `${path} empty at ${width}px`).toEqual([])
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       expect(overflow, `${path} at ${width}px scrolls sideways`).toBeLessThanOrEqual(0)
 
@@ -201,7 +200,7 @@ describe('an empty submit shows a message per field, and the forms stay accessib
       // Focus lands on the first field with a message.
       const first = page.getByLabel(firstInvalid).first()
       await expect.poll(() => first.evaluate((node) => node === document.activeElement)).toBe(true)
-      expect(await axeViolations(page), `${path} with errors at ${width}px`).toEqual([])
+      expect(await axeSummary(page), `${path} with errors at ${width}px`).toEqual([])
       await page.context().close()
     }
   })

@@ -30,12 +30,6 @@ async function api<T>(path: string, token: string, init: RequestInit = {}): Prom
   return { status: response.status, body: (await response.json()) as T }
 }
 
-async function tokenOf(account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${app.baseUrl}/api/auth/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: account.email, pass: account.password }) })
-  expect(response.status).toBe(200)
-  return ((await response.json()) as { token: string }).token
-}
-
 async function deliveredIn(page: Page): Promise<number> {
   await page.goto(`/admin/reports/figures?from=${shiftDay(today(), -30)}&to=${today()}`)
   const total = page.getByRole('region', { name: 'In total' }).getByRole('listitem').filter({ hasText: /lessons? delivered/ })
@@ -227,8 +221,8 @@ describe('lessons and reports', () => {
     expect(reset.status).toBe(200)
 
     const lessonId = lessonUrl.split('/').at(-1) ?? ''
-    const otherToken = await tokenOf({ email: other, password })
-    const mine = await tokenOf(demo.tutor)
+    const otherToken = await app.apiToken({ email: other, password })
+    const mine = await app.apiToken(demo.tutor)
     expect((await api(`/tutor/lessons/${lessonId}`, mine)).status).toBe(200)
     const theirs = await api<{ message: string }>(`/tutor/lessons/${lessonId}`, otherToken)
     expect(theirs.status).toBe(404)

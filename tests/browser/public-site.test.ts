@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { startTestApp, type TestApp } from './support/app.ts'
+import { axeViolations } from './support/axe.ts'
 
 let app: TestApp
 beforeAll(async () => {
@@ -291,8 +291,7 @@ describe('the colour scheme', () => {
     for (const path of ['/', '/blog', '/contact-us', '/gallery', '/tec-online', '/courses/gcse-maths-revision']) {
       await page.goto(path)
       await page.getByRole('heading', { level: 1 }).first().waitFor()
-      const results = await new AxeBuilder({ page }).analyze()
-      const summary = results.violations.map((v) => `${v.id}: ${v.nodes.length} nodes, first ${v.nodes[0]?.target.join(' ')}: ${v.nodes[0]?.failureSummary}`)
+      const summary = (await axeViolations(page)).map((v) => `${v.id}: ${v.nodes.length} nodes, first ${v.nodes[0]?.target.join(' ')}: ${v.nodes[0]?.failureSummary}`)
       expect(summary, `${path} in dark`).toEqual([])
     }
     await page.context().close()

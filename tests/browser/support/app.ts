@@ -51,6 +51,8 @@ export interface TestApp {
   /** A fresh browser profile (its own storage), as a new visitor. */
   newContext: (options?: { width?: number; height?: number }) => Promise<BrowserContext>
   newPage: (options?: { width?: number; height?: number }) => Promise<Page>
+  /** Signs in through the API (POST /api/auth/login) and answers the bearer token, for what a test does as a client. */
+  apiToken: (account: { email: string; password: string }) => Promise<string>
   stop: () => Promise<void>
 }
 
@@ -94,6 +96,15 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       const page = await (await newContext(options)).newPage()
       waitForTheAppAfterLoads(page)
       return page
+    },
+    apiToken: async (account) => {
+      const response = await fetch(`${server.baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ email: account.email, pass: account.password }),
+      })
+      if (response.status !== 200) throw new Error(`${account.email} could not sign in through the API: ${response.status}`)
+      return ((await response.json()) as { token: string }).token
     },
     stop: async () => {
       await browser.close()

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
+import { axeViolations } from './axe.ts'
 
 /** Signs in through the login page and waits for the page it lands on (`/admin` for the office). */
 export async function signIn(page: Page, account: { email: string; password: string }, lands = '/admin') {
@@ -20,8 +20,7 @@ export async function expectAccessible(page: Page, what: string, widths?: readon
     if (width !== undefined) await page.setViewportSize({ width, height: 800 })
     const where = width === undefined ? what : `${what} at ${width} px`
     await animationsSettled(page)
-    const results = await new AxeBuilder({ page }).analyze()
-    const summary = results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
+    const summary = (await axeViolations(page)).map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)
     expect(summary, where).toEqual([])
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
     expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0)
