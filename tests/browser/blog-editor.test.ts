@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { formatDateTime } from '@/ui/format-date-time'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessibleInBothSchemes, signIn } from './support/staff.ts'
+import { expectAccessibleInBothSchemes } from './support/staff.ts'
 
 /**
  * The office writes the blog: a post with a heading, a link and a photo uploaded on the way (alt text required),
@@ -34,8 +34,7 @@ function londonField(at: Date): string {
 
 describe('the blog editor', () => {
   test('an admin writes a post with a heading, a link and an uploaded image, previews it, schedules it, and visitors read it once due', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/blogs')
     await heading(page, 'Blog').waitFor()
     await page.getByRole('table').waitFor()
@@ -115,7 +114,7 @@ describe('the blog editor', () => {
     await dialog.getByRole('button', { name: 'Schedule the post' }).click()
     await dialog.waitFor({ state: 'hidden' })
     await page.getByText('Scheduled', { exact: true }).first().waitFor()
-    await page.locator(`time[datetime="${scheduled.toISOString()}"]`).filter({ hasText: formatDateTime(scheduled) }).waitFor()
+    await page.locator(`time[datetime="${scheduled.toISOString()}"]`).filter({ hasText: formatDateTime(scheduled.toISOString()) }).waitFor()
 
     const visitor = await app.newPage()
     await visitor.goto('/blog')
@@ -153,7 +152,7 @@ describe('the blog editor', () => {
     await visitor.getByRole('link', { name: TITLE }).first().click()
     await visitor.getByRole('article').getByRole('heading', { name: 'How it works', level: 2 }).waitFor()
     await visitor.getByRole('article').getByRole('img', { name: 'Two children reading on beanbags in the library corner' }).waitFor()
-    await page.context().close()
+    await page.close()
     await visitor.context().close()
   })
 })

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessible, expectAccessibleInBothSchemes, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
+import { expectAccessible, expectAccessibleInBothSchemes, PHONE_AND_DESKTOP } from './support/staff.ts'
 
 /**
  * An admin anonymises a learner who has finished (the demo's Noah Clarke): the dialog says what goes and what is
@@ -17,8 +17,7 @@ afterAll(async () => {
 
 describe('anonymising a learner', () => {
   test('the admin types the learner’s name to confirm, and sees the anonymised record', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/students?q=Noah%20Clarke')
     await page.getByRole('link', { name: 'Noah Clarke' }).first().click()
     await page.getByRole('heading', { name: 'Noah Clarke', level: 1 }).waitFor()

@@ -3,7 +3,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEMO_GALLERY } from '../../server/demo/gallery.ts'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessibleInBothSchemes, signIn } from './support/staff.ts'
+import { expectAccessibleInBothSchemes } from './support/staff.ts'
 
 /**
  * The office chooses what /gallery shows: a photo uploaded from the gallery screen goes at the end with its
@@ -27,8 +27,7 @@ const captionsOnGallery = async (visitor: Page) => {
 
 describe('the gallery, chosen by the office', () => {
   test('the admin adds an uploaded photo with its caption, moves it up, hides a drawing; a visitor sees that gallery', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/settings')
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Gallery' }).click()
     await page.getByRole('heading', { name: 'Gallery', level: 1 }).waitFor()
@@ -100,7 +99,7 @@ describe('the gallery, chosen by the office', () => {
     expect(await captionsOnGallery(visitor)).toEqual(shownAtFirst.slice(1))
     await page.goto('/admin/settings/media?q=science-fair')
     await page.getByRole('link', { name: 'science-fair.jpg' }).waitFor()
-    await page.context().close()
+    await page.close()
     await visitor.context().close()
   })
 })

@@ -42,13 +42,11 @@ describe('lessons and reports', () => {
   let deliveredBefore = 0
 
   test('the demo tutor plans a weekly series, and the lesson already taught waits under “to do”', async () => {
-    const office = await app.newPage()
-    await signIn(office, demo.admin)
+    const office = await app.signedInPage(demo.admin)
     deliveredBefore = await deliveredIn(office)
-    await office.context().close()
+    await office.close()
 
-    const page = await app.newPage()
-    await signIn(page, demo.tutor, '/tutor')
+    const page = await app.signedInPage(demo.tutor, { lands: '/tutor' })
     await page.getByRole('navigation').first().getByRole('link', { name: 'Learners' }).click()
     await page.getByRole('heading', { name: 'Learners', level: 1 }).waitFor()
     await expectAccessible(page, 'the tutor’s learners', PHONE_AND_DESKTOP)
@@ -88,12 +86,11 @@ describe('lessons and reports', () => {
     await page.getByRole('heading', { name: `Maths with ${LEARNER}`, level: 1 }).waitFor()
     lessonUrl = new URL(page.url()).pathname
     expect(lessonUrl).toMatch(/^\/tutor\/reports\/[0-9a-f-]{36}$/)
-    await page.context().close()
+    await page.close()
   })
 
   test('the tutor writes the report with a concern, reloads half-way and finds the draft, then sends it', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.tutor, '/tutor')
+    const page = await app.signedInPage(demo.tutor, { lands: '/tutor' })
     await page.goto(lessonUrl)
     await page.getByRole('heading', { name: 'Write the report' }).waitFor()
     await page.getByRole('radiogroup', { name: LEARNER }).getByRole('radio', { name: 'Present' }).check()
@@ -123,12 +120,11 @@ describe('lessons and reports', () => {
     const alert = await app.mail.waitForMail(demo.admin.email, { timeout: 20_000 })
     expect(alert.subject).toMatch(/^Safeguarding concern \(High\) raised by /)
     expect(alert.text).not.toContain('alone at home')
-    await page.context().close()
+    await page.close()
   })
 
   test('the office returns the report with a comment; the tutor changes it and sends it again; the office approves', async () => {
-    const office = await app.newPage()
-    await signIn(office, demo.admin)
+    const office = await app.signedInPage(demo.admin)
     await office.getByRole('navigation').first().getByRole('link', { name: 'Reports' }).click()
     await office.getByRole('heading', { name: 'Reports', level: 1 }).waitFor()
     await expectAccessible(office, 'the office’s reports', PHONE_AND_DESKTOP)
@@ -149,8 +145,7 @@ describe('lessons and reports', () => {
     expect(returned.text).toContain('Please say which questions Jacob found hard.')
     expect(returned.text).toContain(lessonUrl)
 
-    const tutor = await app.newPage()
-    await signIn(tutor, demo.tutor, '/tutor')
+    const tutor = await app.signedInPage(demo.tutor, { lands: '/tutor' })
     const back = tutor.getByRole('list', { name: 'Reports returned by the office' }).getByRole('listitem').filter({ hasText: 'Please say which questions Jacob found hard.' })
     await back.getByText('Please say which questions Jacob found hard.').waitFor()
     await back.locator(`a[href="${lessonUrl}"]`).click()
@@ -158,17 +153,16 @@ describe('lessons and reports', () => {
     await tutor.getByRole('textbox', { name: 'Progress and next steps' }).fill('Jacob found questions 4 and 7 hard (negative coefficients). Next: substitution.')
     await tutor.getByRole('button', { name: 'Send the report again' }).click()
     await tutor.getByText('Your report is sent to the office').waitFor()
-    await tutor.context().close()
+    await tutor.close()
 
     await office.reload()
     await office.getByRole('button', { name: 'Approve' }).click()
     await office.getByText('Approved', { exact: true }).first().waitFor()
-    await office.context().close()
+    await office.close()
   })
 
   test('the concern is on the office’s restricted list, and the figures count the lesson', async () => {
-    const office = await app.newPage()
-    await signIn(office, demo.admin)
+    const office = await app.signedInPage(demo.admin)
     await office.goto('/admin/reports/concerns')
     await office.getByRole('heading', { name: 'Safeguarding concerns', level: 1 }).waitFor()
     await office.getByRole('row').filter({ hasText: LEARNER }).filter({ hasText: 'High' }).first().waitFor()
@@ -177,12 +171,11 @@ describe('lessons and reports', () => {
     await expectAccessible(office, 'the figures', PHONE_AND_DESKTOP)
     // No mail but the admins' mentions the concern's words.
     expect(app.mail.messages.filter((mail) => (mail.text ?? '').includes('alone at home'))).toEqual([])
-    await office.context().close()
+    await office.close()
   })
 
   test('the office moves the concern on with a note', async () => {
-    const office = await app.newPage()
-    await signIn(office, demo.admin)
+    const office = await app.signedInPage(demo.admin)
     await office.goto('/admin/reports/concerns')
     await office.getByRole('row').filter({ hasText: LEARNER }).filter({ hasText: 'High' }).first().getByRole('link').first().click()
     await office.getByRole('heading', { name: `Concern about ${LEARNER}`, level: 1 }).waitFor()
@@ -193,12 +186,11 @@ describe('lessons and reports', () => {
     await office.getByRole('textbox', { name: 'What was done' }).fill('Called the family and the school’s safeguarding lead.')
     await office.getByRole('button', { name: 'Save the status' }).click()
     await office.getByRole('region', { name: 'History' }).getByText('Called the family and the school’s safeguarding lead.').waitFor()
-    await office.context().close()
+    await office.close()
   })
 
   test('the office opens a school’s printable term summary', async () => {
-    const office = await app.newPage()
-    await signIn(office, demo.admin)
+    const office = await app.signedInPage(demo.admin)
     await office.goto('/admin/schools')
     await office.getByRole('link', { name: 'Armley Park Primary' }).click()
     await office.getByRole('heading', { name: 'Armley Park Primary', level: 1 }).waitFor()
@@ -206,7 +198,7 @@ describe('lessons and reports', () => {
     await office.getByRole('heading', { name: /^Armley Park Primary School — \w+ term \d{4}$/, level: 1 }).waitFor()
     await office.getByRole('button', { name: 'Print' }).waitFor()
     await expectAccessible(office, 'a school’s term summary', PHONE_AND_DESKTOP)
-    await office.context().close()
+    await office.close()
   })
 
   test('another tutor sees none of it, on screen or through the API', async () => {
@@ -237,6 +229,6 @@ describe('lessons and reports', () => {
     await page.goto(lessonUrl)
     await page.getByRole('heading', { name: 'We could not find that lesson' }).waitFor()
     await expectAccessible(page, 'another tutor’s lesson')
-    await page.context().close()
+    await page.close()
   })
 })

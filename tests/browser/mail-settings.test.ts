@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '../../server/db/client.ts'
 import { mailOutbox } from '../../server/db/schema.ts'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { animationsSettled, expectAccessibleInBothSchemes, signIn } from './support/staff.ts'
+import { animationsSettled, expectAccessibleInBothSchemes } from './support/staff.ts'
 
 /**
  * Settings → Mail: the dashboard says mail could not be sent and opens the failed mail, each with what went wrong in
@@ -53,8 +53,7 @@ const heading = (page: Page, name: string) => page.getByRole('heading', { name, 
 
 describe('Settings → Mail', () => {
   test('the dashboard opens the failed mail, which is resent one by one and all at once', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     const alert = page.getByText('4 mails could not be sent')
     await alert.waitFor()
     await page.getByRole('link', { name: 'See what went wrong and send them again' }).click()
@@ -112,6 +111,6 @@ describe('Settings → Mail', () => {
     await page.getByRole('region', { name: 'Needs attention' }).waitFor()
     // The expired reset still failed this week: the dashboard says so until someone asks for a new link.
     await page.getByText('1 mail could not be sent').waitFor()
-    await page.context().close()
+    await page.close()
   })
 })

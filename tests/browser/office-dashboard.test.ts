@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
+import { expectAccessible, PHONE_AND_DESKTOP } from './support/staff.ts'
 
 /**
  * The office's first screen and its inbox of messages: every dashboard figure opens the list it counts and that list
@@ -23,8 +23,7 @@ afterAll(async () => {
 
 describe('the dashboard and the contact messages', () => {
   test('each figure opens the list it counts, showing the same total; the navigation counts new registrations', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     const figures = page.getByRole('region', { name: 'Needs attention' }).getByRole('link')
     await figures.first().waitFor()
     await page.getByRole('region', { name: 'Latest changes' }).waitFor()
@@ -53,12 +52,11 @@ describe('the dashboard and the contact messages', () => {
         throw new Error(`${names[index]} opened ${page.url()}, which says: ${await page.locator('main').innerText()}`, { cause: error })
       })
     }
-    await page.context().close()
+    await page.close()
   })
 
   test('a contact message is read in full, marked read on opening, answered by mail and marked handled', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/registrations')
     await page.getByRole('link', { name: /^Contact messages \(\d+ not handled\)$/ }).click()
     await page.getByRole('heading', { name: 'Contact messages', level: 1 }).waitFor()
@@ -83,6 +81,6 @@ describe('the dashboard and the contact messages', () => {
     await page.waitForURL((url) => url.searchParams.get('status') === 'open')
     await page.getByRole('searchbox', { name: 'Search messages' }).fill('Olga')
     await page.getByText('No messages match these filters').waitFor()
-    await page.context().close()
+    await page.close()
   })
 })

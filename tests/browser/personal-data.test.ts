@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessible, expectAccessibleInBothSchemes, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
+import { expectAccessible, expectAccessibleInBothSchemes, PHONE_AND_DESKTOP } from './support/staff.ts'
 
 /**
  * A subject access request as the office answers it: from a learner's page, "Export everything we hold" opens a
@@ -23,8 +23,7 @@ const learner = { name: 'Lily Hughes', contactEmail: 'sarah.hughes@example.org' 
 
 describe('personal data export', () => {
   test('an admin exports a learner’s data: the printable page shows it and the zip downloads', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/students')
     await page.getByRole('link', { name: learner.name }).first().click()
     await page.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
@@ -63,12 +62,11 @@ describe('personal data export', () => {
     expect(names.trim().split('\n').sort()).toEqual(['README.txt', 'data.json'])
     const data = execFileSync('python3', ['-c', 'import sys, zipfile; sys.stdout.write(zipfile.ZipFile(sys.argv[1]).read("data.json").decode())', file], { encoding: 'utf8' })
     expect(data).toContain(learner.contactEmail)
-    await page.context().close()
+    await page.close()
   })
 
   test('a request by email starts from Settings → Personal data requests', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/settings')
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Personal data requests' }).click()
     await page.getByRole('heading', { name: 'Personal data requests', level: 1 }).waitFor()
@@ -96,6 +94,6 @@ describe('personal data export', () => {
     await page.getByRole('heading', { name: /^Everything we hold: /, level: 1 }).waitFor()
     await page.getByRole('heading', { name: 'Learners naming you as their contact', level: 2 }).waitFor()
     await expectAccessible(page, 'a contact person’s export', PHONE_AND_DESKTOP)
-    await page.context().close()
+    await page.close()
   })
 })

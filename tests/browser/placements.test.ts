@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
+import { expectAccessible, PHONE_AND_DESKTOP } from './support/staff.ts'
 
 /**
  * The office's whole path from two forms to a learner being taught, as staff do it: accept a tutor application, find
@@ -81,8 +81,7 @@ describe('placing a learner with a tutor', () => {
   })
 
   test('from an accepted application and an accepted enrolment to a placement, with both mails through SMTP', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
 
     await openRegistration(page, tutorReference, tutor.name)
     await page.getByRole('button', { name: 'Accept', exact: true }).click()
@@ -139,12 +138,11 @@ describe('placing a learner with a tutor', () => {
     await page.getByRole('heading', { name: tutor.name, level: 1 }).waitFor()
     await learnersPlaced.getByRole('link', { name: learner.name }).waitFor()
     await expectAccessible(page, 'a tutor with a learner placed', PHONE_AND_DESKTOP)
-    await page.context().close()
+    await page.close()
   })
 
   test('a placement moves to another tutor and then ends with a reason; the histories and the tutors’ pages say so', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto(`/admin/students?q=${encodeURIComponent(learner.name)}`)
     await page.getByRole('link', { name: learner.name }).click()
     await page.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
@@ -188,6 +186,6 @@ describe('placing a learner with a tutor', () => {
     const placed = page.getByRole('region', { name: 'Learners placed' })
     await placed.getByText('Moved', { exact: true }).waitFor()
     await placed.getByText('To Tom Tutor').waitFor()
-    await page.context().close()
+    await page.close()
   })
 })

@@ -98,9 +98,8 @@ describe('the registrations inbox', () => {
 
   test('axe finds no violations on the inbox and a detail page, at 360 px and on a desktop', async () => {
     for (const width of [360, 1280]) {
-      const page = await app.newPage({ width, height: 800 })
+      const page = await app.signedInPage(demo.admin, { width })
       try {
-        await signIn(page, demo.admin, '/admin')
         await page.goto('/admin/registrations')
         await page.getByRole('link', { name: tutorApplicant.name, exact: true }).waitFor()
         await expectAccessible(page, `the inbox at ${width}px`)
@@ -114,14 +113,13 @@ describe('the registrations inbox', () => {
         await expect.poll(() => dialog.evaluate((element) => getComputedStyle(element).opacity)).toBe('1')
         await expectAccessible(page, `the reject dialog at ${width}px`)
       } finally {
-        await page.context().close()
+        await page.close()
       }
     }
   })
 
   test('the admin accepts a tutor application by reference; the tutor sets a password and signs in', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin, '/admin')
+    const page = await app.signedInPage(demo.admin)
     await openFromInbox(page, tutorReference, tutorApplicant.name)
     await page.getByText('Qualified teacher status').waitFor()
 
@@ -157,7 +155,7 @@ describe('the registrations inbox', () => {
     await tutorPage.goto('/admin/registrations?status=new')
     await tutorPage.waitForURL(`${app.baseUrl}/tutor`)
     await tutorPage.context().close()
-    await page.context().close()
+    await page.close()
   })
 
   test('finds a submission of each kind by its reference, its email or its name, and opens it', async () => {
@@ -186,8 +184,7 @@ describe('the registrations inbox', () => {
     const courseReference = await send('/enrolments/course', course)
     const schoolReference = await send('/enrolments/school', school)
 
-    const page = await app.newPage()
-    await signIn(page, demo.admin, '/admin')
+    const page = await app.signedInPage(demo.admin)
     for (const [search, name] of [
       [courseReference, 'Leo Owens'],
       ['helen.carter@harbourside.example', 'Harbourside Primary School'],
@@ -197,12 +194,11 @@ describe('the registrations inbox', () => {
     ] as const) {
       await openFromInbox(page, search, name)
     }
-    await page.context().close()
+    await page.close()
   })
 
   test('accepting an enrolment makes the student, whose page links back to the registration', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin, '/admin')
+    const page = await app.signedInPage(demo.admin)
     await openFromInbox(page, enrolled.email, enrolled.student)
     await page.getByRole('button', { name: 'Accept', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Accept this enrolment?' })
@@ -221,12 +217,11 @@ describe('the registrations inbox', () => {
     await page.goto('/admin/students?tab=all')
     await page.getByRole('row').filter({ hasText: enrolled.student }).getByRole('link', { name: /^TEC-SUB-/ }).waitFor()
     expect(new URL(page.url()).search).toBe('?tab=all')
-    await page.context().close()
+    await page.close()
   })
 
   test('rejecting needs a reason, which the history then shows', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin, '/admin')
+    const page = await app.signedInPage(demo.admin)
     await openFromInbox(page, refused.student.split(' ')[1]!, refused.student)
     await page.getByRole('button', { name: 'Reject' }).click()
     const dialog = page.getByRole('dialog', { name: 'Reject this registration?' })
@@ -245,12 +240,11 @@ describe('the registrations inbox', () => {
     await page.getByRole('button', { name: 'Add note' }).click()
     await page.getByText('Note added').waitFor()
     await page.getByText('Offer a place next term if a tutor becomes free.').waitFor()
-    await page.context().close()
+    await page.close()
   })
 
   test('filters and sort live in the address and survive a reload', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin, '/admin')
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/registrations')
     // The radios themselves are hidden behind their labels, which people click.
     await page.getByRole('radiogroup', { name: 'Type' }).getByText('Tutor', { exact: true }).click()
@@ -273,6 +267,6 @@ describe('the registrations inbox', () => {
     const navigation = page.getByRole('navigation', { name: /navigation/ })
     await expect(navigation.getByRole('link', { name: 'Registrations' }).getAttribute('aria-current')).resolves.toBe('page')
     await expect(navigation.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBeNull()
-    await page.context().close()
+    await page.close()
   })
 })

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { animationsSettled, expectAccessible, expectAccessibleInBothSchemes, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
+import { animationsSettled, expectAccessible, expectAccessibleInBothSchemes, PHONE_AND_DESKTOP } from './support/staff.ts'
 
 /**
  * Need-to-know for safeguarding concerns, on the demo data (its one concern is in hand): the demo admin, a designated
@@ -28,8 +28,7 @@ describe('safeguarding leads', () => {
   const concern = { url: '', learnerUrl: '', lessonUrl: '', learner: '' }
 
   test('the lead reads the concern, reaches it from Reports, and sees its figure', async () => {
-    const lead = await app.newPage()
-    await signIn(lead, demo.admin)
+    const lead = await app.signedInPage(demo.admin)
     await lead.getByText(/safeguarding concerns? open/).waitFor()
     await lead.goto('/admin/reports')
     await heading(lead, 'Reports').waitFor()
@@ -46,12 +45,11 @@ describe('safeguarding leads', () => {
     concern.lessonUrl = (await lead.getByRole('link', { name: /^Report of / }).getAttribute('href')) ?? ''
     expect(concern.learnerUrl).toMatch(/^\/admin\/students\//)
     expect(concern.lessonUrl).toMatch(/^\/admin\/reports\//)
-    await lead.context().close()
+    await lead.close()
   })
 
   test('another admin sees that the learner has a concern, never what it says', async () => {
-    const page = await app.newPage()
-    await signIn(page, other)
+    const page = await app.signedInPage(other)
     // No figure for concerns on the dashboard, and no way to the concerns from Reports.
     await page.getByText(/safeguarding checks? expired/).waitFor()
     expect(await page.getByText(/safeguarding concerns? open/).count()).toBe(0)
@@ -97,12 +95,11 @@ describe('safeguarding leads', () => {
     await dialog.getByText(LAST_LEAD).waitFor()
     await animationsSettled(page)
     await expectAccessible(page, 'the last lead refused')
-    await page.context().close()
+    await page.close()
   })
 
   test('a lead gives the mark, and the newly marked admin reads the concern', async () => {
-    const lead = await app.newPage()
-    await signIn(lead, demo.admin)
+    const lead = await app.signedInPage(demo.admin)
     await lead.goto('/admin/settings/staff')
     await heading(lead, 'Staff accounts').waitFor()
     const row = lead.getByRole('table').getByRole('row').filter({ hasText: other.email })
@@ -115,12 +112,11 @@ describe('safeguarding leads', () => {
     await dialog.getByRole('button', { name: 'Make them a safeguarding lead' }).click()
     await dialog.waitFor({ state: 'hidden' })
     await row.getByText('Safeguarding lead').waitFor()
-    await lead.context().close()
+    await lead.close()
 
-    const page = await app.newPage()
-    await signIn(page, other)
+    const page = await app.signedInPage(other)
     await page.goto(concern.url)
     await page.getByText(WORDS).waitFor()
-    await page.context().close()
+    await page.close()
   })
 })

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DRAFT_KEY, DRAFT_VERSION } from '../../src/machines/tutor-application.storage.ts'
 import { completeDraft } from '../unit/tutor-application-fixtures.ts'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessibleInBothSchemes, signIn } from './support/staff.ts'
+import { expectAccessibleInBothSchemes } from './support/staff.ts'
 
 /**
  * The office keeps the site's details and its own pages: the contact details and social links change in
@@ -22,8 +22,7 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 
 describe('site details and pages', () => {
   test('the admin changes the phone number and adds a social link; every page’s footer shows them', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/settings')
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Site details' }).click()
     await page.getByRole('button', { name: 'Save the site details' }).waitFor()
@@ -47,13 +46,12 @@ describe('site details and pages', () => {
     const footer = visitor.getByRole('contentinfo')
     await footer.getByText('0113 496 0777').waitFor()
     expect(await footer.getByRole('link', { name: 'TEC on YouTube' }).getAttribute('href')).toBe('https://www.youtube.com/@tec')
-    await page.context().close()
+    await page.close()
     await visitor.context().close()
   })
 
   test('the admin edits the privacy notice; it shows at its own address and from the tutor form', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/settings/pages')
     await heading(page, 'Pages').waitFor()
     await expectAccessibleInBothSchemes(page, 'the pages list')
@@ -86,7 +84,7 @@ describe('site details and pages', () => {
     await visitor.goto('/')
     await visitor.getByRole('contentinfo').getByRole('link', { name: 'Privacy notice' }).click()
     await heading(visitor, 'Privacy notice').waitFor()
-    await page.context().close()
+    await page.close()
     await visitor.context().close()
   })
 })

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { animationsSettled, expectAccessibleInBothSchemes, signIn } from './support/staff.ts'
+import { animationsSettled, expectAccessibleInBothSchemes } from './support/staff.ts'
 
 /**
  * The office manages who can sign in: an admin invites another admin (who is mailed a link), deactivates a tutor
@@ -19,8 +19,7 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 
 describe('staff accounts', () => {
   test('an admin invites an admin and deactivates a tutor, and cannot deactivate themselves', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/settings')
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Staff accounts' }).click()
     await heading(page, 'Staff accounts').waitFor()
@@ -63,7 +62,7 @@ describe('staff accounts', () => {
     await tutor.getByRole('button', { name: 'Login' }).click()
     await tutor.getByRole('alert').first().waitFor()
     await heading(tutor, /Welcome Back/i).waitFor()
-    await page.context().close()
+    await page.close()
     await tutor.context().close()
   })
 })

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
+import { expectAccessible, PHONE_AND_DESKTOP } from './support/staff.ts'
 
 /**
  * The office keeps student and school records as staff would: add a school and a learner at it, edit the learner and
@@ -43,8 +43,7 @@ async function addSchool(page: Page) {
 
 describe('student and school records', () => {
   test('the admin adds a school and a learner at it, edits the learner and reads the change in its history', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await addSchool(page)
     await page.getByText('No learners are linked to this school yet.').waitFor()
     await expectAccessible(page, 'a school page', PHONE_AND_DESKTOP)
@@ -93,12 +92,11 @@ describe('student and school records', () => {
     // The school lists its learner.
     await page.getByRole('link', { name: school.name }).click()
     await page.getByRole('region', { name: 'Learners' }).getByRole('link', { name: learner.name }).waitFor()
-    await page.context().close()
+    await page.close()
   })
 
   test('an edit made in two tabs ends in a 409 for the second, which reloads and saves without losing the first', async () => {
-    const first = await app.newPage()
-    await signIn(first, demo.admin)
+    const first = await app.signedInPage(demo.admin)
     await first.goto('/admin/students?q=Brennan')
     await first.getByRole('link', { name: learner.name }).click()
     await first.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
@@ -124,12 +122,11 @@ describe('student and school records', () => {
     await second.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
     await second.getByText('Prefers short sessions.').first().waitFor()
     await second.getByText('Loves dinosaur books.').first().waitFor()
-    await first.context().close()
+    await first.close()
   })
 
   test('the student list downloads its filtered rows as CSV, and is accessible', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/students?q=Brennan')
     await page.getByRole('link', { name: learner.name }).waitFor()
     await expectAccessible(page, 'the student list', PHONE_AND_DESKTOP)
@@ -143,12 +140,11 @@ describe('student and school records', () => {
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(learner.name)
     expect(lines[1]).toContain(learner.email)
-    await page.context().close()
+    await page.close()
   })
 
   test('a school with learners is not removed, and the dialog says why; the school list is accessible', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/schools?q=Kirkstall')
     await page.getByRole('heading', { name: 'Schools', level: 1 }).waitFor()
     await expectAccessible(page, 'the school list', PHONE_AND_DESKTOP)
@@ -160,6 +156,6 @@ describe('student and school records', () => {
     await expectAccessible(page, 'the remove-school dialog', PHONE_AND_DESKTOP)
     await dialog.getByRole('button', { name: 'Keep it' }).click()
     await page.getByRole('heading', { name: school.name, level: 1 }).waitFor()
-    await page.context().close()
+    await page.close()
   })
 })

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
+import { expectAccessible, PHONE_AND_DESKTOP } from './support/staff.ts'
 
 /**
  * Tutors as the office runs them: invite one by name and email (the mail arrives through SMTP), complete the
@@ -57,8 +57,7 @@ async function expectShownWhole(badge: Locator, words: string) {
 
 describe('tutors', () => {
   test('the admin invites a tutor, completes the profile, records a check and pauses them, and the history says so', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.getByRole('navigation').first().getByRole('link', { name: 'Tutors' }).click()
     await page.getByRole('heading', { name: 'Tutors', level: 1 }).waitFor()
     await page.getByRole('link', { name: 'Invite a tutor' }).click()
@@ -114,13 +113,12 @@ describe('tutors', () => {
     await page.getByRole('button', { name: 'Make active again' }).waitFor()
     await history.getByText('Status: Invited (no password yet) → Paused').waitFor()
     await history.getByText('Exams until June.').waitFor()
-    await page.context().close()
+    await page.close()
   })
 
   test('the list shows every status and safeguarding check whole, renewal dates in full, at a desktop’s width and a phone’s', async () => {
     // Owen Price (demo data) is invited, with a check that is current for 700 more days.
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/tutors')
     const owen = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Owen Price' }) })
     await owen.waitFor()
@@ -134,12 +132,11 @@ describe('tutors', () => {
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
       expect(overflow, `the list scrolls sideways at ${width} px`).toBeLessThanOrEqual(0)
     }
-    await page.context().close()
+    await page.close()
   })
 
   test('a second edit of a status made from an older page is refused and the page shows what is true now', async () => {
-    const first = await app.newPage()
-    await signIn(first, demo.admin)
+    const first = await app.signedInPage(demo.admin)
     await first.goto(`/admin/tutors?q=${encodeURIComponent(tutor.email)}`)
     await first.getByRole('link', { name: tutor.name }).click()
     await first.getByRole('heading', { name: tutor.name, level: 1 }).waitFor()
@@ -157,12 +154,11 @@ describe('tutors', () => {
     await dialog.getByText('Someone else changed this record since you opened it.').waitFor()
     await dialog.getByRole('button', { name: 'Cancel' }).click()
     await second.getByText('Left', { exact: true }).first().waitFor()
-    await first.context().close()
+    await first.close()
   })
 
   test('the list narrows by status, subject, way of teaching and area, and downloads the rows it shows', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/tutors')
     await page.getByRole('heading', { name: 'Tutors', level: 1 }).waitFor()
     // The chips' radios are hidden behind their labels, which people click.
@@ -193,6 +189,6 @@ describe('tutors', () => {
     await page.getByText('No tutors match your search').waitFor()
     await page.getByRole('button', { name: 'Clear filters' }).click()
     await page.waitForURL((url) => url.search === '')
-    await page.context().close()
+    await page.close()
   })
 })

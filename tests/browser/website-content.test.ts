@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessibleInBothSchemes, signIn } from './support/staff.ts'
+import { expectAccessibleInBothSchemes } from './support/staff.ts'
 
 /**
  * The office keeps the website up to date without help: photos go into the media library (a phone's location never
@@ -38,8 +38,7 @@ async function api<T>(path: string): Promise<T> {
 
 describe('the media library', () => {
   test('a phone photo is uploaded with progress, needs alt text and a caption, and reaches browsers as AVIF or WebP with no location', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/settings')
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Media library' }).click()
     await heading(page, 'Media library').waitFor()
@@ -86,7 +85,7 @@ describe('the media library', () => {
     expect(metadata.exif).toBeUndefined()
     expect(bytes.includes(Buffer.from('PhoneCo'))).toBe(false)
     expect(metadata.width).toBeLessThanOrEqual(2560)
-    await page.context().close()
+    await page.close()
   })
 })
 
@@ -96,8 +95,7 @@ interface Listed {
 
 describe('courses', () => {
   test('the admin edits a course’s price and a visitor sees it at once; unpublished, it leaves the site', async () => {
-    const page = await app.newPage()
-    await signIn(page, demo.admin)
+    const page = await app.signedInPage(demo.admin)
     await page.goto('/admin/courses')
     await heading(page, 'Courses').waitFor()
     await page.getByRole('table', { name: 'Courses' }).waitFor()
@@ -146,7 +144,7 @@ describe('courses', () => {
     await visitor.getByRole('link', { name: 'See all courses' }).click()
     await heading(visitor, 'Courses').waitFor()
     await expect.poll(() => visitor.getByRole('link', { name: 'GCSE Maths Revision' }).count()).toBe(0)
-    await page.context().close()
+    await page.close()
     await visitor.context().close()
   })
 

@@ -7,6 +7,7 @@ import { APP_READY_ATTRIBUTE, SSR_STATE_ID } from '../../../shared/ssr.ts'
 import { CHROMIUM_PATH, OFFLINE_CHROMIUM_ARGS } from '../../support/chromium.ts'
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts'
 import { startServerProcess, type ServerProcess } from '../../support/server-process.ts'
+import { signIn } from './staff.ts'
 
 export const demo = {
   admin: { email: 'admin@tec.test', password: 'ChangeMe-2026!' },
@@ -51,6 +52,12 @@ export interface TestApp {
   /** A fresh browser profile (its own storage), as a new visitor. */
   newContext: (options?: { width?: number; height?: number }) => Promise<BrowserContext>
   newPage: (options?: { width?: number; height?: number }) => Promise<Page>
+  /**
+   * A new tab of `account`'s browser, on the page they land on (`lands`, /admin unless said). The first call signs in
+   * through the login form; later calls in the same file open another tab of that browser, still signed in, as a
+   * person opens a new tab, with its cache warm. For a test about signing in or a fresh session, use newPage.
+   */
+  signedInPage: (account: { email: string; password: string }, options?: { lands?: string; width?: number }) => Promise<Page>
   /** Signs in through the API (POST /api/auth/login) and answers the bearer token, for what a test does as a client. */
   apiToken: (account: { email: string; password: string }) => Promise<string>
   stop: () => Promise<void>
@@ -85,6 +92,8 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     return context
   }
 
+  const signedIn = new Map<string, BrowserContext>()
+
   return {
     baseUrl: server.baseUrl,
     mail,
@@ -95,6 +104,20 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     newPage: async (options) => {
       const page = await (await newContext(options)).newPage()
       waitForTheAppAfterLoads(page)
+      return page
+    },
+    signedInPage: async (account, { lands = '/admin', width } = {}) => {
+      const known = signedIn.get(account.email)
+      const context = known ?? (await newContext())
+      signedIn.set(account.email, context)
+      const page = await context.newPage()
+      if (width !== undefined) await page.setViewportSize({ width, height: 800 })
+      if (known === undefined) {
+        await signIn(page, account, lands)
+      } else {
+        await page.goto(lands)
+        await page.waitForURL((url) => url.pathname === lands)
+      }
       return page
     },
     apiToken: async (account) => {
