@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react'
-import { afterEach } from 'vitest'
+import { notifications } from '@mantine/notifications'
+import { afterEach, vi } from 'vitest'
 
 // jsdom lacks these browser APIs; Mantine (matchMedia, ResizeObserver, scrollIntoView, document.fonts) and the
 // router (scrollTo) call them, so they get inert stand-ins with the browser's shapes.
@@ -32,8 +33,13 @@ if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: ne
 // on a busy two-core machine can take longer than a second. A passing wait returns as soon as it passes.
 configure({ asyncUtilTimeout: 5000 })
 
+// The files of a worker share its modules and its document (isolate: false in vite.config.ts), so each test leaves
+// them as it found them: nothing rendered, no toast shown or queued in Mantine's store, nothing stored, the real clock.
 afterEach(() => {
   cleanup()
+  notifications.clean()
+  notifications.cleanQueue()
   localStorage.clear()
   sessionStorage.clear()
+  vi.useRealTimers()
 })
