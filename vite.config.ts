@@ -104,6 +104,9 @@ const TEST_PROJECTS: UserConfig['test'] = {
         name: 'browser',
         include: ['tests/browser/**/*.test.ts'],
         environment: 'node',
+        // Each file starts its own server, database copy, mail sink and Chromium; the files share the worker's modules
+        // (Playwright's client, the support files) instead of loading them again.
+        isolate: false,
         globalSetup: ['tests/browser/global-setup.ts'],
         // Files run side by side, each with its own server, database copy, mail sink and Chromium. The limits are
         // for a hung test, not a measure of speed, and allow for the neighbours' load.
