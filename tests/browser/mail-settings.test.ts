@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '../../server/db/client.ts'
 import { mailOutbox } from '../../server/db/schema.ts'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
-import { animationsSettled, expectAccessibleInBothSchemes } from './support/staff.ts'
+import { animationsSettled, dismissToasts, expectAccessibleInBothSchemes } from './support/staff.ts'
 
 /**
  * Settings → Mail: the dashboard says mail could not be sent and opens the failed mail, each with what went wrong in
@@ -75,6 +75,7 @@ describe('Settings → Mail', () => {
     await page.getByText('The mail to parent@example.org is being sent again').waitFor()
     await app.mail.waitForMail('parent@example.org', { timeout: 30_000 })
     await row('parent@example.org').waitFor({ state: 'detached' })
+    await dismissToasts(page)
 
     await page.getByRole('button', { name: 'Resend all failed (3)' }).click()
     const dialog = page.getByRole('dialog', { name: 'Resend 3 mails that failed?' })
@@ -90,6 +91,7 @@ describe('Settings → Mail', () => {
     // Only the expired reset is left, with what to do instead.
     await row('office@example.org').waitFor({ state: 'detached' })
     await expect(page.getByRole('radio', { name: 'Failed (1)' }).isChecked()).resolves.toBe(true)
+    await dismissToasts(page)
     await expectAccessibleInBothSchemes(page, 'a failed mail that cannot be sent again')
     // The chip's radio is hidden behind its label, which is what a person clicks.
     await page.locator('label').filter({ hasText: /^Sent \(\d+\)$/ }).click()

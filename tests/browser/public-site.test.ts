@@ -36,7 +36,7 @@ describe('every public page shows its content from the API', () => {
     const featured = await api<Listed>('/courses?featured=true')
     const posts = await api<Listed>('/blog-posts?page=1&pageSize=3')
     expect(featured.items.length).toBeGreaterThan(0)
-    const page = await app.newPage()
+    const page = await app.visitorPage()
     await page.goto('/')
     await heading(page, /Education and tutoring/).waitFor()
     for (const mode of ['TEC in every home', 'TEC in every school', 'TEC online', 'TEC in every community']) {
@@ -46,12 +46,12 @@ describe('every public page shows its content from the API', () => {
       await page.getByRole('link', { name: item.title, exact: true }).waitFor()
     }
     await expect(page.title()).resolves.toMatch(/TEC/)
-    await page.context().close()
+    await page.close()
   })
 
   test('/blog lists published posts newest first, and a post opens from the list', async () => {
     const posts = await api<Listed>('/blog-posts?page=1&pageSize=9')
-    const page = await app.newPage()
+    const page = await app.visitorPage()
     await page.goto('/blog')
     await heading(page, 'Blog').waitFor()
     const titles = await page.getByRole('article').getByRole('heading').allTextContents()
@@ -64,22 +64,22 @@ describe('every public page shows its content from the API', () => {
     await expect(page.title()).resolves.toContain(first.title)
     const description = await page.locator('meta[name="description"]').getAttribute('content')
     expect(description?.length).toBeGreaterThan(20)
-    await page.context().close()
+    await page.close()
   })
 
   test('an unknown or unpublished blog post shows its own not-found page', async () => {
-    const page = await app.newPage()
+    const page = await app.visitorPage()
     await page.goto('/blog/no-such-post')
     await heading(page, 'We could not find that blog post').waitFor()
     await page.getByRole('link', { name: 'Back to the blog' }).click()
     await heading(page, 'Blog').waitFor()
-    await page.context().close()
+    await page.close()
   })
 
   test('a course opens from its mode page and its enrol button chooses it on /course-enroll', async () => {
     const online = await api<Listed>('/courses?mode=online')
     expect(online.items.length).toBeGreaterThan(0)
-    const page = await app.newPage()
+    const page = await app.visitorPage()
     await page.goto('/tec-online')
     await heading(page, 'TEC online').waitFor()
     for (const course of online.items) await page.getByRole('link', { name: course.title, exact: true }).waitFor()
@@ -90,14 +90,14 @@ describe('every public page shows its content from the API', () => {
     expect(new URL(page.url()).pathname).toBe(`/courses/${course.id}`)
     await page.getByRole('link', { name: 'Enrol in this course' }).click()
     await page.waitForURL((url) => url.pathname === '/course-enroll' && url.searchParams.get('courseId') === course.id)
-    await page.context().close()
+    await page.close()
   })
 
   test('an unknown course shows its own not-found page', async () => {
-    const page = await app.newPage()
+    const page = await app.visitorPage()
     await page.goto('/courses/no-such-course')
     await page.getByRole('heading', { level: 1, name: /could not find that course/i }).waitFor()
-    await page.context().close()
+    await page.close()
   })
 
   test.each([
@@ -106,7 +106,7 @@ describe('every public page shows its content from the API', () => {
     ['/tec-in-every-community', 'TEC in every community', 'community', null],
   ] as const)('%s explains its mode, lists its courses and leads to its form', async (path, title, mode, enrolLabel) => {
     const courses = await api<Listed>(`/courses?mode=${mode}`)
-    const page = await app.newPage()
+    const page = await app.visitorPage()
     await page.goto(path)
     await heading(page, title).waitFor()
     for (const section of ['Who it is for', 'Ready to start?']) await page.getByRole('heading', { name: section }).waitFor()
@@ -115,12 +115,12 @@ describe('every public page shows its content from the API', () => {
       await page.getByRole('main').getByRole('link', { name: enrolLabel }).first().click()
       await page.waitForURL((url) => url.pathname !== path)
     }
-    await page.context().close()
+    await page.close()
   })
 
   test('/about and /contact-us show the organisation and its contact details from the settings', async () => {
     const settings = await api<Settings>('/site-settings')
-    const page = await app.newPage()
+    const page = await app.visitorPage()
     await page.goto('/about')
     await heading(page, 'About TEC').waitFor()
     await page.goto('/contact-us')
@@ -129,7 +129,7 @@ describe('every public page shows its content from the API', () => {
     await page.getByRole('main').getByRole('link', { name: settings.phone }).waitFor()
     // The footer carries the same details on every page.
     await page.getByRole('contentinfo').getByRole('link', { name: settings.email }).waitFor()
-    await page.context().close()
+    await page.close()
   })
 })
 
@@ -137,7 +137,7 @@ describe('the gallery', () => {
   test('shows every photo with its caption and opens the viewer with the keyboard', async () => {
     const gallery = await api<Gallery>('/gallery')
     expect(gallery.items.length).toBeGreaterThanOrEqual(8)
-    const page = await app.newPage()
+    const page = await app.visitorPage()
     await page.goto('/gallery')
     await heading(page, 'Gallery').waitFor()
     for (const item of gallery.items) await page.getByText(item.caption, { exact: true }).waitFor()
@@ -167,13 +167,13 @@ describe('the gallery', () => {
     // Focus comes back to the photo that was open last, so a keyboard user keeps their place.
     const last = page.getByRole('button', { name: gallery.items.at(-1)!.image.alt })
     await expect.poll(() => last.evaluate((node) => node === document.activeElement)).toBe(true)
-    await page.context().close()
+    await page.close()
   })
 })
 
 describe('the contact form', () => {
   test('shows a message under each field, then stores the message and mails the team', async () => {
-    const page = await app.newPage()
+    const page = await app.visitorPage()
     await page.goto('/contact-us')
     await heading(page, /contact/i).waitFor()
     await page.getByRole('button', { name: 'Send message' }).click()
@@ -212,13 +212,13 @@ describe('the contact form', () => {
     expect(notification.text).toContain(reference!)
     expect(notification.text).toContain('Maths tutoring for Year 9')
     expect(app.mail.messages.filter((mail) => (mail.text ?? '').includes('Maths tutoring for Year 9'))).toHaveLength(1)
-    await page.context().close()
+    await page.close()
   })
 })
 
 describe('on a phone', () => {
   test('the menu opens at 360 px, groups the four ways to learn, and takes the visitor to a page', async () => {
-    const page = await app.newPage({ width: 360, height: 740 })
+    const page = await app.visitorPage({ width: 360, height: 740 })
     await page.goto('/')
     await heading(page, /Education and tutoring/).waitFor()
     await page.getByRole('button', { name: 'Open the site menu' }).click()
@@ -230,7 +230,7 @@ describe('on a phone', () => {
     await menu.getByRole('link', { name: 'Gallery', exact: true }).click()
     await heading(page, 'Gallery').waitFor()
     await menu.waitFor({ state: 'hidden' })
-    await page.context().close()
+    await page.close()
   })
 })
 
@@ -262,13 +262,13 @@ function contrast(a: Rgb, b: Rgb): number {
 
 describe('the colour scheme', () => {
   test('the brand’s filled buttons are #020065 in the light scheme', async () => {
-    const page = await app.newPage()
+    const page = await app.visitorPage()
     await page.goto('/contact-us')
     await page.getByRole('heading', { level: 1 }).first().waitFor()
     const [button, text] = await brandButtonColours(page)
     expect(button).toEqual([2, 0, 101])
     expect(text).toEqual([255, 255, 255])
-    await page.context().close()
+    await page.close()
   })
 
   test('switches to dark, is kept on reload, and pages stay accessible in it', async () => {

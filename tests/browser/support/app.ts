@@ -58,6 +58,12 @@ export interface TestApp {
    * person opens a new tab, with its cache warm. For a test about signing in or a fresh session, use newPage.
    */
   signedInPage: (account: { email: string; password: string }, options?: { lands?: string; width?: number }) => Promise<Page>
+  /**
+   * A new tab of one visitor's browser, shared by the file's tests that call it: its cache warm, as a visitor's is after
+   * their first page (a page loaded in a fresh profile costs about twice the work). For a test about what a first
+   * visit stores or loads, use newPage.
+   */
+  visitorPage: (options?: { width?: number; height?: number }) => Promise<Page>
   /** Signs in through the API (POST /api/auth/login) and answers the bearer token, for what a test does as a client. */
   apiToken: (account: { email: string; password: string }) => Promise<string>
   stop: () => Promise<void>
@@ -93,6 +99,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   }
 
   const signedIn = new Map<string, BrowserContext>()
+  let visitor: BrowserContext | undefined
 
   return {
     baseUrl: server.baseUrl,
@@ -118,6 +125,12 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
         await page.goto(lands)
         await page.waitForURL((url) => url.pathname === lands)
       }
+      return page
+    },
+    visitorPage: async ({ width, height } = {}) => {
+      visitor ??= await newContext()
+      const page = await visitor.newPage()
+      if (width !== undefined || height !== undefined) await page.setViewportSize({ width: width ?? 1280, height: height ?? 800 })
       return page
     },
     apiToken: async (account) => {

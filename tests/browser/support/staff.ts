@@ -40,6 +40,25 @@ export async function animationsSettled(page: Page) {
   )
 }
 
+/**
+ * Closes every toast with its close button, as a person would, and waits until they have gone: a toast that starts
+ * fading out on its own while axe looks reads as faint words. A toast that leaves on its own first needs no click.
+ */
+export async function dismissToasts(page: Page) {
+  const closeButtons = page.getByRole('alert').getByRole('button', { name: 'Close this message' })
+  await expect
+    .poll(
+      async () => {
+        const open = await closeButtons.count()
+        if (open > 0) await closeButtons.first().click({ timeout: 1_000 }).catch(() => undefined)
+        return open
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(0)
+  await animationsSettled(page)
+}
+
 /** Both of the widths every back-office screen is checked at: a phone's and a desktop's. */
 export const PHONE_AND_DESKTOP = [360, 1280] as const
 
