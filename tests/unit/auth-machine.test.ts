@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createActor, waitFor } from 'xstate'
 import { CHALLENGE_EXPIRED_MESSAGE, type AuthEmitted, type StoredSession } from '@/machines/auth.machine'
 import { admin, challengeFor, httpError, machineWith, otherToken, sessionFor, token, tutor } from './auth-fixtures'
@@ -159,10 +159,6 @@ describe('while authenticated', () => {
 })
 
 describe('the second step', () => {
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
   const awaitingCode = async (io: Parameters<typeof machineWith>[0] = {}, challenge = challengeFor()) => {
     const started = start({ login: () => Promise.resolve(challenge), ...io })
     started.actor.send({ type: 'LOGIN', email: admin.email, pass: 'secret', remember: false })

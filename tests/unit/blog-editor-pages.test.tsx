@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
 import type { PostInput, PostRecord, PostRow, PostRowPage } from '@/api/blog-post-records'
 import { admin, token } from './auth-fixtures'
 import { json, type Handler } from './fake-api-server'
@@ -77,10 +77,6 @@ function recordingUpdates(record: PostRecord) {
 }
 
 // A test that moves the clock hands it back, whatever its outcome.
-afterEach(() => {
-  vi.useRealTimers()
-})
-
 describe('/admin/blogs', { timeout: 30_000 }, () => {
   it('lists the posts with their status counts and a way to write one', async () => {
     renderApp('/admin/blogs', { ...signedInAdmin, handlers: { 'GET /admin/blog-posts': () => json(200, rowPage([goodStart, termDates, readingTips])) } })

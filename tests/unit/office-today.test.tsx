@@ -3,7 +3,7 @@ process.env.TZ = 'Europe/London'
 
 import { screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import type { components } from '@/api/schema.gen'
 import { admin, token } from './auth-fixtures'
 import { json, type Handler } from './fake-api-server'
@@ -47,8 +47,6 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(new Date('2026-07-01T23:30:00Z'))
 })
-afterEach(() => vi.useRealTimers())
-
 describe('the office’s today, just after their midnight', { timeout: 30_000 }, () => {
   it('placing a learner offers a first lesson a week after their today', async () => {
     renderApp(`/admin/students/${studentId}/place`, {

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Registration, RegistrationPage, RegistrationSummary } from '@/api/registrations'
 import { admin, token } from './auth-fixtures'
 import { json, type Handler } from './fake-api-server'
@@ -50,10 +50,6 @@ const asObject = (query: URLSearchParams | undefined) => Object.fromEntries(quer
 
 // Whole-app renders in jsdom take a few seconds on a busy two-core machine.
 describe('the registrations inbox', { timeout: 15_000 }, () => {
-  afterEach(() => {
-    vi.useRealTimers()
-  })
-
   it('lists the page with row links, status counts and the current sort', async () => {
     const { handlers } = inboxHandlers(() => json(200, page([grace, anya], 45)))
     renderApp('/admin/registrations', { ...signedInAdmin, handlers })
