@@ -68,7 +68,7 @@ async function agreeToPrivacy(page: Page) {
 describe('a visitor completes each enrolment form and sees the reference', () => {
   test('/subject-enroll, with a double click sending once', async () => {
     const email = 'amina.yusuf@example.org'
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await page.goto('/subject-enroll')
     await heading(page, 'Enrol in a subject').waitFor()
 
@@ -102,12 +102,12 @@ describe('a visitor completes each enrolment form and sees the reference', () =>
     const mail = await app.mail.waitForMail(email)
     expect(mail.text).toContain(reference)
     expect(app.mail.messages.filter((message) => message.envelopeTo.includes(email))).toHaveLength(1)
-    await page.context().close()
+    await page.close()
   })
 
   test('/course-enroll, opened from a course page with the course chosen', async () => {
     const email = 'sam.patel@example.org'
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await page.goto('/courses/gcse-maths-revision')
     const title = (await page.getByRole('heading', { level: 1 }).textContent()) ?? ''
     await page.getByRole('link', { name: 'Enrol in this course' }).click()
@@ -138,12 +138,12 @@ describe('a visitor completes each enrolment form and sees the reference', () =>
     expect(reference).toMatch(/^TEC-CRS-/)
     const mail = await app.mail.waitForMail(email)
     expect(mail.text).toContain(reference)
-    await page.context().close()
+    await page.close()
   })
 
   test('/school-enroll', async () => {
     const email = 'g.okafor@hillside.example.org'
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await page.goto('/school-enroll')
     await heading(page, 'Enrol your school').waitFor()
 
@@ -175,7 +175,7 @@ describe('a visitor completes each enrolment form and sees the reference', () =>
     expect(reference).toMatch(/^TEC-SCH-/)
     const mail = await app.mail.waitForMail(email)
     expect(mail.text).toContain(reference)
-    await page.context().close()
+    await page.close()
   })
 })
 
@@ -188,7 +188,7 @@ const forms = [
 describe('an empty submit shows a message per field, and the forms stay accessible', () => {
   test.each(forms)('$path', async ({ path, title, firstInvalid, messages }) => {
     for (const width of [360, 1280]) {
-      const page = await app.newPage({ width, height: 800 })
+      const page = await app.cleanPage({ width, height: 800 })
       await page.goto(path)
       await heading(page, title).waitFor()
       expect(await axeSummary(page), `${path} empty at ${width}px`).toEqual([])
@@ -201,7 +201,7 @@ describe('an empty submit shows a message per field, and the forms stay accessib
       const first = page.getByLabel(firstInvalid).first()
       await expect.poll(() => first.evaluate((node) => node === document.activeElement)).toBe(true)
       expect(await axeSummary(page), `${path} with errors at ${width}px`).toEqual([])
-      await page.context().close()
+      await page.close()
     }
   })
 })

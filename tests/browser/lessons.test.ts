@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { londonDay, shiftDay } from '../../shared/lesson-time.ts'
-import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
 
 /**
@@ -31,7 +31,7 @@ async function api<T>(path: string, token: string, init: RequestInit = {}): Prom
 }
 
 async function deliveredIn(page: Page): Promise<number> {
-  await page.goto(`/admin/reports/figures?from=${shiftDay(today(), -30)}&to=${today()}`)
+  await openInApp(page, `/admin/reports/figures?from=${shiftDay(today(), -30)}&to=${today()}`)
   const total = page.getByRole('region', { name: 'In total' }).getByRole('listitem').filter({ hasText: /lessons? delivered/ })
   await total.waitFor()
   return Number(/^[\d,]+/.exec((await total.textContent()) ?? '')?.[0].replaceAll(',', ''))
@@ -91,7 +91,7 @@ describe('lessons and reports', () => {
 
   test('the tutor writes the report with a concern, reloads half-way and finds the draft, then sends it', async () => {
     const page = await app.signedInPage(demo.tutor, { lands: '/tutor' })
-    await page.goto(lessonUrl)
+    await openInApp(page, lessonUrl)
     await page.getByRole('heading', { name: 'Write the report' }).waitFor()
     await page.getByRole('radiogroup', { name: LEARNER }).getByRole('radio', { name: 'Present' }).check()
     await page.getByRole('textbox', { name: 'What the lesson covered' }).fill('Simultaneous equations by elimination.')
@@ -163,7 +163,7 @@ describe('lessons and reports', () => {
 
   test('the concern is on the office’s restricted list, and the figures count the lesson', async () => {
     const office = await app.signedInPage(demo.admin)
-    await office.goto('/admin/reports/concerns')
+    await openInApp(office, '/admin/reports/concerns')
     await office.getByRole('heading', { name: 'Safeguarding concerns', level: 1 }).waitFor()
     await office.getByRole('row').filter({ hasText: LEARNER }).filter({ hasText: 'High' }).first().waitFor()
     await expectAccessible(office, 'the safeguarding concerns', PHONE_AND_DESKTOP)
@@ -176,7 +176,7 @@ describe('lessons and reports', () => {
 
   test('the office moves the concern on with a note', async () => {
     const office = await app.signedInPage(demo.admin)
-    await office.goto('/admin/reports/concerns')
+    await openInApp(office, '/admin/reports/concerns')
     await office.getByRole('row').filter({ hasText: LEARNER }).filter({ hasText: 'High' }).first().getByRole('link').first().click()
     await office.getByRole('heading', { name: `Concern about ${LEARNER}`, level: 1 }).waitFor()
     await office.getByText(CONCERN).waitFor()
@@ -191,7 +191,7 @@ describe('lessons and reports', () => {
 
   test('the office opens a school’s printable term summary', async () => {
     const office = await app.signedInPage(demo.admin)
-    await office.goto('/admin/schools')
+    await openInApp(office, '/admin/schools')
     await office.getByRole('link', { name: 'Armley Park Primary' }).click()
     await office.getByRole('heading', { name: 'Armley Park Primary', level: 1 }).waitFor()
     await office.getByRole('link', { name: 'Term summary' }).click()

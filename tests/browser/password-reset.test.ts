@@ -17,7 +17,7 @@ const login = (email: string, pass: string) =>
   })
 
 test('a forgotten password is reset through the mailed link, once', async () => {
-  const page = await app.newPage()
+  const page = await app.cleanPage()
   await page.goto('/login')
   await page.getByRole('link', { name: 'Forgot your password?' }).click()
   await page.waitForURL((url) => url.pathname === '/forgot-password')
@@ -52,21 +52,21 @@ test('a forgotten password is reset through the mailed link, once', async () => 
   await page.getByText(/expired or was already used/).first().waitFor()
   await expect(page.getByRole('link', { name: /new link|ask for a new/i }).first().getAttribute('href')).resolves.toBe('/forgot-password')
   expect((await login(demo.tutor.email, 'Another-Long-Password-7')).status).toBe(401)
-  await page.context().close()
+  await page.close()
 })
 
 test('the forgot-password page answers the same for an unknown email and mails nothing', async () => {
-  const page = await app.newPage()
+  const page = await app.cleanPage()
   await page.goto('/forgot-password')
   await page.getByRole('textbox', { name: 'Email Address' }).fill('nobody@tec.test')
   await page.getByRole('button', { name: /send|reset/i }).click()
   await page.getByText(/If an account uses that email/).waitFor()
   await expect(app.mail.waitForMail('nobody@tec.test', { timeout: 1500 })).rejects.toThrow()
-  await page.context().close()
+  await page.close()
 })
 
 test('settings change the name and the password; the old token and password stop working', async () => {
-  const page = await app.newPage()
+  const page = await app.cleanPage()
   await page.goto('/login')
   await page.getByRole('textbox', { name: 'Email Address' }).fill(demo.admin.email)
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.admin.password)
@@ -105,5 +105,5 @@ test('settings change the name and the password; the old token and password stop
   // Still signed in after a reload, with the new token.
   await page.reload()
   await page.getByRole('heading', { name: 'Settings' }).waitFor()
-  await page.context().close()
+  await page.close()
 })

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { animationsSettled, expectAccessible, expectAccessibleInBothSchemes, PHONE_AND_DESKTOP } from './support/staff.ts'
 
 /**
@@ -30,12 +30,12 @@ describe('safeguarding leads', () => {
   test('the lead reads the concern, reaches it from Reports, and sees its figure', async () => {
     const lead = await app.signedInPage(demo.admin)
     await lead.getByText(/safeguarding concerns? open/).waitFor()
-    await lead.goto('/admin/reports')
+    await openInApp(lead, '/admin/reports')
     await heading(lead, 'Reports').waitFor()
     await lead.getByRole('link', { name: /^Safeguarding concerns/ }).click()
     await heading(lead, 'Safeguarding concerns').waitFor()
     // The demo's concern is in hand, so under every status rather than the open ones the list starts with.
-    await lead.goto('/admin/reports/concerns?status=all')
+    await openInApp(lead, '/admin/reports/concerns?status=all')
     await lead.getByRole('row').filter({ hasText: 'In hand' }).first().getByRole('link').first().click()
     await heading(lead, /^Concern about /).waitFor()
     await lead.getByText(WORDS).waitFor()
@@ -53,7 +53,7 @@ describe('safeguarding leads', () => {
     // No figure for concerns on the dashboard, and no way to the concerns from Reports.
     await page.getByText(/safeguarding checks? expired/).waitFor()
     expect(await page.getByText(/safeguarding concerns? open/).count()).toBe(0)
-    await page.goto('/admin/reports')
+    await openInApp(page, '/admin/reports')
     await heading(page, 'Reports').waitFor()
     await page.getByRole('link', { name: 'Figures' }).waitFor()
     expect(await page.getByRole('link', { name: /^Safeguarding concerns/ }).count()).toBe(0)
@@ -63,24 +63,24 @@ describe('safeguarding leads', () => {
     await page.getByText('Only the designated safeguarding leads', { exact: true }).waitFor()
     await page.getByRole('link', { name: 'Settings → Staff accounts' }).waitFor()
     await expectAccessibleInBothSchemes(page, 'a concern, to an admin who is not a lead')
-    await page.goto('/admin/reports/concerns')
+    await openInApp(page, '/admin/reports/concerns')
     await page.getByText('Only the designated safeguarding leads', { exact: true }).waitFor()
 
     // The learner's page says a concern is on record, and who has it.
-    await page.goto(concern.learnerUrl)
+    await openInApp(page, concern.learnerUrl)
     await heading(page, concern.learner).waitFor()
     await page.getByText('Safeguarding concern on record').waitFor()
     await page.getByText('The designated safeguarding leads have the details.').waitFor()
     await expectAccessibleInBothSchemes(page, 'a learner with a concern, to an admin who is not a lead')
 
     // So does the report that raised it, with when.
-    await page.goto(concern.lessonUrl)
+    await openInApp(page, concern.lessonUrl)
     await page.getByText(/The designated safeguarding leads have the details\./).waitFor()
     await expectAccessible(page, 'a report with a concern, to an admin who is not a lead', PHONE_AND_DESKTOP)
     expect(await page.content()).not.toContain(WORDS)
 
     // Nor can they give themselves the mark, and the last lead cannot be deactivated: the reason shows.
-    await page.goto('/admin/settings/staff')
+    await openInApp(page, '/admin/settings/staff')
     await heading(page, 'Staff accounts').waitFor()
     const table = page.getByRole('table')
     const ada = table.getByRole('row').filter({ hasText: demo.admin.email })
@@ -100,7 +100,7 @@ describe('safeguarding leads', () => {
 
   test('a lead gives the mark, and the newly marked admin reads the concern', async () => {
     const lead = await app.signedInPage(demo.admin)
-    await lead.goto('/admin/settings/staff')
+    await openInApp(lead, '/admin/settings/staff')
     await heading(lead, 'Staff accounts').waitFor()
     const row = lead.getByRole('table').getByRole('row').filter({ hasText: other.email })
     await row.getByRole('button', { name: /^Change .+’s account$/ }).click()

@@ -59,7 +59,7 @@ async function signOut(page: Page) {
 
 describe('the second sign-in step', () => {
   test('an admin without it sets it up from the secret before anything else', async () => {
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await page.goto('/login')
     await page.getByRole('textbox', { name: 'Email Address' }).fill(demo.admin.email)
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.admin.password)
@@ -102,11 +102,11 @@ describe('the second sign-in step', () => {
     await page.getByRole('heading', { name: `Welcome, `, exact: false }).waitFor()
     await page.getByText('What needs the office now.').waitFor()
     await signOut(page)
-    await page.context().close()
+    await page.close()
   })
 
   test('signs in with a code from the app, after the password', async () => {
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await typePassword(page)
     await expectAccessible(page, 'the code screen', PHONE_AND_DESKTOP)
     await expect(page.getByRole('textbox', { name: 'Digit 1 of 6' }).getAttribute('autocomplete')).resolves.toBe('one-time-code')
@@ -114,19 +114,19 @@ describe('the second sign-in step', () => {
     await page.waitForURL((url) => url.pathname === '/admin')
     await page.getByText('What needs the office now.').waitFor()
     await signOut(page)
-    await page.context().close()
+    await page.close()
   })
 
   test('goes back to the password with "Back to sign in"', async () => {
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await typePassword(page)
     await page.getByRole('button', { name: 'Back to sign in' }).click()
     await page.getByRole('heading', { name: 'Welcome Back', level: 1 }).waitFor()
-    await page.context().close()
+    await page.close()
   })
 
   test('signs in with a recovery code instead, once', async () => {
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await typePassword(page)
     await page.getByRole('button', { name: 'Use a recovery code instead' }).click()
     await expectAccessible(page, 'the recovery code screen')
@@ -144,11 +144,11 @@ describe('the second sign-in step', () => {
     await page.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCodes[0] ?? '')
     await page.getByRole('button', { name: 'Verify' }).click()
     await page.getByText('That recovery code is not right, or was already used.').waitFor()
-    await page.context().close()
+    await page.close()
   })
 
   test('ends another browser’s session from the settings, and that browser is signed out in every tab', async () => {
-    const here = await app.newPage()
+    const here = await app.cleanPage()
     await typePassword(here)
     await here.getByRole('button', { name: 'Use a recovery code instead' }).click()
     await here.getByRole('textbox', { name: 'Recovery code' }).fill(recoveryCodes[2] ?? '')
@@ -181,12 +181,12 @@ describe('the second sign-in step', () => {
     await otherTab.waitForURL((url) => url.pathname === '/login')
     await here.reload()
     await here.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
-    await here.context().close()
+    await here.close()
     await elsewhere.context().close()
   })
 
   test('a tutor turns it on in the settings, makes new recovery codes, and turns it off with the password and a recovery code', async () => {
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await signIn(page, demo.tutor, '/tutor')
     await page.goto('/tutor/settings')
     const section = page.getByRole('region', { name: 'Second sign-in step' })
@@ -240,6 +240,6 @@ describe('the second sign-in step', () => {
     // The password alone signs them in again.
     await signOut(page)
     await signIn(page, demo.tutor, '/tutor')
-    await page.context().close()
+    await page.close()
   })
 })

@@ -21,7 +21,7 @@ const storedToken = (page: Page) =>
 
 describe('the login screen', () => {
   test('shows what the specification lists', async () => {
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await page.goto('/login')
     await page.getByRole('heading', { name: 'Welcome Back', level: 1 }).waitFor()
     await page.getByText('Good to see you again.').waitFor()
@@ -33,31 +33,31 @@ describe('the login screen', () => {
     await expect(page.getByRole('textbox', { name: 'Password', exact: true }).getAttribute('type')).resolves.toBe('text')
     await page.getByRole('link', { name: 'TEC Education and tutoring' }).click()
     await page.waitForURL(`${app.baseUrl}/`)
-    await page.context().close()
+    await page.close()
   })
 
   test('asks for both fields when they are empty', async () => {
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await page.goto('/login')
     await page.getByRole('button', { name: 'Login' }).click()
     await page.getByText('Please input your email!').waitFor()
     await page.getByText('Please input your password!').waitFor()
     expect(new URL(page.url()).pathname).toBe('/login')
-    await page.context().close()
+    await page.close()
   })
 
   test('shows the server message in an error toast for a wrong password', async () => {
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await page.goto('/login')
     await signIn(page, { email: demo.admin.email, password: 'not-the-password' })
     await page.getByText('The email or password is incorrect.').waitFor()
     expect(new URL(page.url()).pathname).toBe('/login')
     await expect(storedToken(page)).resolves.toBeNull()
-    await page.context().close()
+    await page.close()
   })
 
   test('signs the admin in to /admin with a success toast, remembered in local storage', async () => {
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await page.goto('/login')
     await signIn(page, demo.admin)
     await page.getByText('Login successful').waitFor()
@@ -68,11 +68,11 @@ describe('the login screen', () => {
     }))
     expect(stored.user?.role).toBe('ADMIN')
     expect(stored.token).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    await page.context().close()
+    await page.close()
   })
 
   test('signs the tutor in to /tutor, in session storage when Remember me is unchecked', async () => {
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await page.goto('/login')
     await page.getByRole('checkbox', { name: 'Remember me' }).uncheck()
     await signIn(page, demo.tutor)
@@ -83,13 +83,13 @@ describe('the login screen', () => {
     }))
     expect(stored.local).toBeNull()
     expect(stored.session).toMatch(/^[A-Za-z0-9_-]{43}$/)
-    await page.context().close()
+    await page.close()
   })
 })
 
 describe('guards', () => {
   test('send a visitor to /login, replacing the history entry, and back after sign-in', async () => {
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await page.goto('/')
     await page.goto('/admin/students?tab=all')
     await page.waitForURL((url) => url.pathname === '/login')
@@ -103,34 +103,34 @@ describe('guards', () => {
 
     await signIn(page, demo.admin)
     await page.waitForURL(`${app.baseUrl}/admin/students?tab=all`)
-    await page.context().close()
+    await page.close()
   })
 
   test.each(['//evil.example/admin', 'https://evil.example/admin', '/\\evil.example/admin', '/.//evil.example', '/a/..//x', '/admin/%2e%2e/%2e%2e//x'])(
     'refuse the redirect %s and land in the user area',
     async (redirect) => {
-      const page = await app.newPage()
+      const page = await app.cleanPage()
       await page.goto(`/login?redirect=${encodeURIComponent(redirect)}`)
       await signIn(page, demo.admin)
       await page.waitForURL(`${app.baseUrl}/admin`)
-      await page.context().close()
+      await page.close()
     },
   )
 
   test('keep a tutor out of /admin', async () => {
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await page.goto('/login')
     await signIn(page, demo.tutor)
     await page.waitForURL(`${app.baseUrl}/tutor`)
     await page.goto('/admin/students')
     await page.waitForURL((url) => url.pathname.startsWith('/tutor'))
-    await page.context().close()
+    await page.close()
   })
 })
 
 describe('logout', () => {
   test('clears the stored session and revokes the token on the server', async () => {
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await page.goto('/login')
     await signIn(page, demo.admin)
     await page.waitForURL(`${app.baseUrl}/admin`)
@@ -149,16 +149,15 @@ describe('logout', () => {
 
     const me = await fetch(`${app.baseUrl}/api/auth/me`, { headers: { Authorization: `Bearer ${token}` } })
     expect(me.status).toBe(401)
-    await page.context().close()
+    await page.close()
   })
 
   test('in one tab logs out the other tabs', async () => {
-    const context = await app.newContext()
-    const first = await context.newPage()
+    const first = await app.cleanPage()
     await first.goto('/login')
     await signIn(first, demo.admin)
     await first.waitForURL(`${app.baseUrl}/admin`)
-    const second = await context.newPage()
+    const second = await first.context().newPage()
     await second.goto('/admin/settings')
     await second.getByRole('heading', { name: /settings/i }).first().waitFor()
 
@@ -168,14 +167,15 @@ describe('logout', () => {
     // The user switches back to the other tab and finds it signed out too.
     await second.bringToFront()
     await second.waitForURL((url) => url.pathname === '/login', { timeout: 20_000 })
-    await context.close()
+    await second.close()
+    await first.close()
   })
 })
 
 test('an unknown path shows the not-found page, answered with 404 for crawlers', async () => {
-  const page = await app.newPage()
+  const page = await app.cleanPage()
   const answer = await page.goto('/no-such-page/here')
   expect(answer?.status()).toBe(404)
   await page.getByRole('heading', { name: /not found/i }).waitFor()
-  await page.context().close()
+  await page.close()
 })

@@ -1,13 +1,15 @@
-import type { Page } from 'playwright-core'
+import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { schoolEnrolment, subjectEnrolment, tutorApplication } from '../server/support/registration-bodies.ts'
-import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
+import { signIn } from './support/staff.ts'
 
 /**
  * Stored XSS: script and markup payloads are saved through every text field that a page displays (the
  * enrolment and tutor forms' free text, staff notes and reasons, names that become students and schools, the
- * signed-in user's name), then Chromium opens every page that shows them. No script may run: no dialog, no
- * console message from a payload, no global set; and each payload shows as the text it is.
+ * signed-in user's name), then Chromium opens every page that shows them: the office's screens one after another
+ * in one tab, as its links do (a payload's global would stay set), the public site's as visitors load them. No script
+ * may run: no dialog, no console message from a payload, no global set; and each payload shows as the text it is.
  */
 const PAYLOADS = [
   '<script>window.__xss = "script"; alert(1)</script>',
@@ -79,27 +81,33 @@ afterAll(async () => {
   await app?.stop()
 })
 
-/** A page as the signed-in admin, recording anything a payload could do. */
-async function adminPage(): Promise<{ page: Page; ran: string[] }> {
-  const context = await app.newContext()
-  const ran: string[] = []
-  const page = await context.newPage()
-  page.on('dialog', (dialog) => {
-    ran.push(`dialog: ${dialog.message()}`)
-    void dialog.dismiss()
-  })
-  page.on('console', (message) => {
-    if (/xss|alert/i.test(message.text())) ran.push(`console: ${message.text()}`)
-  })
-  await page.goto('/login')
-  await page.getByRole('textbox', { name: 'Email Address' }).fill(demo.admin.email)
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(demo.admin.password)
-  await page.getByRole('button', { name: 'Login' }).click()
-  await page.waitForURL(`${app.baseUrl}/admin`)
-  return { page, ran }
+/** Anything a payload did in any of the admin's tabs: a dialog, or a console message that names it. */
+const ran: string[] = []
+let admin: BrowserContext | undefined
+
+/**
+ * A tab of the signed-in admin's browser, which records anything a payload could do from before the first page
+ * loads. The first call signs in; each later one is a new tab of that browser, on /admin.
+ */
+async function adminPage(): Promise<Page> {
+  const known = admin
+  admin ??= await app.newContext()
+  if (known === undefined) {
+    admin.on('dialog', (dialog) => {
+      ran.push(`dialog: ${dialog.message()}`)
+      void dialog.dismiss()
+    })
+    admin.on('console', (message) => {
+      if (/xss|alert/i.test(message.text())) ran.push(`console: ${message.text()}`)
+    })
+  }
+  const page = await admin.newPage()
+  if (known === undefined) await signIn(page, demo.admin)
+  else await page.goto('/admin')
+  return page
 }
 
-async function expectNothingRan(page: Page, ran: string[], where: string) {
+async function expectNothingRan(page: Page, where: string) {
   // A payload's handler (onerror, onload) would run once its image or frame has loaded or failed: wait until every
   // one has, then for one more turn of the page's event loop, in which such a handler's task would have run.
   await page.waitForFunction(
@@ -114,28 +122,27 @@ async function expectNothingRan(page: Page, ran: string[], where: string) {
 }
 
 test('no payload runs on the lists that show them', async () => {
-  const { page, ran } = await adminPage()
+  const page = await adminPage()
   for (const path of ['/admin', '/admin/registrations', '/admin/registrations?status=rejected', '/admin/students', '/admin/schools']) {
-    await page.goto(path)
+    await openInApp(page, path)
     await page.getByRole('heading', { level: 1 }).first().waitFor()
-    await page.waitForLoadState('networkidle')
-    await expectNothingRan(page, ran, path)
+    await expectNothingRan(page, path)
   }
   // Shown as text: the first payload is the admin's own name in the header, and a student's name in the list.
-  await page.goto('/admin/students')
+  await openInApp(page, '/admin/students')
   await page.getByText(PAYLOADS[0]!, { exact: true }).first().waitFor()
-  await page.context().close()
+  await page.close()
 })
 
 test('no payload runs on any registration page, and each shows as text', async () => {
-  const { page, ran } = await adminPage()
+  const page = await adminPage()
   for (const [i, id] of registrationIds.entries()) {
-    await page.goto(`/admin/registrations/${id}`)
+    await openInApp(page, `/admin/registrations/${id}`)
     await page.getByRole('heading', { level: 1 }).first().waitFor()
     await page.getByText(PAYLOADS[i % PAYLOADS.length]!, { exact: true }).first().waitFor()
-    await expectNothingRan(page, ran, `/admin/registrations/${id}`)
+    await expectNothingRan(page, `/admin/registrations/${id}`)
   }
-  await page.context().close()
+  await page.close()
 })
 
 /** The payloads through the office's content editors: posts (every field, the body also pasted into the editor) and pages. */
@@ -165,11 +172,11 @@ test('no payload runs through the blog editor or the site’s pages, on the offi
   })
   expect(savedPage.status).toBe(200)
 
-  const { page, ran } = await adminPage()
+  const page = await adminPage()
   // The body pasted into the editor as a browser would paste copied HTML: the editor keeps only what it knows, and
   // the server sanitises what it is sent.
   const first = posts[0]!
-  await page.goto(`/admin/blogs/${first.id}/edit`)
+  await openInApp(page, `/admin/blogs/${first.id}/edit`)
   const body = page.getByRole('textbox', { name: 'Text of the post' })
   await body.click()
   await body.evaluate((element, html) => {
@@ -180,22 +187,22 @@ test('no payload runs through the blog editor or the site’s pages, on the offi
   }, PAYLOADS.join('<br>'))
   await page.getByRole('button', { name: 'Save the changes' }).click()
   await page.getByText('The changes have been saved').waitFor()
-  await expectNothingRan(page, ran, 'the post editor after a paste')
+  await expectNothingRan(page, 'the post editor after a paste')
 
   for (const path of ['/admin/blogs', ...posts.flatMap((post) => [`/admin/blogs/${post.id}`, `/admin/blogs/${post.id}/edit`, `/admin/blogs/${post.id}/preview`])]) {
-    await page.goto(path)
+    await openInApp(page, path)
     await page.getByRole('heading', { level: 1 }).first().waitFor()
-    await page.waitForLoadState('networkidle')
-    await expectNothingRan(page, ran, path)
+    await expectNothingRan(page, path)
   }
+  // The public site's pages load as a visitor's would: rendered by the server, then taken over by the app.
   for (const path of ['/blog', '/terms-of-use', ...posts.map((post) => `/blog/${post.slug}`)]) {
     await page.goto(path)
     await page.getByRole('heading', { level: 1 }).first().waitFor()
     await page.waitForLoadState('networkidle')
-    await expectNothingRan(page, ran, path)
+    await expectNothingRan(page, path)
   }
   // Shown as the text it is: a title on its page.
   await page.goto(`/blog/${posts[1]!.slug}`)
   await page.getByRole('heading', { name: PAYLOADS[1]!, level: 1 }).waitFor()
-  await page.context().close()
+  await page.close()
 })

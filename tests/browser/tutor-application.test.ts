@@ -32,7 +32,7 @@ async function next(page: Page, step: StepId) {
 describe('/tutor-register', () => {
   test('a visitor fills two steps, reloads, finds everything kept, applies and gets the reference and a confirmation', async () => {
     const email = `priya.shah.${Date.now()}@example.org`
-    const page = await app.newPage()
+    const page = await app.cleanPage()
     await page.goto('/tutor-register')
     await stepHeading(page, 'personal').waitFor()
     await page.getByText('Step 1 of 5: About you').waitFor()
@@ -106,11 +106,11 @@ describe('/tutor-register', () => {
 
     const mail = await app.mail.waitForMail(email, { timeout: 30_000 })
     expect(`${mail.subject ?? ''} ${mail.text ?? ''}`).toContain(reference!)
-    await page.context().close()
+    await page.close()
   })
 
   test.each([360, 1280])('axe finds no violations on any step at %i px', async (width) => {
-    const page = await app.newPage({ width, height: 800 })
+    const page = await app.cleanPage({ width, height: 800 })
     await page.goto('/tutor-register')
     await stepHeading(page, 'personal').waitFor()
     await page.getByRole('button', { name: 'Next' }).click()
@@ -124,6 +124,6 @@ describe('/tutor-register', () => {
       await stepHeading(page, step).waitFor()
       await expectAccessible(page, `${step} at ${width}px`)
     }
-    await page.context().close()
+    await page.close()
   })
 })

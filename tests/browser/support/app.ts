@@ -17,6 +17,9 @@ export const demo = {
 
 const readyPages = new WeakSet<Page>()
 
+/** What cleanPage empties: everything a site can store in a browser, but not the browser's cache of its files. */
+const CLEARED_STORAGE = 'cookies,local_storage,indexeddb,file_systems,service_workers,cache_storage,shared_storage,storage_buckets,websql'
+
 /**
  * A server-rendered page shows before it answers clicks and typing: after `goto` and `reload` such a page is used
  * once the app has taken it over, as a person would wait for it. (tests/browser/server-rendering.test.ts looks at
@@ -42,6 +45,36 @@ function waitForTheAppAfterLoads(page: Page): void {
   }
 }
 
+/** What a page of the app exposes to a test through the router (TanStack Router puts itself on `self`). */
+interface AppWindow {
+  __TSR_ROUTER__?: {
+    navigate: (options: { href: string }) => Promise<void>
+    options: { context: { queryClient: { isFetching: () => number } } }
+  }
+}
+
+/**
+ * Opens `path` in the app already loaded in `page` the way its own links do: the router moves there without loading
+ * a page, and this answers once the new screen has rendered and every query it started has come back. A page that
+ * is not the app yet (a blank tab, another site) loads `path` instead. For tests that reach many screens and are not
+ * about a first load; a page load costs about five times the work.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const moved = await page.evaluate(async (href) => {
+    const router = (self as AppWindow).__TSR_ROUTER__
+    if (router === undefined) return false
+    await router.navigate({ href })
+    // The screen's queries start in effects React runs after the render the router waited for: let them start.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)))
+    return true
+  }, path)
+  if (!moved) {
+    await page.goto(path)
+    return
+  }
+  await page.waitForFunction(() => (self as AppWindow).__TSR_ROUTER__?.options.context.queryClient.isFetching() === 0)
+}
+
 export interface TestApp {
   baseUrl: string
   mail: SmtpSink
@@ -64,6 +97,13 @@ export interface TestApp {
    * visit stores or loads, use newPage.
    */
   visitorPage: (options?: { width?: number; height?: number }) => Promise<Page>
+  /**
+   * A tab of a browser that has nothing stored: no cookies, local storage or IndexedDB, and no other tab open (the
+   * tabs an earlier call gave are closed). Only its cache of the site's files is kept from the file's earlier tests, as
+   * a person's browser keeps it after signing out. For tests about signing in, sessions and first visits' storage;
+   * newPage gives a new profile, cache and all, for a test about a first load.
+   */
+  cleanPage: (options?: { width?: number; height?: number }) => Promise<Page>
   /** Signs in through the API (POST /api/auth/login) and answers the bearer token, for what a test does as a client. */
   apiToken: (account: { email: string; password: string }) => Promise<string>
   stop: () => Promise<void>
@@ -100,6 +140,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
 
   const signedIn = new Map<string, BrowserContext>()
   let visitor: BrowserContext | undefined
+  let clean: BrowserContext | undefined
 
   return {
     baseUrl: server.baseUrl,
@@ -130,6 +171,18 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     visitorPage: async ({ width, height } = {}) => {
       visitor ??= await newContext()
       const page = await visitor.newPage()
+      if (width !== undefined || height !== undefined) await page.setViewportSize({ width: width ?? 1280, height: height ?? 800 })
+      return page
+    },
+    cleanPage: async ({ width, height } = {}) => {
+      clean ??= await newContext()
+      await Promise.all(clean.pages().map((page) => page.close()))
+      const page = await clean.newPage()
+      // Chromium's own call, since Playwright's setStorageState empties the cache too.
+      const devtools = await clean.newCDPSession(page)
+      await devtools.send('Storage.clearDataForOrigin', { origin: server.baseUrl, storageTypes: CLEARED_STORAGE })
+      await devtools.detach()
+      await clean.clearCookies()
       if (width !== undefined || height !== undefined) await page.setViewportSize({ width: width ?? 1280, height: height ?? 800 })
       return page
     },
