@@ -2,7 +2,7 @@ import sharp from 'sharp'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { formatDateTime } from '@/ui/format-date-time'
-import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessibleInBothSchemes } from './support/staff.ts'
 
 /**
@@ -34,8 +34,7 @@ function londonField(at: Date): string {
 
 describe('the blog editor', () => {
   test('an admin writes a post with a heading, a link and an uploaded image, previews it, schedules it, and visitors read it once due', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/blogs')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/blogs' })
     await heading(page, 'Blog').waitFor()
     await page.getByRole('table').waitFor()
     await expectAccessibleInBothSchemes(page, 'the blog list')
@@ -99,7 +98,7 @@ describe('the blog editor', () => {
     await article.getByRole('img', { name: 'Two children reading on beanbags in the library corner' }).waitFor()
     await expectAccessibleInBothSchemes(page, 'the post preview')
 
-    await page.goto('/admin/blogs')
+    await openInApp(page, '/admin/blogs')
     await page.getByRole('table').getByRole('link', { name: TITLE }).click()
     await heading(page, TITLE).waitFor()
     await expectAccessibleInBothSchemes(page, 'a post’s page')

@@ -17,8 +17,7 @@ afterAll(async () => {
 
 describe('anonymising a learner', () => {
   test('the admin types the learner’s name to confirm, and sees the anonymised record', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/students?q=Noah%20Clarke')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/students?q=Noah%20Clarke' })
     await page.getByRole('link', { name: 'Noah Clarke' }).first().click()
     await page.getByRole('heading', { name: 'Noah Clarke', level: 1 }).waitFor()
 

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { DEMO_GALLERY } from '../../server/demo/gallery.ts'
-import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessibleInBothSchemes } from './support/staff.ts'
 
 /**
@@ -27,8 +27,7 @@ const captionsOnGallery = async (visitor: Page) => {
 
 describe('the gallery, chosen by the office', () => {
   test('the admin adds an uploaded photo with its caption, moves it up, hides a drawing; a visitor sees that gallery', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/settings')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/settings' })
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Gallery' }).click()
     await page.getByRole('heading', { name: 'Gallery', level: 1 }).waitFor()
     const photos = page.getByRole('list', { name: 'Photos in the gallery, first to last' })
@@ -97,7 +96,7 @@ describe('the gallery, chosen by the office', () => {
     const next = page.getByRole('textbox', { name: `Caption of ${DEMO_GALLERY.at(-1)?.image}.svg` })
     await expect.poll(() => next.evaluate((element) => element === document.activeElement)).toBe(true)
     expect(await captionsOnGallery(visitor)).toEqual(shownAtFirst.slice(1))
-    await page.goto('/admin/settings/media?q=science-fair')
+    await openInApp(page, '/admin/settings/media?q=science-fair')
     await page.getByRole('link', { name: 'science-fair.jpg' }).waitFor()
     await page.close()
     await visitor.context().close()

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { openDatabase } from '../../server/db/client.ts'
 import { mailOutbox } from '../../server/db/schema.ts'
-import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { animationsSettled, dismissToasts, expectAccessibleInBothSchemes } from './support/staff.ts'
 
 /**
@@ -109,7 +109,7 @@ describe('Settings → Mail', () => {
     await expectAccessibleInBothSchemes(page, 'a mail whose words are withheld')
     expect(await page.content()).not.toContain('never-shown-on-a-screen')
     await secret.getByRole('button', { name: 'Close', exact: true }).click()
-    await page.goto('/admin')
+    await openInApp(page, '/admin')
     await page.getByRole('region', { name: 'Needs attention' }).waitFor()
     // The expired reset still failed this week: the dashboard says so until someone asks for a new link.
     await page.getByText('1 mail could not be sent').waitFor()

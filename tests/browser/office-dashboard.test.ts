@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessible, PHONE_AND_DESKTOP } from './support/staff.ts'
 
 /**
@@ -40,7 +40,7 @@ describe('the dashboard and the contact messages', () => {
     await navigation.getByRole('link', { name: `Registrations ${newRegistrations} new` }).waitFor()
 
     for (let index = 0; index < names.length; index++) {
-      await page.goto('/admin')
+      await openInApp(page, '/admin')
       const link = page.getByRole('region', { name: 'Needs attention' }).getByRole('link').nth(index)
       const value = Number((await link.innerText()).split('\n')[0])
       await link.click()
@@ -56,8 +56,7 @@ describe('the dashboard and the contact messages', () => {
   })
 
   test('a contact message is read in full, marked read on opening, answered by mail and marked handled', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/registrations')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/registrations' })
     await page.getByRole('link', { name: /^Contact messages \(\d+ not handled\)$/ }).click()
     await page.getByRole('heading', { name: 'Contact messages', level: 1 }).waitFor()
     await page.getByRole('link', { name: 'Olga Petrova' }).waitFor()

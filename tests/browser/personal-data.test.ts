@@ -23,8 +23,7 @@ const learner = { name: 'Lily Hughes', contactEmail: 'sarah.hughes@example.org' 
 
 describe('personal data export', () => {
   test('an admin exports a learner’s data: the printable page shows it and the zip downloads', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/students')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/students' })
     await page.getByRole('link', { name: learner.name }).first().click()
     await page.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
     await page.getByRole('link', { name: 'Export everything we hold' }).click()
@@ -66,8 +65,7 @@ describe('personal data export', () => {
   })
 
   test('a request by email starts from Settings → Personal data requests', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/settings')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/settings' })
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Personal data requests' }).click()
     await page.getByRole('heading', { name: 'Personal data requests', level: 1 }).waitFor()
     await page.getByRole('button', { name: 'Find' }).click()

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessible, PHONE_AND_DESKTOP } from './support/staff.ts'
 
 /**
@@ -68,7 +68,7 @@ async function mailTo(to: string, subject: string) {
 }
 
 async function openRegistration(page: Page, search: string, name: string) {
-  await page.goto(`/admin/registrations?q=${encodeURIComponent(search)}`)
+  await openInApp(page, `/admin/registrations?q=${encodeURIComponent(search)}`)
   await page.getByRole('link', { name, exact: true }).click()
   await page.getByRole('heading', { name, level: 1 }).waitFor()
 }
@@ -142,8 +142,7 @@ describe('placing a learner with a tutor', () => {
   })
 
   test('a placement moves to another tutor and then ends with a reason; the histories and the tutors’ pages say so', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto(`/admin/students?q=${encodeURIComponent(learner.name)}`)
+    const page = await app.signedInPage(demo.admin, { at: `/admin/students?q=${encodeURIComponent(learner.name)}` })
     await page.getByRole('link', { name: learner.name }).click()
     await page.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
     const tutors = page.getByRole('region', { name: 'Tutors' })

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessible, signIn } from './support/staff.ts'
 
 let app: TestApp
@@ -62,7 +62,7 @@ async function send(path: string, body: unknown): Promise<string> {
 
 /** Finds a registration by search in the inbox and opens it. */
 async function openFromInbox(page: Page, search: string, name: string) {
-  await page.goto('/admin/registrations')
+  await openInApp(page, '/admin/registrations')
   await page.getByRole('searchbox', { name: 'Search registrations' }).fill(search)
   await page.waitForURL((url) => url.searchParams.get('q') === search)
   await page.getByRole('link', { name, exact: true }).click()
@@ -98,9 +98,8 @@ describe('the registrations inbox', () => {
 
   test('axe finds no violations on the inbox and a detail page, at 360 px and on a desktop', async () => {
     for (const width of [360, 1280]) {
-      const page = await app.signedInPage(demo.admin, { width })
+      const page = await app.signedInPage(demo.admin, { width, at: '/admin/registrations' })
       try {
-        await page.goto('/admin/registrations')
         await page.getByRole('link', { name: tutorApplicant.name, exact: true }).waitFor()
         await expectAccessible(page, `the inbox at ${width}px`)
         await page.getByRole('link', { name: tutorApplicant.name, exact: true }).click()
@@ -214,7 +213,7 @@ describe('the registrations inbox', () => {
     await page.getByText('Added by Ada Admin').waitFor()
 
     // The student list works from the navigation too, with ?tab=all from older links.
-    await page.goto('/admin/students?tab=all')
+    await openInApp(page, '/admin/students?tab=all')
     await page.getByRole('row').filter({ hasText: enrolled.student }).getByRole('link', { name: /^TEC-SUB-/ }).waitFor()
     expect(new URL(page.url()).search).toBe('?tab=all')
     await page.close()
@@ -244,8 +243,7 @@ describe('the registrations inbox', () => {
   })
 
   test('filters and sort live in the address and survive a reload', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/registrations')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/registrations' })
     // The radios themselves are hidden behind their labels, which people click.
     await page.getByRole('radiogroup', { name: 'Type' }).getByText('Tutor', { exact: true }).click()
     await page.waitForURL((url) => url.searchParams.get('type') === 'tutor')

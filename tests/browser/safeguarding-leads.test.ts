@@ -114,8 +114,7 @@ describe('safeguarding leads', () => {
     await row.getByText('Safeguarding lead').waitFor()
     await lead.close()
 
-    const page = await app.signedInPage(other)
-    await page.goto(concern.url)
+    const page = await app.signedInPage(other, { at: concern.url })
     await page.getByText(WORDS).waitFor()
     await page.close()
   })

@@ -22,8 +22,7 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 
 describe('site details and pages', () => {
   test('the admin changes the phone number and adds a social link; every page’s footer shows them', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/settings')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/settings' })
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Site details' }).click()
     await page.getByRole('button', { name: 'Save the site details' }).waitFor()
     await expectAccessibleInBothSchemes(page, 'the site details')
@@ -51,8 +50,7 @@ describe('site details and pages', () => {
   })
 
   test('the admin edits the privacy notice; it shows at its own address and from the tutor form', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/settings/pages')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/settings/pages' })
     await heading(page, 'Pages').waitFor()
     await expectAccessibleInBothSchemes(page, 'the pages list')
     await page.getByRole('table').getByRole('link', { name: 'Privacy notice' }).click()

@@ -19,8 +19,7 @@ const heading = (page: Page, name: string | RegExp) => page.getByRole('heading',
 
 describe('staff accounts', () => {
   test('an admin invites an admin and deactivates a tutor, and cannot deactivate themselves', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/settings')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/settings' })
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Staff accounts' }).click()
     await heading(page, 'Staff accounts').waitFor()
     const table = page.getByRole('table')

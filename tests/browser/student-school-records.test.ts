@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { demo, startTestApp, type TestApp } from './support/app.ts'
+import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessible, PHONE_AND_DESKTOP } from './support/staff.ts'
 
 /**
@@ -21,7 +21,7 @@ const school = { name: 'Kirkstall Valley Primary', town: 'Leeds', postcode: 'LS5
 const learner = { name: 'Noah Brennan', contact: 'Siobhan Brennan', email: 'siobhan.brennan@example.org' }
 
 async function addSchool(page: Page) {
-  await page.goto('/admin/schools')
+  await openInApp(page, '/admin/schools')
   await page.getByRole('link', { name: 'Add a school' }).click()
   await page.getByRole('heading', { name: 'Add a school', level: 1 }).waitFor()
   await page.getByRole('textbox', { name: 'Name' }).first().fill(school.name)
@@ -48,7 +48,7 @@ describe('student and school records', () => {
     await page.getByText('No learners are linked to this school yet.').waitFor()
     await expectAccessible(page, 'a school page', PHONE_AND_DESKTOP)
 
-    await page.goto('/admin/students/new')
+    await openInApp(page, '/admin/students/new')
     await page.getByRole('heading', { name: 'Add a learner', level: 1 }).waitFor()
     // Sending the empty form shows what is missing, under each field, and sends nothing.
     await page.getByRole('button', { name: 'Add the learner' }).click()
@@ -96,8 +96,7 @@ describe('student and school records', () => {
   })
 
   test('an edit made in two tabs ends in a 409 for the second, which reloads and saves without losing the first', async () => {
-    const first = await app.signedInPage(demo.admin)
-    await first.goto('/admin/students?q=Brennan')
+    const first = await app.signedInPage(demo.admin, { at: '/admin/students?q=Brennan' })
     await first.getByRole('link', { name: learner.name }).click()
     await first.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
     const editUrl = `${first.url()}/edit`
@@ -126,8 +125,7 @@ describe('student and school records', () => {
   })
 
   test('the student list downloads its filtered rows as CSV, and is accessible', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/students?q=Brennan')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/students?q=Brennan' })
     await page.getByRole('link', { name: learner.name }).waitFor()
     await expectAccessible(page, 'the student list', PHONE_AND_DESKTOP)
     const downloading = page.waitForEvent('download')
@@ -144,8 +142,7 @@ describe('student and school records', () => {
   })
 
   test('a school with learners is not removed, and the dialog says why; the school list is accessible', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/schools?q=Kirkstall')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/schools?q=Kirkstall' })
     await page.getByRole('heading', { name: 'Schools', level: 1 }).waitFor()
     await expectAccessible(page, 'the school list', PHONE_AND_DESKTOP)
     await page.getByRole('link', { name: school.name }).click()

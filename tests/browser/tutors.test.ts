@@ -118,8 +118,7 @@ describe('tutors', () => {
 
   test('the list shows every status and safeguarding check whole, renewal dates in full, at a desktop’s width and a phone’s', async () => {
     // Owen Price (demo data) is invited, with a check that is current for 700 more days.
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/tutors')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/tutors' })
     const owen = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Owen Price' }) })
     await owen.waitFor()
     for (const width of [1280, 360]) {
@@ -136,8 +135,7 @@ describe('tutors', () => {
   })
 
   test('a second edit of a status made from an older page is refused and the page shows what is true now', async () => {
-    const first = await app.signedInPage(demo.admin)
-    await first.goto(`/admin/tutors?q=${encodeURIComponent(tutor.email)}`)
+    const first = await app.signedInPage(demo.admin, { at: `/admin/tutors?q=${encodeURIComponent(tutor.email)}` })
     await first.getByRole('link', { name: tutor.name }).click()
     await first.getByRole('heading', { name: tutor.name, level: 1 }).waitFor()
     const second = await first.context().newPage()
@@ -158,8 +156,7 @@ describe('tutors', () => {
   })
 
   test('the list narrows by status, subject, way of teaching and area, and downloads the rows it shows', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/tutors')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/tutors' })
     await page.getByRole('heading', { name: 'Tutors', level: 1 }).waitFor()
     // The chips' radios are hidden behind their labels, which people click.
     const statuses = page.getByRole('radiogroup', { name: 'Status' })

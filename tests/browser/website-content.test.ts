@@ -38,8 +38,7 @@ async function api<T>(path: string): Promise<T> {
 
 describe('the media library', () => {
   test('a phone photo is uploaded with progress, needs alt text and a caption, and reaches browsers as AVIF or WebP with no location', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/settings')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/settings' })
     await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Media library' }).click()
     await heading(page, 'Media library').waitFor()
     await page.getByRole('list', { name: 'Images' }).waitFor()
@@ -95,8 +94,7 @@ interface Listed {
 
 describe('courses', () => {
   test('the admin edits a course’s price and a visitor sees it at once; unpublished, it leaves the site', async () => {
-    const page = await app.signedInPage(demo.admin)
-    await page.goto('/admin/courses')
+    const page = await app.signedInPage(demo.admin, { at: '/admin/courses' })
     await heading(page, 'Courses').waitFor()
     await page.getByRole('table', { name: 'Courses' }).waitFor()
     await expectAccessibleInBothSchemes(page, 'the course list')

@@ -86,11 +86,12 @@ export interface TestApp {
   newContext: (options?: { width?: number; height?: number }) => Promise<BrowserContext>
   newPage: (options?: { width?: number; height?: number }) => Promise<Page>
   /**
-   * A new tab of `account`'s browser, on the page they land on (`lands`, /admin unless said). The first call signs in
-   * through the login form; later calls in the same file open another tab of that browser, still signed in, as a
-   * person opens a new tab, with its cache warm. For a test about signing in or a fresh session, use newPage.
+   * A new tab of `account`'s browser, on the page they land on (`lands`, /admin unless said), or at the address `at`.
+   * The first call signs in through the login form (then moves to `at` through the app); later calls in the same file
+   * open another tab of that browser, still signed in, as a person opens a new tab, with its cache warm. For a test
+   * about signing in or a fresh session, use cleanPage or newPage.
    */
-  signedInPage: (account: { email: string; password: string }, options?: { lands?: string; width?: number }) => Promise<Page>
+  signedInPage: (account: { email: string; password: string }, options?: { lands?: string; at?: string; width?: number }) => Promise<Page>
   /**
    * A new tab of one visitor's browser, shared by the file's tests that call it: its cache warm, as a visitor's is after
    * their first page (a page loaded in a fresh profile costs about twice the work). For a test about what a first
@@ -154,7 +155,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       waitForTheAppAfterLoads(page)
       return page
     },
-    signedInPage: async (account, { lands = '/admin', width } = {}) => {
+    signedInPage: async (account, { lands = '/admin', at, width } = {}) => {
       const known = signedIn.get(account.email)
       const context = known ?? (await newContext())
       signedIn.set(account.email, context)
@@ -162,6 +163,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       if (width !== undefined) await page.setViewportSize({ width, height: 800 })
       if (known === undefined) {
         await signIn(page, account, lands)
+        if (at !== undefined) await openInApp(page, at)
+      } else if (at !== undefined) {
+        await page.goto(at)
       } else {
         await page.goto(lands)
         await page.waitForURL((url) => url.pathname === lands)
