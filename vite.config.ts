@@ -53,8 +53,7 @@ const APP_ALIASES = [
 const TEST_PROJECTS: UserConfig['test'] = {
   // One test file per core, in every project. Vitest's default leaves a core for itself (one file at a time on a
   // two-core machine), but its own process is mostly idle while files drive servers, databases and Chromium.
-  // npm test runs two vitest processes side by side (package.json: test:browser and test:others), each with one worker.
-  maxWorkers: process.env.TEST_WORKERS === undefined ? '100%' : Number(process.env.TEST_WORKERS),
+  maxWorkers: '100%',
   projects: [
     {
       extends: true,
