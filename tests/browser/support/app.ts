@@ -57,7 +57,7 @@ interface AppWindow {
  * Opens `path` in the app already loaded in `page` the way its own links do: the router moves there without loading
  * a page, and this answers once the new screen has rendered and every query it started has come back. A page that
  * is not the app yet (a blank tab, another site) loads `path` instead. For tests that reach many screens and are not
- * about a first load; a page load costs about five times the work.
+ * about a first load, which costs several times the work of a move inside the app.
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
   const moved = await page.evaluate(async (href) => {
