@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import type { TestProject } from 'vitest/node'
-import { buildServer } from '../../scripts/build-server.ts'
+import { buildCommands, buildServer } from '../../scripts/build-server.ts'
 import { databaseFromPglite, databaseFromUrl } from '../../server/db/client.ts'
 import { adminQuery, findPostgresBin, startPostgresCluster } from './support/postgres-cluster.ts'
 
@@ -18,6 +18,8 @@ declare module 'vitest' {
      * about half the time of the source under tsx. Apart from build/server.mjs, so a test run never replaces that.
      */
     serverScript: string
+    /** The command-line tools compiled the same way (scripts/build-server.ts), one `<name>.mjs` each. */
+    commandDir: string
   }
 }
 
@@ -30,8 +32,10 @@ const TEMPLATE_DATABASE = 'tec_template'
 export default async function setup(project: TestProject): Promise<(() => void) | undefined> {
   // One file per project: the two projects' setups may build at the same time.
   const serverScript = path.resolve(`.tmp/server/server-${project.name}.mjs`)
-  await buildServer(serverScript)
+  const commandDir = path.resolve(`.tmp/server/commands-${project.name}`)
+  await Promise.all([buildServer(serverScript), buildCommands(commandDir)])
   project.provide('serverScript', serverScript)
+  project.provide('commandDir', commandDir)
 
   // The project's `env` reaches the test workers, not this setup, so the project is recognised by its name too.
   const wantsPostgres = project.name === 'server-pg' || process.env.TEST_DATABASE === 'postgres'

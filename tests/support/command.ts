@@ -1,4 +1,6 @@
 import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { inject } from 'vitest'
 
 export interface CommandRun {
   code: number | null
@@ -9,11 +11,11 @@ export interface CommandRun {
 /**
  * Runs one of the project's command-line tools (server/cli/<name>.ts) as an operator runs it: a process of its own,
  * with the environment given on top of this one's (the database settings cleared first, so none leaks in from the
- * test run), and what it printed.
+ * test run), and what it printed. The tool is this run's compiled copy (the server projects' global setup makes them).
  */
 export function runCommand(name: string, args: string[], env: Record<string, string>, stdin?: string): Promise<CommandRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `server/cli/${name}.ts`, ...args], {
+    const child = spawn(process.execPath, [path.join(inject('commandDir'), `${name}.mjs`), ...args], {
       env: { ...process.env, LOG_LEVEL: 'silent', DATABASE_URL: '', DATA_DIR: '', ...env },
       stdio: [stdin === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
     })
