@@ -17,7 +17,7 @@ export async function buildServer(outfile: string = SERVER_BUILD): Promise<void>
  * The command-line tools (server/cli/*.ts) compiled the same way into `outdir`, one file each (`create-user.mjs`…):
  * the tests run them so, as they run the compiled server, where tsx would spend about 0.65 s starting each run.
  * Operators run them from source through npm (`npm run backup`, `npm run migrate`…), as the production guide's test
- * (tests/server/production-guide.postgres.test.ts) does.
+ * (tests/server/production-guide.postgres.test.ts) and the first create-user test do.
  */
 export async function buildCommands(outdir: string): Promise<void> {
   await build({ ...NODE_BUNDLE, entryPoints: ['server/cli/*.ts'], outdir, outExtension: { '.js': '.mjs' } })

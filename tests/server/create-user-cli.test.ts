@@ -14,14 +14,18 @@ beforeAll(async () => {
   openDatabase = target.open
 })
 
-/** `npm run user:create` as an operator runs it, with the password piped on standard input. */
-function createUser(args: string[], stdin: string): Promise<CommandRun> {
-  return runCommand('create-user', args, { NODE_ENV: 'production', ...env }, stdin)
+/**
+ * `npm run user:create` as an operator runs it, with the password piped on standard input: compiled, or from source
+ * through tsx as npm runs it (`fromSource`).
+ */
+function createUser(args: string[], stdin: string, { fromSource = false } = {}): Promise<CommandRun> {
+  return runCommand('create-user', args, { NODE_ENV: 'production', ...env }, { stdin, fromSource })
 }
 
 describe('the create-user command', () => {
   test('creates an admin whose password works, and records it in the audit', async () => {
-    const run = await createUser(['--email', 'Grace@Example.org', '--name', 'Grace Hopper', '--role', 'ADMIN'], 'Compiler-Cobol-1959\n')
+    // From its source, as `npm run user:create` runs it; the other tests run the compiled copy.
+    const run = await createUser(['--email', 'Grace@Example.org', '--name', 'Grace Hopper', '--role', 'ADMIN'], 'Compiler-Cobol-1959\n', { fromSource: true })
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout).toContain('Created ADMIN grace@example.org (Grace Hopper).')
