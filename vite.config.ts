@@ -66,7 +66,8 @@ const TEST_PROJECTS: UserConfig['test'] = {
         // clock as it found them after every test.
         isolate: false,
         setupFiles: ['tests/unit/setup.ts'],
-        // npm test runs these beside the other projects, tsc and ESLint: a limit for a hung test, not a measure of speed.
+        // The one limit for a hung unit test (no file sets its own): npm test runs these beside the other projects, tsc
+        // and ESLint, so it is not a measure of speed.
         testTimeout: 30_000,
       },
     },

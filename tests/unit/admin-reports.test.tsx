@@ -56,7 +56,7 @@ const detail: LessonDetail = {
 const emptyPage = { items: [], total: 0, page: 1, pageSize: 20 }
 const history: Handler = () => json(200, emptyPage)
 
-describe('the office’s reports', { timeout: 20_000 }, () => {
+describe('the office’s reports', () => {
   it('lists the reports to review, and approves the ticked ones at their versions', async () => {
     const asked: URLSearchParams[] = []
     const approvals: unknown[] = []

@@ -38,7 +38,7 @@ function requestsPage(matches: Schemas['PersonalDataMatches'], anonymiseAnswer: 
 }
 
 // Whole-app renders in jsdom take a few seconds on a busy two-core machine.
-describe('anonymising a contact person from Personal data requests', { timeout: 30_000 }, () => {
+describe('anonymising a contact person from Personal data requests', () => {
   it('asks for the contact’s name typed, then anonymises the address', async () => {
     const sent = requestsPage(held)
     await userEvent.click(await screen.findByRole('button', { name: 'Anonymise this contact' }))

@@ -60,7 +60,7 @@ const anonymisedTutor: Schemas['TutorRecord'] = {
 }
 
 // Whole-app renders in jsdom take a few seconds on a busy two-core machine.
-describe('an anonymised record', { timeout: 30_000 }, () => {
+describe('an anonymised record', () => {
   it('learner: offers no Edit or placing with a tutor, saying the record was anonymised', async () => {
     renderApp(`/admin/students/${studentId}`, { ...signedInAdmin, handlers: { ...around, [`GET /admin/students/${studentId}`]: () => json(200, anonymisedLearner) } })
 
@@ -100,7 +100,7 @@ describe('an anonymised record', { timeout: 30_000 }, () => {
   })
 })
 
-describe('the learner edit form refused with 409', { timeout: 30_000 }, () => {
+describe('the learner edit form refused with 409', () => {
   const anonymisedMeanwhile = 'This record was anonymised and can no longer be changed.'
   const stale = 'Someone else changed this record since you opened it. Reload it to see their changes, then make yours again.'
 

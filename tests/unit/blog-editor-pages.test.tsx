@@ -77,7 +77,7 @@ function recordingUpdates(record: PostRecord) {
 }
 
 // A test that moves the clock hands it back, whatever its outcome.
-describe('/admin/blogs', { timeout: 30_000 }, () => {
+describe('/admin/blogs', () => {
   it('lists the posts with their status counts and a way to write one', async () => {
     renderApp('/admin/blogs', { ...signedInAdmin, handlers: { 'GET /admin/blog-posts': () => json(200, rowPage([goodStart, termDates, readingTips])) } })
 
@@ -94,7 +94,7 @@ describe('/admin/blogs', { timeout: 30_000 }, () => {
   })
 })
 
-describe('a new post', { timeout: 30_000 }, () => {
+describe('a new post', () => {
   it('makes the address from the title, names the signed-in author and opens the editor on the new draft', async () => {
     const created: unknown[] = []
     renderApp('/admin/blogs/new', {
@@ -122,7 +122,7 @@ describe('a new post', { timeout: 30_000 }, () => {
   })
 })
 
-describe('the post editor', { timeout: 30_000 }, () => {
+describe('the post editor', () => {
   it('saves a draft on its own once typing pauses, each time with the version the last save answered', async () => {
     const { updates, handler } = recordingUpdates(draft)
     renderApp(`/admin/blogs/${draft.id}/edit`, {
@@ -201,7 +201,7 @@ describe('the post editor', { timeout: 30_000 }, () => {
   })
 })
 
-describe('a post’s page', { timeout: 30_000 }, () => {
+describe('a post’s page', () => {
   it('lists what a draft still needs, and shows each missing part when publishing is refused', async () => {
     const changes: unknown[] = []
     renderApp(`/admin/blogs/${draft.id}`, {

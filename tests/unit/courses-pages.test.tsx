@@ -36,7 +36,7 @@ const reading = row('6f0c1a52-1d55-4f7a-9d3b-7f1f4f1d0a02', 'Early Reading', tru
 const club = row('6f0c1a52-1d55-4f7a-9d3b-7f1f4f1d0a03', 'Homework Club', false)
 const rowPage = (items: CourseRow[]): CourseRowPage => ({ items, total: items.length, page: 1, pageSize: 20, counts: { draft: 1, published: 2, archived: 0 } })
 
-describe('/admin/courses', { timeout: 30_000 }, () => {
+describe('/admin/courses', () => {
   it('lists the courses with status counts, and saves a new featured order at each move', async () => {
     const orders: unknown[] = []
     const handlers: Record<string, Handler> = {
@@ -92,7 +92,7 @@ const record: CourseRecord = {
   updatedAt: '2026-11-22T05:07:46.710Z',
 }
 
-describe('the course form', { timeout: 30_000 }, () => {
+describe('the course form', () => {
   it('makes the address from the title until it is edited by hand', async () => {
     renderApp('/admin/courses/new', { ...signedInAdmin, handlers: { 'GET /subjects': () => json(200, { items: ['Maths'] }) } })
     const title = await screen.findByRole('textbox', { name: /^Title/ })
@@ -132,7 +132,7 @@ describe('the course form', { timeout: 30_000 }, () => {
   })
 })
 
-describe('a course’s page', { timeout: 30_000 }, () => {
+describe('a course’s page', () => {
   it('shows its status, where it is on the site and its moves, and explains a refused delete', async () => {
     const changes: unknown[] = []
     renderApp(`/admin/courses/${record.id}`, {
@@ -178,7 +178,7 @@ const summary = (id: string, title: string, modes: CourseSummary['modes'], subje
   featured: false,
 })
 
-describe('/courses', { timeout: 30_000 }, () => {
+describe('/courses', () => {
   it('lists every published course and filters them by mode and subject in the address', async () => {
     const all = [summary('gcse-maths', 'GCSE Maths', ['online', 'home'], ['Maths']), summary('reading', 'Reading Club', ['community'], ['English'])]
     const asked: string[] = []

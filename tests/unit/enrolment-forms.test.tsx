@@ -35,7 +35,7 @@ async function choose(label: RegExp, option: string) {
   await userEvent.click(await screen.findByRole('option', { name: option, hidden: true }))
 }
 
-describe('/subject-enroll', { timeout: 30_000 }, () => {
+describe('/subject-enroll', () => {
   it('shows a message under every required field of an empty form, sends nothing and focuses the first', async () => {
     let posted = 0
     renderApp('/subject-enroll', { handlers: { ...catalogue, 'POST /enrolments/subject': () => ((posted += 1), json(201, {})) } })
@@ -105,7 +105,7 @@ describe('/subject-enroll', { timeout: 30_000 }, () => {
   })
 })
 
-describe('/course-enroll', { timeout: 30_000 }, () => {
+describe('/course-enroll', () => {
   it('preselects the course from the address and offers only the modes it is taught in', async () => {
     renderApp('/course-enroll?courseId=gcse-maths-revision', { handlers: catalogue })
     await screen.findByRole('heading', { level: 1, name: 'Enrol in a course' })
@@ -208,7 +208,7 @@ describe('/course-enroll', { timeout: 30_000 }, () => {
   })
 })
 
-describe('/school-enroll', { timeout: 30_000 }, () => {
+describe('/school-enroll', () => {
   it('shows a message under every required field of an empty form', async () => {
     renderApp('/school-enroll', { handlers: catalogue })
     await screen.findByRole('heading', { level: 1, name: 'Enrol your school' })

@@ -55,7 +55,7 @@ async function openErase(deleteAnswer: () => Response) {
 }
 
 // Whole-app renders in jsdom take a few seconds on a busy two-core machine.
-describe('the erase and anonymise dialog', { timeout: 15_000 }, () => {
+describe('the erase and anonymise dialog', () => {
   it('says what goes and what is kept, and keeps its button disabled until the name is typed as the record has it', async () => {
     const { dialog, deletes } = await openErase(() => new Response(null, { status: 204 }))
     expect(within(dialog).getByText('What goes')).toBeDefined()

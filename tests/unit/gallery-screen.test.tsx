@@ -20,7 +20,7 @@ const photo = (n: number, shown = true): GalleryRecord => ({
   updatedAt: '2026-11-24T05:07:46.710Z',
 })
 
-describe('/admin/settings/gallery', { timeout: 30_000 }, () => {
+describe('/admin/settings/gallery', () => {
   it('says what to do when the gallery is empty', async () => {
     renderApp('/admin/settings/gallery', { ...signedInAdmin, handlers: { 'GET /admin/gallery': () => json(200, { items: [] }) } })
     await screen.findByText('The gallery is empty')

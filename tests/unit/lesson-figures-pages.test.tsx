@@ -86,7 +86,7 @@ const figures: LessonFigures = {
   reports: { onTime: 9, late: 3 },
 }
 
-describe('the figures page', { timeout: 15_000 }, () => {
+describe('the figures page', () => {
   beforeEach(() => {
     // jsdom lays nothing out, so every chart measures 0 by 0 and recharts says so; other warnings still show.
     const warn = console.warn.bind(console)
@@ -200,7 +200,7 @@ const summary: SchoolTermSummary = {
   ],
 }
 
-describe('the term summary', { timeout: 15_000 }, () => {
+describe('the term summary', () => {
   it('shows the learners’ attendance and the approved progress notes, and another term when chosen', async () => {
     const terms: string[] = []
     renderApp(`/admin/schools/${schoolId}/summary?year=2026&term=autumn`, {

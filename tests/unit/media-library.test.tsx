@@ -87,7 +87,7 @@ describe('media words', () => {
 })
 
 // Whole-app renders in jsdom take a few seconds on a busy two-core machine.
-describe('the media library', { timeout: 15_000 }, () => {
+describe('the media library', () => {
   it('is a section of Settings, beside the account', async () => {
     renderApp('/admin/settings', { ...signedInAdmin, handlers: { 'GET /auth/me': () => json(200, admin) } })
     expect(await screen.findByRole('button', { name: 'Change password' })).toBeDefined()

@@ -47,7 +47,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] })
   vi.setSystemTime(new Date('2026-07-01T23:30:00Z'))
 })
-describe('the office’s today, just after their midnight', { timeout: 30_000 }, () => {
+describe('the office’s today, just after their midnight', () => {
   it('placing a learner offers a first lesson a week after their today', async () => {
     renderApp(`/admin/students/${studentId}/place`, {
       ...signedInAdmin,

@@ -19,7 +19,7 @@ const course: CourseSummary = {
 const SERVER_TEXT = 'The service is briefly unavailable (upstream pool exhausted).'
 
 // A 5xx is retried twice (1 s, then 2 s) before the page gives up.
-describe('a public page whose content the API cannot give', { timeout: 30_000 }, () => {
+describe('a public page whose content the API cannot give', () => {
   it('names what it could not load in plain words, and Try again loads it', async () => {
     let failing = true
     renderApp('/courses', {

@@ -22,7 +22,7 @@ const entries: Schemas['HistoryEntry'][] = Array.from({ length: 130 }, (_, n) =>
 }))
 
 // Whole-app renders in jsdom take a few seconds on a busy two-core machine.
-describe('a record’s history', { timeout: 30_000 }, () => {
+describe('a record’s history', () => {
   it('pages through a long history twenty at a time, never asking for more than the contract allows', async () => {
     const asked: { page: number; pageSize: number }[] = []
     renderApp(`/admin/schools/${schoolId}`, {

@@ -48,7 +48,7 @@ function schoolPage(user: Schemas['User'], items: Schemas['RecordOpening'][]) {
 }
 
 // Whole-app renders in jsdom take a few seconds on a busy two-core machine.
-describe('who opened this record', { timeout: 15_000 }, () => {
+describe('who opened this record', () => {
   it('shows a lead each opening with who and when, newest first, and older ones on request', async () => {
     const asked = schoolPage(admin, openings)
     await screen.findByRole('heading', { name: 'Who opened this record', level: 2 })

@@ -51,7 +51,7 @@ const enrolment: Registration = {
 }
 
 // Whole-app renders in jsdom take a few seconds on a busy two-core machine.
-describe('a registration', { timeout: 15_000 }, () => {
+describe('a registration', () => {
   it('shows the answers with labels, the history with who and what, and the actions its status allows', async () => {
     renderApp(`/admin/registrations/${id}`, { ...signedInAdmin, handlers: { [`GET /admin/registrations/${id}`]: () => json(200, enrolment) } })
     await screen.findByRole('heading', { name: 'Riverside Primary School', level: 1 })

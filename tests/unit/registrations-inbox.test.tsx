@@ -49,7 +49,7 @@ function inboxHandlers(answer: (query: URLSearchParams) => Response) {
 const asObject = (query: URLSearchParams | undefined) => Object.fromEntries(query ?? [])
 
 // Whole-app renders in jsdom take a few seconds on a busy two-core machine.
-describe('the registrations inbox', { timeout: 15_000 }, () => {
+describe('the registrations inbox', () => {
   it('lists the page with row links, status counts and the current sort', async () => {
     const { handlers } = inboxHandlers(() => json(200, page([grace, anya], 45)))
     renderApp('/admin/registrations', { ...signedInAdmin, handlers })

@@ -14,7 +14,7 @@ const record: RetentionSettingsRecord = { version: 3, periods, updatedAt: '2026-
 const NO_COUNTS = { learnersAnonymised: 0, learnersRefused: 0, learnersFailed: 0, registrationsErased: 0, messagesErased: 0, mailDeleted: 0, signInRecordsDeleted: 0, senderDetailsCleared: 0, openingsDeleted: 0 }
 const run = (startedAt: string, removed: Partial<RetentionRun['removed']>): RetentionRun => ({ id: crypto.randomUUID(), startedAt, finishedAt: startedAt, removed: { ...NO_COUNTS, ...removed } })
 
-describe('/admin/settings/retention', { timeout: 30_000 }, () => {
+describe('/admin/settings/retention', () => {
   it('shows each period with what happens, saves a change with its version, and shows a period the server refuses at its field', async () => {
     const sent: unknown[] = []
     renderApp('/admin/settings/retention', {
@@ -90,7 +90,7 @@ describe('/admin/settings/retention', { timeout: 30_000 }, () => {
   })
 })
 
-describe('the privacy notice', { timeout: 30_000 }, () => {
+describe('the privacy notice', () => {
   it('shows how long each kind of record is kept, from the periods in force', async () => {
     const notice: SitePage = {
       slug: 'privacy-notice',

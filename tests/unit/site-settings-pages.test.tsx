@@ -39,7 +39,7 @@ const pageRecord = (slug: SitePageRecord['slug'], title: string, updatedAt = NEV
   updatedAt,
 })
 
-describe('/admin/settings/site', { timeout: 30_000 }, () => {
+describe('/admin/settings/site', () => {
   it('shows the saved details, and a figure the server refuses at that figure', async () => {
     const sent: unknown[] = []
     renderApp('/admin/settings/site', {
@@ -99,7 +99,7 @@ describe('/admin/settings/site', { timeout: 30_000 }, () => {
   })
 })
 
-describe('/admin/settings/pages', { timeout: 30_000 }, () => {
+describe('/admin/settings/pages', () => {
   it('lists the three pages, each with its editor, its public address and its last change', async () => {
     renderApp('/admin/settings/pages', {
       ...signedInAdmin,
@@ -140,7 +140,7 @@ describe('/admin/settings/pages', { timeout: 30_000 }, () => {
   })
 })
 
-describe('the site’s own pages', { timeout: 30_000 }, () => {
+describe('the site’s own pages', () => {
   const notice: SitePage = {
     slug: 'privacy-notice',
     title: 'Privacy notice',

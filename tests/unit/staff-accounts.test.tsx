@@ -26,7 +26,7 @@ const page = (items: StaffAccount[]): StaffAccountPage => ({ items, total: items
 
 const rowOf = (table: HTMLElement, name: string) => within(table).getByText(name).closest('tr') as HTMLElement
 
-describe('/admin/settings/staff', { timeout: 30_000 }, () => {
+describe('/admin/settings/staff', () => {
   it('lists the accounts with their role and status, and offers no changes on your own', async () => {
     const asked: (string | null)[] = []
     const handlers: Record<string, Handler> = {

@@ -30,7 +30,7 @@ const detail: MyLessonDetail = {
   moves: ['EDIT_REPORT', 'APPROVE', 'RETURN'],
 }
 
-describe('a tutor’s lesson', { timeout: 20_000 }, () => {
+describe('a tutor’s lesson', () => {
   it('shows that the tutor raised a concern and when it went to the safeguarding leads, nothing more', async () => {
     renderApp(`/tutor/reports/${detail.lesson.id}`, { ...signedInTutor, handlers: { [`GET /tutor/lessons/${detail.lesson.id}`]: () => json(200, detail) } })
 

@@ -49,7 +49,7 @@ describe('/tutor-register', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'Physics' }))
     await userEvent.click(screen.getByRole('button', { name: 'Back' }))
     expect(await screen.findByDisplayValue('Priya Shah')).toBeDefined()
-  }, 20_000)
+  })
 
   it('comes back to the saved step and answers after a reload', async () => {
     saved('delivery')
