@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
+import { appAtRest, demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessible, signIn } from './support/staff.ts'
 
 let app: TestApp
@@ -65,6 +65,8 @@ async function openFromInbox(page: Page, search: string, name: string) {
   await openInApp(page, '/admin/registrations')
   await page.getByRole('searchbox', { name: 'Search registrations' }).fill(search)
   await page.waitForURL((url) => url.searchParams.get('q') === search)
+  // The address changes before the list it asks for is shown: a click on the list as it is replaced would be lost.
+  await appAtRest(page)
   await page.getByRole('link', { name, exact: true }).click()
   try {
     await page.getByRole('heading', { name, level: 1 }).waitFor({ timeout: 10_000 })

@@ -49,8 +49,20 @@ function waitForTheAppAfterLoads(page: Page): void {
 interface AppWindow {
   __TSR_ROUTER__?: {
     navigate: (options: { href: string }) => Promise<void>
+    state: { status: 'pending' | 'idle' }
     options: { context: { queryClient: { isFetching: () => number } } }
   }
+}
+
+/**
+ * Waits until the app in `page` is at rest: the router has rendered the address it is at (a typed search changes the
+ * address before its list has loaded), and every query has come back. A page without the app is at rest.
+ */
+export async function appAtRest(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const router = (self as AppWindow).__TSR_ROUTER__
+    return router === undefined || (router.state.status === 'idle' && router.options.context.queryClient.isFetching() === 0)
+  })
 }
 
 /**
@@ -72,7 +84,7 @@ export async function openInApp(page: Page, path: string): Promise<void> {
     await page.goto(path)
     return
   }
-  await page.waitForFunction(() => (self as AppWindow).__TSR_ROUTER__?.options.context.queryClient.isFetching() === 0)
+  await appAtRest(page)
 }
 
 export interface TestApp {
