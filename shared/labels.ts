@@ -156,6 +156,9 @@ export const LABELS = {
     public: { current: 'Current', expiring: 'Renew soon', expired: 'Expired', none: 'No check recorded' },
     short: { current: 'Current', expiring: 'Renew soon', expired: 'Expired', none: 'None' },
   },
+  CheckFilter: {
+    public: { current: 'Current', expiring: 'Renew soon', expired: 'Expired', none: 'No check recorded', not_valid: 'No valid check' },
+  },
   SafeguardingCheckType: {
     public: { enhanced_barred: 'Enhanced DBS with barred lists', enhanced: 'Enhanced DBS', basic: 'Basic DBS', other: 'Other check' },
     short: { enhanced_barred: 'Enhanced + barred', enhanced: 'Enhanced', basic: 'Basic', other: 'Other' },
@@ -273,6 +276,7 @@ export const LABELS = {
     staff: { low: 'Low: worth noting', medium: 'Medium: needs the office this week', high: 'High: needs the office today' },
   },
   ConcernStatus: { public: { open: 'Open', in_hand: 'In hand', closed: 'Closed' } },
+  ConcernFilter: { public: { to_act_on: 'To act on', open: 'Open', in_hand: 'In hand', closed: 'Closed' } },
   RecordOpeningKind: { public: { opened: 'Opened', exported: 'Exported everything held', downloaded: 'Downloaded as CSV' } },
   RecordOpeningSubject: {
     public: {

@@ -1,11 +1,14 @@
-import { aliasedTable, and, count, desc, eq, inArray } from 'drizzle-orm'
+import { aliasedTable, and, count, desc, eq, inArray, type SQL } from 'drizzle-orm'
 import { ENUMS } from '../../shared/contract.gen.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { statusesOf } from '../contact-messages/queries.ts'
 import type { Db } from '../db/client.ts'
 import { countRecentlyFailedMail } from '../mail/outbox.ts'
-import { auditEvents, contactMessages, placements, registrations, safeguardingConcerns, schools, students, tutorProfiles, users } from '../db/schema.ts'
+import { auditEvents, contactMessages, lessons, placements, registrations, safeguardingConcerns, schools, students, tutorProfiles, users } from '../db/schema.ts'
 import { tutorConditions } from '../tutors/queries.ts'
+import { REPORT_STATES } from '../lesson-reports/queries.ts'
+import { settlePassedLessons } from '../lessons/records.ts'
+import { concernStatusesOf } from '../safeguarding-concerns/queries.ts'
 import { UUID_PATTERN } from '../../shared/uuid.ts'
 
 type Schemas = components['schemas']
@@ -19,26 +22,45 @@ async function total(query: Promise<{ n: number }[]>): Promise<number> {
 }
 
 /**
- * The office's figures, each counted with the very filter of the list it links to (the inbox's new registrations
- * of a kind, waiting students, invited tutors, tutors by check state, contact messages not yet handled, failed mail),
- * and for a safeguarding lead the open concerns (need-to-know: nobody else learns how many there are).
+ * The office's figures, each counted with the very filter of the list it links to (reports to review and overdue,
+ * active tutors without a valid check, failed mail, the inbox's new registrations of a kind, waiting students,
+ * invited tutors, checks to renew, contact messages not yet handled), and for a safeguarding lead the concerns still
+ * to act on (need-to-know: nobody else learns how many there are).
  */
 export async function readFigures(db: Db, reader: { safeguardingLead: boolean }): Promise<Schemas['DashboardFigures']> {
   const tutorCount = (where: ReturnType<typeof tutorConditions>) =>
     total(db.select({ n: count() }).from(tutorProfiles).innerJoin(users, eq(users.id, tutorProfiles.userId)).where(where))
-  const [byType, studentsWaiting, tutorsInvited, checksExpiring, checksExpired, openMessages, failedMail, openConcerns] = await Promise.all([
+  // Lessons whose time has passed wait for their report from now on, as the reports list counts them.
+  await settlePassedLessons(db)
+  const lessonCount = (where: SQL | undefined) => total(db.select({ n: count() }).from(lessons).where(where))
+  const [byType, studentsWaiting, tutorsInvited, checksExpiring, tutorsWithoutCheck, openMessages, failedMail, reportsToReview, reportsOverdue, concernsToActOn] = await Promise.all([
     db.select({ type: registrations.type, n: count() }).from(registrations).where(eq(registrations.status, 'new')).groupBy(registrations.type),
     total(db.select({ n: count() }).from(students).where(eq(students.status, 'waiting'))),
     tutorCount(and(tutorConditions({}), eq(tutorProfiles.status, 'invited'))),
     tutorCount(tutorConditions({ check: 'expiring' })),
-    tutorCount(tutorConditions({ check: 'expired' })),
+    tutorCount(and(tutorConditions({ check: 'not_valid' }), eq(tutorProfiles.status, 'active'))),
     total(db.select({ n: count() }).from(contactMessages).where(inArray(contactMessages.status, statusesOf('open')))),
     countRecentlyFailedMail(db, reader),
-    reader.safeguardingLead ? total(db.select({ n: count() }).from(safeguardingConcerns).where(eq(safeguardingConcerns.status, 'open'))) : undefined,
+    lessonCount(REPORT_STATES.to_review),
+    lessonCount(REPORT_STATES.overdue),
+    reader.safeguardingLead
+      ? total(db.select({ n: count() }).from(safeguardingConcerns).where(inArray(safeguardingConcerns.status, concernStatusesOf('to_act_on'))))
+      : undefined,
   ])
   const newRegistrations = Object.fromEntries(ENUMS.RegistrationType.map((type) => [type, 0])) as Schemas['DashboardFigures']['newRegistrations']
   for (const row of byType) newRegistrations[row.type] = row.n
-  return { newRegistrations, studentsWaiting, tutorsInvited, checksExpiring, checksExpired, openMessages, failedMail, ...(openConcerns === undefined ? {} : { openConcerns }) }
+  return {
+    newRegistrations,
+    studentsWaiting,
+    tutorsInvited,
+    checksExpiring,
+    tutorsWithoutCheck,
+    openMessages,
+    failedMail,
+    reportsToReview,
+    reportsOverdue,
+    ...(concernsToActOn === undefined ? {} : { concernsToActOn }),
+  }
 }
 
 const actors = aliasedTable(users, 'actors')

@@ -20,7 +20,8 @@ import { settlePassedLessons } from '../lessons/records.ts'
 type Schemas = components['schemas']
 type ReportState = Schemas['ReportState']
 
-const STATES: Record<ReportState, SQL | undefined> = {
+/** Each state of the reports list as a filter: the dashboard counts with the same ones. */
+export const REPORT_STATES: Record<ReportState, SQL | undefined> = {
   to_review: inArray(lessons.status, [...TO_REVIEW_STATUSES]),
   awaiting_report: eq(lessons.status, 'awaiting_report'),
   overdue: isOverdue,
@@ -46,18 +47,18 @@ export async function listReportPage(db: Db, query: ReportQuery): Promise<Page<L
     query.schoolId === undefined ? undefined : lessonOfSchool(query.schoolId),
     lessonDays(query.from, query.to),
   )
-  const filter = and(narrowed, query.state === undefined ? inArray(lessons.status, [...REPORTED_STATUSES]) : STATES[query.state])
+  const filter = and(narrowed, query.state === undefined ? inArray(lessons.status, [...REPORTED_STATUSES]) : REPORT_STATES[query.state])
   const { limit, offset } = window(query)
   const [rows, totals, counts] = await Promise.all([
     lessonRows(db, filter, NEWEST_FIRST, { limit, offset }),
     db.select({ total: count() }).from(lessons).where(filter),
     db
       .select({
-        to_review: sql<number>`count(*) filter (where ${STATES.to_review})`.mapWith(Number),
-        awaiting_report: sql<number>`count(*) filter (where ${STATES.awaiting_report})`.mapWith(Number),
-        overdue: sql<number>`count(*) filter (where ${STATES.overdue})`.mapWith(Number),
-        returned: sql<number>`count(*) filter (where ${STATES.returned})`.mapWith(Number),
-        approved: sql<number>`count(*) filter (where ${STATES.approved})`.mapWith(Number),
+        to_review: sql<number>`count(*) filter (where ${REPORT_STATES.to_review})`.mapWith(Number),
+        awaiting_report: sql<number>`count(*) filter (where ${REPORT_STATES.awaiting_report})`.mapWith(Number),
+        overdue: sql<number>`count(*) filter (where ${REPORT_STATES.overdue})`.mapWith(Number),
+        returned: sql<number>`count(*) filter (where ${REPORT_STATES.returned})`.mapWith(Number),
+        approved: sql<number>`count(*) filter (where ${REPORT_STATES.approved})`.mapWith(Number),
       })
       .from(lessons)
       .where(narrowed),

@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm'
+import { aliasedTable, and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm'
 import { londonDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
@@ -63,14 +63,19 @@ function toConcern(row: ConcernJoin): Concern {
   }
 }
 
+/** The statuses a filter stands for: to_act_on is every concern that still needs the office. */
+export function concernStatusesOf(filter: Schemas['ConcernFilter']): Schemas['ConcernStatus'][] {
+  return filter === 'to_act_on' ? ['open', 'in_hand'] : [filter]
+}
+
 export interface ConcernQuery extends PageRequest {
-  status?: Schemas['ConcernStatus']
+  status?: Schemas['ConcernFilter']
   severity?: Schemas['ConcernSeverity']
 }
 
 export async function listConcernPage(db: Db, query: ConcernQuery): Promise<Page<Concern> & { statusCounts: Schemas['SafeguardingConcernPage']['statusCounts'] }> {
   const bySeverity = query.severity === undefined ? undefined : eq(safeguardingConcerns.severity, query.severity)
-  const filter = and(bySeverity, query.status === undefined ? undefined : eq(safeguardingConcerns.status, query.status))
+  const filter = and(bySeverity, query.status === undefined ? undefined : inArray(safeguardingConcerns.status, concernStatusesOf(query.status)))
   const { limit, offset } = window(query)
   const [rows, totals, counts] = await Promise.all([
     concernRows(db, filter, { limit, offset }),

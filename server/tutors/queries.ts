@@ -43,16 +43,17 @@ export interface TutorQuery extends PageRequest {
   subject?: string
   mode?: Schemas['DeliveryMode']
   area?: string
-  check?: CheckState
+  check?: Schemas['CheckFilter']
   sort: 'name' | 'newest'
 }
 
 /**
- * Tutors who have not left whose newest check (by issue date) is in this state today, as checkStateOf says, in SQL:
- * a left tutor's check needs nothing from the office.
+ * Tutors who have not left whose newest check (by issue date) is in this state today, as checkStateOf says, in SQL
+ * (not_valid: expired or none, so they may not work with learners): a left tutor's check needs nothing from the office.
  */
-function checkStateIs(state: CheckState, today = new Date()): SQL {
-  return sql`${tutorProfiles.status} <> 'left' and ${checkStateSql(state, today)}`
+function checkStateIs(filter: Schemas['CheckFilter'], today = new Date()): SQL {
+  const state = filter === 'not_valid' ? sql`(${checkStateSql('expired', today)} or ${checkStateSql('none', today)})` : checkStateSql(filter, today)
+  return sql`${tutorProfiles.status} <> 'left' and ${state}`
 }
 
 function checkStateSql(state: CheckState, today: Date): SQL {

@@ -14,6 +14,14 @@ export type TutorStatusChange = Schemas['TutorStatusChange']
 export type SafeguardingCheckInput = Schemas['SafeguardingCheckInput']
 export type CheckState = Schemas['CheckState']
 
+/**
+ * An active tutor whose newest check has ended or who has none: they may not work with learners, and the office must
+ * record a check (the dashboard's figure and the tutor list's check filter not_valid count the same tutors).
+ */
+export function lacksValidCheck(tutor: Pick<TutorSummary, 'status' | 'checkState'>): boolean {
+  return tutor.status === 'active' && (tutor.checkState === 'none' || tutor.checkState === 'expired')
+}
+
 /** listTutors' query: search, status, subject, mode, area, sort and page. */
 export type TutorListQuery = NonNullable<operations['listTutors']['parameters']['query']>
 

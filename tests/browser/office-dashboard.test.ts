@@ -22,18 +22,27 @@ afterAll(async () => {
 })
 
 describe('the dashboard and the contact messages', () => {
-  test('each figure opens the list it counts, showing the same total; the navigation counts new registrations', async () => {
+  test('each figure opens the list it counts, showing the same total, the queues first; the navigation counts new registrations', async () => {
     const page = await app.signedInPage(demo.admin)
-    const figures = page.getByRole('region', { name: 'Needs attention' }).getByRole('link')
-    await figures.first().waitFor()
+    const queues = page.getByRole('region', { name: 'Needs attention' }).getByRole('link')
+    const waiting = page.getByRole('region', { name: 'New and waiting' }).getByRole('link')
+    await queues.first().waitFor()
     await page.getByRole('region', { name: 'Latest changes' }).waitFor()
     await expectAccessible(page, 'the dashboard', PHONE_AND_DESKTOP)
 
-    const names = await figures.allInnerTexts()
-    // Nine for every admin, and a tenth, the open safeguarding concerns, since the demo admin is a safeguarding lead.
-    expect(names).toHaveLength(10)
-    expect(names[9]).toMatch(/safeguarding concerns? open$/)
-    const newRegistrations = names.slice(0, 4).reduce((sum, name) => sum + Number(name.split('\n')[0]), 0)
+    // The office's queues come first; the concerns are there since the demo admin is a safeguarding lead.
+    const urgent = (await queues.allInnerTexts()).map((text) => text.replace(/\s+/g, ' '))
+    expect(urgent).toEqual([
+      expect.stringMatching(/^\d+ lesson reports? to review$/),
+      expect.stringMatching(/^\d+ lesson reports? overdue$/),
+      expect.stringMatching(/^\d+ safeguarding concerns? to act on$/),
+      expect.stringMatching(/^\d+ active tutors? without a valid safeguarding check$/),
+    ])
+    // The demo has reports waiting, one overdue, and Ben Ashworth teaching with no check recorded.
+    for (const index of [0, 1, 3]) expect(Number(urgent[index]?.split(' ')[0])).toBeGreaterThan(0)
+    const names = [...urgent, ...(await waiting.allInnerTexts()).map((text) => text.replace(/\s+/g, ' '))]
+    expect(names).toHaveLength(12)
+    const newRegistrations = names.slice(4, 8).reduce((sum, name) => sum + Number(name.split(' ')[0]), 0)
     const navigation = page.getByRole('navigation', { name: 'Admin navigation' })
     // The demo data holds new registrations, so the count shows.
     expect(newRegistrations).toBeGreaterThan(0)
@@ -41,17 +50,41 @@ describe('the dashboard and the contact messages', () => {
 
     for (let index = 0; index < names.length; index++) {
       await openInApp(page, '/admin')
-      const link = page.getByRole('region', { name: 'Needs attention' }).getByRole('link').nth(index)
+      const link = index < urgent.length ? queues.nth(index) : waiting.nth(index - urgent.length)
       const value = Number((await link.innerText()).split('\n')[0])
       await link.click()
       await page.waitForURL((url) => url.pathname !== '/admin')
-      // An empty list that a filter narrowed offers to clear it; the concerns list's open view is a view, not a filter.
-      const empty = new URL(page.url()).pathname === '/admin/reports/concerns' ? page.getByText('No open concerns') : page.getByRole('button', { name: 'Clear filters' })
+      // An empty list that a filter narrowed offers to clear it; the reports' and concerns' opening views are views, not filters.
+      const path = new URL(page.url()).pathname
+      const empty =
+        path === '/admin/reports/concerns'
+          ? page.getByText('No concerns to act on')
+          : path === '/admin/reports' && !page.url().includes('state=')
+            ? page.getByText('No reports waiting for review')
+            : page.getByRole('button', { name: 'Clear filters' })
       const shown = value > 0 ? page.getByText(new RegExp(`^Showing 1–\\d+ of ${value}$`)) : empty
       await shown.waitFor({ timeout: 10_000 }).catch(async (error: unknown) => {
         throw new Error(`${names[index]} opened ${page.url()}, which says: ${await page.locator('main').innerText()}`, { cause: error })
       })
     }
+    await page.close()
+  })
+
+  test('an active tutor with no check is flagged on their row and their page, and the concerns list opens on those to act on', async () => {
+    const page = await app.signedInPage(demo.admin, { at: '/admin/tutors?status=active&check=not_valid' })
+    const row = page.getByRole('row').filter({ hasText: 'Ben Ashworth' })
+    await row.getByText('May not teach: no valid check').waitFor()
+    await row.getByRole('link', { name: 'Ben Ashworth' }).click()
+    await page.getByRole('heading', { name: 'Ben Ashworth', level: 1 }).waitFor()
+    await page.getByRole('alert').filter({ hasText: 'No valid safeguarding check: they may not teach' }).waitFor()
+    await expectAccessible(page, 'a tutor with no check', PHONE_AND_DESKTOP)
+
+    await openInApp(page, '/admin/reports/concerns')
+    const status = page.getByRole('radiogroup', { name: 'Status' })
+    // Mantine's chips hide their radio inputs behind the label a user clicks.
+    await expect.poll(() => status.getByRole('radio', { name: /^To act on \(1\)$/, includeHidden: true }).isChecked()).toBe(true)
+    await page.getByText('Showing 1–1 of 1').waitFor()
+    expect(page.url()).not.toContain('status=')
     await page.close()
   })
 

@@ -110,12 +110,16 @@ describe('tutors by the state of their check', () => {
     expect(await names('expiring')).toEqual(['Ezra Expiring'])
     expect(await names('expired')).toEqual(['Xena Expired'])
     expect(await names('none')).toEqual(['Noor None'])
+    // Invited tutors teach nobody yet; the dashboard's not_valid tutors are the active ones, below.
+    expect(await names('not_valid')).toEqual(['Noor None', 'Xena Expired'])
   })
 })
 
 describe('the dashboard', () => {
   it('counts exactly what each linked list shows', async () => {
     await sendMessage('Jude Figures', 'Counted on the dashboard')
+    // An active tutor with no check at all: teaching, and nobody has seen a certificate.
+    await t.createUser({ email: 'ben.nocheck@example.org', name: 'Ben Nocheck' })
     const { figures } = (await get<Schemas['Dashboard']>('/admin/dashboard')).body
     const totalOf = async (url: string) => (await get<{ total: number }>(url)).body.total
     for (const type of ['subject', 'course', 'school', 'tutor'] as const) {
@@ -124,11 +128,14 @@ describe('the dashboard', () => {
     expect(figures.studentsWaiting).toBe(await totalOf('/admin/students?status=waiting'))
     expect(figures.tutorsInvited).toBe(await totalOf('/admin/tutors?status=invited'))
     expect(figures.checksExpiring).toBe(await totalOf('/admin/tutors?check=expiring'))
-    expect(figures.checksExpired).toBe(await totalOf('/admin/tutors?check=expired'))
+    expect(figures.tutorsWithoutCheck).toBe(await totalOf('/admin/tutors?status=active&check=not_valid'))
+    expect(figures.reportsToReview).toBe(await totalOf('/admin/reports?state=to_review'))
+    expect(figures.reportsOverdue).toBe(await totalOf('/admin/reports?state=overdue'))
     expect(figures.openMessages).toBe(await totalOf('/admin/contact-messages?status=open'))
     // Not all zero: the demo registrations and the tests above put something in most of them.
     expect(figures.tutorsInvited).toBeGreaterThan(0)
     expect(figures.openMessages).toBeGreaterThan(0)
+    expect(figures.tutorsWithoutCheck).toBeGreaterThan(0)
   })
 
   it('lists the latest changes, newest first, naming who made them and the record', async () => {

@@ -149,13 +149,18 @@ describe('who may read a safeguarding concern', () => {
     expect(leadResent.body.status).not.toBe('failed')
   })
 
-  it('counts open concerns on the dashboard for a lead only', async () => {
+  it('counts the concerns to act on, open or in hand, on the dashboard and in the list for a lead only', async () => {
+    // In hand still needs the office: it is counted, and the list as it opens shows it.
+    const counted = async () => (await get<Schemas['Dashboard']>('/api/admin/dashboard', lead)).body.figures.concernsToActOn
+    expect(await counted()).toBe(1)
+    const list = await get<Schemas['SafeguardingConcernPage']>('/api/admin/safeguarding-concerns?status=to_act_on', lead)
+    expect(list.body.items.map((item) => [item.id, item.status])).toEqual([[ids.concern, 'in_hand']])
     const opened = await t.request<Schemas['SafeguardingConcern']>('POST', `/api/admin/safeguarding-concerns/${ids.concern}/status`, { token: lead, body: { status: 'open', note: 'Reopened: the school has not called back.' }, headers: ifMatch(2) })
     expect(opened.status, opened.text).toBe(200)
-    expect((await get<Schemas['Dashboard']>('/api/admin/dashboard', lead)).body.figures.openConcerns).toBe(1)
+    expect(await counted()).toBe(1)
     const others = await get<Schemas['Dashboard']>('/api/admin/dashboard', other)
     expect(others.status).toBe(200)
-    expect(others.body.figures).not.toHaveProperty('openConcerns')
+    expect(others.body.figures).not.toHaveProperty('concernsToActOn')
   })
 
   it('tells every admin that a learner has a concern on record, and nothing of what it says', async () => {

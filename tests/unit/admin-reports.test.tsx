@@ -142,10 +142,14 @@ describe('the office’s reports', () => {
     expect(calls[1]).toMatchObject({ url: `/api/admin/reports/${maths.id}/return`, ifMatch: '"3"', body: JSON.stringify({ comment: 'Add the homework.' }) })
   })
 
-  it('lists the open concerns and changes one’s status with a note', async () => {
+  it('lists the concerns still to act on, open or in hand, and changes one’s status with a note', async () => {
     const changes: { ifMatch: string | null; body: unknown }[] = []
+    const asked: string[] = []
     const handlers: Record<string, Handler> = {
-      'GET /admin/safeguarding-concerns': () => json(200, { ...emptyPage, items: [concern], total: 1, statusCounts: { open: 1, in_hand: 2, closed: 0 } }),
+      'GET /admin/safeguarding-concerns': (request) => {
+        asked.push(new URL(request.url).searchParams.get('status') ?? '')
+        return json(200, { ...emptyPage, items: [concern], total: 1, statusCounts: { open: 1, in_hand: 2, closed: 0 } })
+      },
       [`GET /admin/safeguarding-concerns/${concern.id}`]: () => json(200, concern),
       [`POST /admin/safeguarding-concerns/${concern.id}/status`]: async (request) => {
         changes.push({ ifMatch: request.headers.get('If-Match'), body: await request.json() })
@@ -155,7 +159,9 @@ describe('the office’s reports', () => {
     }
     const { router } = renderApp('/admin/reports/concerns', { ...signedInAdmin, handlers })
     expect(await screen.findByRole('heading', { level: 1, name: 'Safeguarding concerns' }, { timeout: 5000 })).toBeDefined()
-    expect(screen.getByRole('radio', { name: 'Open (1)' })).toHaveProperty('checked', true)
+    expect(screen.getByRole('radio', { name: 'To act on (3)' })).toHaveProperty('checked', true)
+    expect(screen.getByRole('radio', { name: 'Open (1)' })).toHaveProperty('checked', false)
+    expect([...new Set(asked)]).toEqual(['to_act_on'])
     expect(screen.getByText('High severity')).toBeDefined()
 
     await router.navigate({ to: '/admin/reports/concerns/$concernId', params: { concernId: concern.id } })

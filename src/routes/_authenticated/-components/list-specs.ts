@@ -31,7 +31,7 @@ export const tutorListSpec = defineListSearch({
     subject: { maxLength: tutorParameters.subject.maxLength },
     mode: ENUMS.DeliveryMode,
     area: { maxLength: tutorParameters.area.maxLength },
-    check: ENUMS.CheckState,
+    check: ENUMS.CheckFilter,
   },
   sorts: tutorParameters.sort.enum,
   ...adminPaging,

@@ -22,10 +22,14 @@ export const Route = createFileRoute('/_authenticated/admin/')({
   component: AdminDashboardPage,
 })
 
-/** One figure: the number large, what it counts, and the whole card a link to the list it counts. */
-function Figure({ value, words, link }: { value: number; words: string; link: (children: ReactNode) => ReactNode }) {
+/**
+ * One figure: the number large, what it counts, and the whole card a link to the list it counts. An urgent figure
+ * above zero is marked by a coloured edge, and says so to a screen reader too.
+ */
+function Figure({ value, words, link, urgent = false }: { value: number; words: string; link: (children: ReactNode) => ReactNode; urgent?: boolean }) {
+  const flagged = urgent && value > 0
   return (
-    <Card withBorder padding="md" component="li">
+    <Card withBorder padding="md" component="li" style={flagged ? { borderInlineStart: '4px solid var(--mantine-color-red-filled)' } : undefined}>
       {link(
         <Stack gap={2}>
           <Text fz={32} fw={700} lh={1.1} c="var(--mantine-color-text)">
@@ -40,7 +44,67 @@ function Figure({ value, words, link }: { value: number; words: string; link: (c
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? one : many)
 
-function Figures({ figures }: { figures: Dashboard['figures'] }) {
+function FigureGrid({ children }: { children: ReactNode }) {
+  return (
+    <SimpleGrid component="ul" cols={{ base: 1, xs: 2, md: 3 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
+      {children}
+    </SimpleGrid>
+  )
+}
+
+/** The office's queues, most urgent first: reports to read, reports missing, concerns, tutors who may not teach. */
+function Queues({ figures }: { figures: Dashboard['figures'] }) {
+  return (
+    <FigureGrid>
+      <Figure
+        urgent
+        value={figures.reportsToReview}
+        words={plural(figures.reportsToReview, 'lesson report to review', 'lesson reports to review')}
+        link={(children) => (
+          <AnchorLink to="/admin/reports" underline="never" display="block">
+            {children}
+          </AnchorLink>
+        )}
+      />
+      <Figure
+        urgent
+        value={figures.reportsOverdue}
+        words={plural(figures.reportsOverdue, 'lesson report overdue', 'lesson reports overdue')}
+        link={(children) => (
+          <AnchorLink to="/admin/reports" search={{ state: 'overdue' }} underline="never" display="block">
+            {children}
+          </AnchorLink>
+        )}
+      />
+      {/* Only in a safeguarding lead's answer: nobody else learns how many concerns there are (need-to-know). */}
+      {figures.concernsToActOn !== undefined && (
+        <Figure
+          urgent
+          value={figures.concernsToActOn}
+          words={plural(figures.concernsToActOn, 'safeguarding concern to act on', 'safeguarding concerns to act on')}
+          link={(children) => (
+            <AnchorLink to="/admin/reports/concerns" underline="never" display="block">
+              {children}
+            </AnchorLink>
+          )}
+        />
+      )}
+      <Figure
+        urgent
+        value={figures.tutorsWithoutCheck}
+        words={plural(figures.tutorsWithoutCheck, 'active tutor without a valid safeguarding check', 'active tutors without a valid safeguarding check')}
+        link={(children) => (
+          <AnchorLink to="/admin/tutors" search={{ status: 'active', check: 'not_valid' }} underline="never" display="block">
+            {children}
+          </AnchorLink>
+        )}
+      />
+    </FigureGrid>
+  )
+}
+
+/** What has come in and waits its turn: new registrations of each kind, learners, invitations, renewals, messages. */
+function Waiting({ figures }: { figures: Dashboard['figures'] }) {
   const { newRegistrations: fresh } = figures
   const registrations = (type: 'subject' | 'course' | 'school' | 'tutor', one: string, many: string) => (
     <Figure
@@ -55,7 +119,7 @@ function Figures({ figures }: { figures: Dashboard['figures'] }) {
     />
   )
   return (
-    <SimpleGrid component="ul" cols={{ base: 1, xs: 2, md: 3 }} spacing="md" p={0} m={0} style={{ listStyle: 'none' }}>
+    <FigureGrid>
       {registrations('subject', 'new subject enrolment', 'new subject enrolments')}
       {registrations('course', 'new course enrolment', 'new course enrolments')}
       {registrations('school', 'new school enrolment', 'new school enrolments')}
@@ -88,15 +152,6 @@ function Figures({ figures }: { figures: Dashboard['figures'] }) {
         )}
       />
       <Figure
-        value={figures.checksExpired}
-        words={plural(figures.checksExpired, 'safeguarding check expired', 'safeguarding checks expired')}
-        link={(children) => (
-          <AnchorLink to="/admin/tutors" search={{ check: 'expired' }} underline="never" display="block">
-            {children}
-          </AnchorLink>
-        )}
-      />
-      <Figure
         value={figures.openMessages}
         words={plural(figures.openMessages, 'contact message not handled', 'contact messages not handled')}
         link={(children) => (
@@ -105,19 +160,7 @@ function Figures({ figures }: { figures: Dashboard['figures'] }) {
           </AnchorLink>
         )}
       />
-      {/* Only in a safeguarding lead's answer: nobody else learns how many concerns there are (need-to-know). */}
-      {figures.openConcerns !== undefined && (
-        <Figure
-          value={figures.openConcerns}
-          words={plural(figures.openConcerns, 'safeguarding concern open', 'safeguarding concerns open')}
-          link={(children) => (
-            <AnchorLink to="/admin/reports/concerns" underline="never" display="block">
-              {children}
-            </AnchorLink>
-          )}
-        />
-      )}
-    </SimpleGrid>
+    </FigureGrid>
   )
 }
 
@@ -250,7 +293,7 @@ function AdminDashboard({ name }: { name: string }) {
         <LoadFailedAlert what="The figures" message={errorMessage(dashboard.error)} onRetry={() => void dashboard.refetch()} />
       ) : dashboard.data === undefined ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" aria-busy="true">
-          {Array.from({ length: 9 }, (_, index) => (
+          {Array.from({ length: 12 }, (_, index) => (
             <Skeleton key={index} height={84} />
           ))}
         </SimpleGrid>
@@ -261,7 +304,13 @@ function AdminDashboard({ name }: { name: string }) {
             <Title order={2} size="h3" id="figures-title" mb="sm">
               Needs attention
             </Title>
-            <Figures figures={dashboard.data.figures} />
+            <Queues figures={dashboard.data.figures} />
+          </section>
+          <section aria-labelledby="waiting-title">
+            <Title order={2} size="h3" id="waiting-title" mb="sm">
+              New and waiting
+            </Title>
+            <Waiting figures={dashboard.data.figures} />
           </section>
           <Card withBorder padding="md" component="section" aria-labelledby="activity-title">
             <Group justify="space-between" mb="sm">

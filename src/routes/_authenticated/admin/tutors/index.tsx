@@ -146,7 +146,7 @@ function AdminTutorsPage() {
             <SelectFilter
               label="Safeguarding check"
               placeholder="Any check"
-              options={optionsOf('CheckState')}
+              options={optionsOf('CheckFilter')}
               value={list.query.check}
               onChange={(check) => list.change({ check })}
             />

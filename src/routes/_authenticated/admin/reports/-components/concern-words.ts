@@ -6,9 +6,12 @@ import { reportPaging } from './report-words'
 
 const { page, pageSize } = PARAMETERS.listSafeguardingConcerns
 
-/** /admin/reports/concerns: the status (open unless the address says otherwise; `all` is every status) and severity. */
+/**
+ * /admin/reports/concerns: the status (to act on, open or in hand, unless the address says otherwise; `all` is every
+ * status) and severity.
+ */
 export const concernListSpec = defineListSearch({
-  filters: { status: [...ENUMS.ConcernStatus, 'all'], severity: ENUMS.ConcernSeverity },
+  filters: { status: [...ENUMS.ConcernFilter, 'all'], severity: ENUMS.ConcernSeverity },
   sorts: [],
   ...reportPaging,
   defaultPageSize: pageSize.default,
@@ -21,10 +24,10 @@ export function validateConcernSearch(raw: Record<string, unknown>): ConcernList
   return validateListSearch(concernListSpec, raw)
 }
 
-/** The status the list shows: open when the address names none, every status for `all`. */
-export function concernStatus(search: Pick<ConcernListSearch, 'status'>): EnumValue<'ConcernStatus'> | undefined {
+/** The status the list shows: every concern still to act on when the address names none, every status for `all`. */
+export function concernStatus(search: Pick<ConcernListSearch, 'status'>): EnumValue<'ConcernFilter'> | undefined {
   if (search.status === 'all') return undefined
-  return search.status ?? 'open'
+  return search.status ?? 'to_act_on'
 }
 
 /** What listSafeguardingConcerns takes: the address's state, defaults and all. */

@@ -55,7 +55,11 @@ const columns: DataColumn<SafeguardingConcern, never>[] = [
 ]
 
 const EMPTY = {
-  open: { title: 'No open concerns', description: 'Nothing waits for the office. Concerns appear here, most severe first, as soon as a tutor raises one in a lesson report.' },
+  to_act_on: {
+    title: 'No concerns to act on',
+    description: 'Nothing waits for the office. Concerns appear here, most severe first, as soon as a tutor raises one in a lesson report, and stay until they are closed.',
+  },
+  open: { title: 'No open concerns', description: 'Concerns a tutor raised that nobody has taken in hand yet appear here.' },
   in_hand: { title: 'No concerns in hand', description: 'Concerns you are dealing with appear here once you mark them in hand.' },
   closed: { title: 'No closed concerns', description: 'Concerns appear here once you close them with a note of what was done.' },
   all: { title: 'No safeguarding concerns raised', description: 'Tutors raise a concern in a lesson report when something worries them; it appears here at once.' },
@@ -88,9 +92,12 @@ function ConcernsPage() {
             label="Status"
             allLabel="All"
             allCount={counts ? counts.open + counts.in_hand + counts.closed : undefined}
-            options={optionsOf('ConcernStatus').map((option) => ({ ...option, count: counts?.[option.value] }))}
+            options={optionsOf('ConcernFilter').map((option) => ({
+              ...option,
+              count: counts === undefined ? undefined : option.value === 'to_act_on' ? counts.open + counts.in_hand : counts[option.value],
+            }))}
             value={status}
-            onChange={(next) => base.change({ status: next === undefined ? 'all' : next === 'open' ? undefined : next })}
+            onChange={(next) => base.change({ status: next === undefined ? 'all' : next === 'to_act_on' ? undefined : next })}
           />
           <SelectFilter
             label="Severity"
@@ -112,7 +119,7 @@ function ConcernsPage() {
       noun={{ one: 'concern', many: 'concerns' }}
       empty={EMPTY[status ?? 'all']}
       noMatch={{
-        title: `No ${status ? `${labelOf('ConcernStatus', status).toLowerCase()} ` : ''}concerns of this severity`,
+        title: `No ${status ? `${labelOf('ConcernFilter', status).toLowerCase()} ` : ''}concerns of this severity`,
         description: 'Choose another severity, or clear the filter to see every severity.',
       }}
     />

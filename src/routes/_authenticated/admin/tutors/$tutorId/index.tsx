@@ -2,7 +2,7 @@ import { Alert, Anchor, Card, Group, Stack, Table, Text, Title } from '@mantine/
 import { IconPencil } from '@tabler/icons-react'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { tutorQueryOptions, type TutorRecord } from '@/api/tutors'
+import { lacksValidCheck, tutorQueryOptions, type TutorRecord } from '@/api/tutors'
 import { labelOf } from '@shared/labels'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
 import { FactCard } from '@/ui/back-office/fact-card'
@@ -54,8 +54,13 @@ function NextStep({ tutor }: { tutor: TutorRecord }) {
   if (tutor.checkState === 'expired') steps.push('Their newest safeguarding check has expired: record the renewed one before placing learners with them.')
   if (tutor.checkState === 'expiring') steps.push('Their safeguarding check needs renewing within 60 days.')
   if (steps.length === 0) return null
+  const urgent = lacksValidCheck(tutor)
   return (
-    <Alert color={tutor.checkState === 'expiring' && steps.length === 1 ? 'yellow' : 'blue'} variant="light" title="Next steps">
+    <Alert
+      color={urgent ? 'red' : tutor.checkState === 'expiring' && steps.length === 1 ? 'yellow' : 'blue'}
+      variant="light"
+      title={urgent ? 'No valid safeguarding check: they may not teach' : 'Next steps'}
+    >
       <Stack gap={4}>
         {steps.map((step) => (
           <Text key={step} size="sm">
