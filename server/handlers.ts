@@ -42,7 +42,7 @@ import { getRetentionSettings, listRetentionRuns, updateRetentionSettings } from
 import { createStudent, getStudent, listStudents, updateStudent } from './students/handlers.ts'
 import { listSubjects } from './subjects/handlers.ts'
 import { getMyLearner, listMyLearners } from './my-learners/handlers.ts'
-import { createPlacement, endPlacement, listPlacements, movePlacement, suggestTutors } from './placements/handlers.ts'
+import { createPlacement, endPlacement, listPlacements, movePlacement, previewPlacement, suggestTutors } from './placements/handlers.ts'
 import { changeTutorStatus, getTutor, inviteTutor, listTutors, recordSafeguardingCheck, updateTutor } from './tutors/handlers.ts'
 import { createBackup } from './backup/handlers.ts'
 import { getHealth, getLiveness, getMetrics, getReadiness, listDevOutbox } from './system/handlers.ts'
@@ -139,6 +139,7 @@ export const handlers: Handlers = {
   suggestTutors,
   listPlacements,
   createPlacement,
+  previewPlacement,
   endPlacement,
   movePlacement,
   listMyLearners,

@@ -762,6 +762,7 @@ export const LIMITS = {
   PlacementInput: {
     subject: { minLength: 1, maxLength: 80 },
     courseId: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
+    startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
     lessonCount: { minimum: 1, maximum: 200 },
     notes: { maxLength: 1000 },
   },
@@ -776,6 +777,7 @@ export const LIMITS = {
     course: {
       id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
     },
+    startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
     lessonCount: { minimum: 1 },
   },
   PlacementPage: {
@@ -785,6 +787,7 @@ export const LIMITS = {
         course: {
           id: { minLength: 1, maxLength: 120, pattern: "^[a-z0-9]+(-[a-z0-9]+)*$" },
         },
+        startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
         lessonCount: { minimum: 1 },
       },
     },
@@ -802,6 +805,21 @@ export const LIMITS = {
         points: { minimum: 0, maximum: 40 },
       },
     },
+    hoursPerWeek: { minimum: 1, maximum: 40, unit: "hours" },
+    placed: {
+      learners: { minimum: 0 },
+      hoursPerWeek: { minimum: 0, unit: "hours" },
+    },
+    firstLesson: {
+      startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+    },
+  },
+  PlacementPreview: {
+    mails: {
+      items: {
+        audience: { enum: ["tutor", "contact"] },
+      },
+    },
   },
   TutorSuggestionList: {
     items: {
@@ -811,6 +829,14 @@ export const LIMITS = {
           items: {
             points: { minimum: 0, maximum: 40 },
           },
+        },
+        hoursPerWeek: { minimum: 1, maximum: 40, unit: "hours" },
+        placed: {
+          learners: { minimum: 0 },
+          hoursPerWeek: { minimum: 0, unit: "hours" },
+        },
+        firstLesson: {
+          startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
         },
       },
     },

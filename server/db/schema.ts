@@ -650,6 +650,8 @@ export const placements = pgTable(
     courseId: uuid('course_id').references(() => courses.id, { onDelete: 'set null' }),
     mode: text('mode').notNull().$type<DeliveryMode>(),
     startsOn: date('starts_on', { mode: 'string' }).notNull(),
+    /** The first lesson's time in Europe/London, "HH:MM", when the office agreed one. */
+    startTime: text('start_time'),
     frequency: text('frequency', { enum: ENUMS.LessonFrequency }).notNull(),
     lessonCount: integer('lesson_count'),
     lessonMinutes: integer('lesson_minutes'),
@@ -667,6 +669,7 @@ export const placements = pgTable(
   (t) => [
     check('placements_status_check', sql`${t.status} in ('active', 'ended', 'moved')`),
     check('placements_mode_check', sql`${t.mode} in ('home', 'school', 'online', 'community')`),
+    check('placements_start_time_check', sql`${t.startTime} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     index('placements_student_idx').on(t.studentId),
     index('placements_tutor_idx').on(t.tutorId, t.status),
     uniqueIndex('placements_one_current_per_subject').on(t.studentId, sql`lower(${t.subject})`).where(sql`${t.status} = 'active'`),

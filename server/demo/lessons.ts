@@ -499,6 +499,9 @@ async function planTerm(tx: Db, from: string, until: string): Promise<DemoLesson
       if ('refused' in outcome) continue // it clashes with another of the tutor's lessons: try another slot
       lessonIds = outcome.lessonIds
       days = weeklyDays(date, { until }).map((day) => `${day}T${slot.time}`)
+      // A placement begun in the term says when its first lesson really was, as the office would have agreed it.
+      const begunInTerm = group.filter((row) => row.placement.startsOn >= from).map((row) => row.placement.id)
+      if (begunInTerm.length > 0) await tx.update(placements).set({ startsOn: date, startTime: slot.time }).where(inArray(placements.id, begunInTerm))
       break
     }
     if (lessonIds === undefined) continue

@@ -252,16 +252,13 @@ export function registrationClosedMail(
   return { to: to.email, subject, text, html: null, kind: 'registration_closed', carriesSecretLink: false }
 }
 
-/** A lesson day as people write it: "Monday 7 December 2026". */
-function longDay(isoDay: string): string {
-  return new Intl.DateTimeFormat('en-GB', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${isoDay}T00:00:00Z`))
-}
-
 interface PlacedLessons {
   learner: string
   subject: string
   mode: DeliveryMode
   startsOn: string
+  /** The first lesson's London time, when the office agreed one. */
+  startTime?: string
   frequency: LessonFrequency
   notes?: string
 }
@@ -271,7 +268,7 @@ function lessonLines(lessons: PlacedLessons): string[] {
     `Subject: ${lessons.subject}`,
     `Where: ${labelOf('DeliveryMode', lessons.mode)}`,
     `How often: ${labelOf('LessonFrequency', lessons.frequency)}`,
-    `From: ${longDay(lessons.startsOn)}`,
+    lessons.startTime === undefined ? `From: ${longLessonDay(lessons.startsOn)}` : `First lesson: ${longLessonDay(lessons.startsOn)} at ${lessons.startTime}`,
   ]
 }
 
@@ -302,7 +299,9 @@ export function placementStartedContactMail(to: { email: string; name: string },
     '',
     ...lessonLines(lessons),
     '',
-    `${lessons.tutor} will contact you to arrange the first lesson. If anything changes, reply to this email or call the office.`,
+    lessons.startTime === undefined
+      ? `${lessons.tutor} will contact you to arrange the first lesson. If anything changes, reply to this email or call the office.`
+      : `${lessons.tutor} will contact you before the first lesson. If that time does not suit, or anything changes, reply to this email or call the office.`,
     '',
     'TEC',
   ].join('\n')

@@ -8,7 +8,7 @@ import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
 import { readStudentRow } from '../students/queries.ts'
 import { readSubjects } from '../subjects/queries.ts'
 import { listPlacementPage, readPlacement } from './queries.ts'
-import { createPlacementRecord, endPlacementRecord, movePlacementRecord, PlacementRefused, type PlacementInput, type PlacementOutcome, type PlacementResult } from './records.ts'
+import { createPlacementRecord, endPlacementRecord, movePlacementRecord, PlacementRefused, previewPlacementMails, type PlacementInput, type PlacementOutcome, type PlacementResult } from './records.ts'
 import { PLACEMENT_MESSAGES } from './messages.ts'
 import { suggestTutorsFor } from './suggestions.ts'
 
@@ -66,6 +66,16 @@ export const createPlacement: Handler<'createPlacement'> = async ({ body, reques
   const outcome = await runPlacementWrite(db, (tx) => createPlacementRecord(tx, deps, input, { actorId: session().user.id, request }))
   if ('placementId' in outcome) deps.mailer.kick()
   return reply(db, outcome, 201)
+}
+
+export const previewPlacement: Handler<'previewPlacement'> = async ({ body }, deps) => {
+  const input = cleanInput(body) as PlacementInput
+  const problems = checkSchema('PlacementInput', input)
+  if (Object.keys(problems).length > 0) return fieldsProblem(problems)
+  const mails = await previewPlacementMails(deps.database.db, deps, input)
+  if ('field' in mails) return fieldProblem(mails.field, mails.message)
+  const shown = (audience: 'tutor' | 'contact') => ({ audience, to: mails[audience].to, subject: mails[audience].subject, text: mails[audience].text })
+  return { status: 200, body: { mails: [shown('tutor'), shown('contact')] } }
 }
 
 /** A write to an existing placement: not found and stale first, then as any placement write. */

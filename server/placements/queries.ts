@@ -70,6 +70,7 @@ function toPlacement(row: PlacementJoin): Placement {
     ...(row.course ? { course: row.course } : {}),
     mode: placement.mode,
     startsOn: placement.startsOn,
+    ...(placement.startTime === null ? {} : { startTime: placement.startTime }),
     frequency: placement.frequency,
     ...(placement.lessonCount === null ? {} : { lessonCount: placement.lessonCount }),
     ...(placement.lessonMinutes === null ? {} : { lessonMinutes: placement.lessonMinutes as Schemas['LessonMinutes'] }),

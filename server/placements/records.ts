@@ -7,11 +7,11 @@ import { londonDay, londonTime } from '../../shared/lesson-time.ts'
 import type { Db } from '../db/client.ts'
 import { ERASURE_MESSAGES } from '../erasure/messages.ts'
 import type { AppDeps } from '../deps.ts'
-import { courses, placements, students, users, type PlacementRow } from '../db/schema.ts'
+import { courses, placements, students, users, type PlacementRow, type StudentRow } from '../db/schema.ts'
 import { recordAudit } from '../lib/audit.ts'
 import type { ChangeContext } from '../lib/history.ts'
 import { endPlacementLessons, type EndedLesson, type EndedLessons } from '../lessons/lifecycle.ts'
-import { placementEndedContactMail, placementEndedTutorMail, placementStartedContactMail, placementStartedTutorMail, type EndedLessonTimes } from '../mail/templates.ts'
+import { placementEndedContactMail, placementEndedTutorMail, placementStartedContactMail, placementStartedTutorMail, type EndedLessonTimes, type MailMessage } from '../mail/templates.ts'
 import { tutorFacts, tutorRefusal } from './eligibility.ts'
 import { PLACEMENT_MESSAGES } from './messages.ts'
 
@@ -50,6 +50,7 @@ interface NewPlacement {
   courseId?: string
   mode: DeliveryMode
   startsOn: string
+  startTime?: string
   frequency: Schemas['LessonFrequency']
   lessonCount?: number
   lessonMinutes?: Schemas['LessonMinutes']
@@ -103,6 +104,7 @@ async function startPlacement(
       courseId,
       mode: input.mode,
       startsOn: input.startsOn,
+      startTime: input.startTime ?? null,
       frequency: input.frequency,
       lessonCount: input.lessonCount ?? null,
       lessonMinutes: input.lessonMinutes ?? null,
@@ -133,10 +135,42 @@ async function startPlacement(
     ip: context.request.ip,
     details,
   })
-  const lesson = { learner: student.name, subject: input.subject, mode: input.mode, startsOn: input.startsOn, frequency: input.frequency, notes: input.notes }
-  await deps.mailer.enqueue(tx, placementStartedTutorMail(tutor.user, lesson, `${deps.config.publicUrl}/tutor`))
-  await deps.mailer.enqueue(tx, placementStartedContactMail({ name: student.contactName, email: student.contactEmail }, { ...lesson, tutor: tutor.user.name }))
+  const mails = placementMails(deps, student, tutor.user, input)
+  await deps.mailer.enqueue(tx, mails.tutor)
+  await deps.mailer.enqueue(tx, mails.contact)
   return { placementId: placement.id }
+}
+
+interface PlacementMails {
+  tutor: MailMessage
+  contact: MailMessage
+}
+
+/** The mails a new placement sends, the tutor's and the contact's: what placing sends, and what the office reads first. */
+export function placementMails(
+  deps: Pick<PlacementDeps, 'config'>,
+  student: Pick<StudentRow, 'name' | 'contactName' | 'contactEmail'>,
+  tutor: { name: string; email: string },
+  input: NewPlacement,
+): PlacementMails {
+  const lesson = { learner: student.name, subject: input.subject, mode: input.mode, startsOn: input.startsOn, startTime: input.startTime, frequency: input.frequency, notes: input.notes }
+  return {
+    tutor: placementStartedTutorMail(tutor, lesson, `${deps.config.publicUrl}/tutor`),
+    contact: placementStartedContactMail({ name: student.contactName, email: student.contactEmail }, { ...lesson, tutor: tutor.name }),
+  }
+}
+
+/**
+ * The mails placing would send, without storing or sending anything; a field at fault when the learner or the tutor
+ * is not on record (whether the tutor may be placed, placing itself says).
+ */
+export async function previewPlacementMails(db: Db, deps: Pick<PlacementDeps, 'config'>, input: PlacementInput): Promise<PlacementMails | { field: string; message: string }> {
+  const { studentId, tutorId, ...placement } = input
+  const [student] = await db.select().from(students).where(eq(students.id, studentId)).limit(1)
+  if (!student) return { field: 'studentId', message: PLACEMENT_MESSAGES.unknownLearner }
+  const [tutor] = await tutorFacts(db, [tutorId])
+  if (!tutor) return { field: 'tutorId', message: PLACEMENT_MESSAGES.unknownTutor }
+  return placementMails(deps, student, tutor.user, placement)
 }
 
 export interface PlacementInput extends NewPlacement {

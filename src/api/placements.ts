@@ -10,6 +10,7 @@ export type PlacementEnd = Schemas['PlacementEnd']
 export type PlacementMove = Schemas['PlacementMove']
 export type TutorSuggestion = Schemas['TutorSuggestion']
 export type SuggestionReason = Schemas['SuggestionReason']
+export type PlacementPreview = Schemas['PlacementPreview']
 
 /** listPlacements' query: a learner, tutor, school or status, and the page. */
 export type PlacementListQuery = NonNullable<operations['listPlacements']['parameters']['query']>
@@ -23,6 +24,7 @@ export function createPlacementsApi(client: ApiClient) {
     list: (query: PlacementListQuery) => unwrap(client.GET('/admin/placements', { params: { query } })),
     suggest: (studentId: string, query: SuggestionQuery) => unwrap(client.GET('/admin/students/{studentId}/tutor-suggestions', { params: { path: { studentId }, query } })),
     create: (body: PlacementInput) => unwrap(client.POST('/admin/placements', { body })),
+    preview: (body: PlacementInput) => unwrap(client.POST('/admin/placements/preview', { body })),
     end: (placementId: string, version: number, body: PlacementEnd) =>
       unwrap(client.POST('/admin/placements/{placementId}/end', { params: { ...path(placementId), header: ifMatch(version) }, body })),
     move: (placementId: string, version: number, body: PlacementMove) =>
@@ -38,6 +40,11 @@ export function placementsQueryOptions(placementsApi: PlacementsApi, query: Plac
 
 export function suggestionsQueryOptions(placementsApi: PlacementsApi, studentId: string, query: SuggestionQuery) {
   return queryOptions({ queryKey: queryKeys.placements.suggestions(studentId, query), queryFn: () => placementsApi.suggest(studentId, query) })
+}
+
+/** The mails placing would send, read before placing: nothing is stored or sent. */
+export function placementPreviewQueryOptions(placementsApi: PlacementsApi, input: PlacementInput) {
+  return queryOptions({ queryKey: queryKeys.placements.preview(input), queryFn: () => placementsApi.preview(input) })
 }
 
 /**

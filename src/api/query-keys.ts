@@ -31,6 +31,7 @@ export const queryKeys = {
     all: ['placements'] as const,
     list: (query: QueryOf<'listPlacements'>) => ['placements', 'list', query] as const,
     suggestions: (studentId: string, query: QueryOf<'suggestTutors'>) => ['placements', 'suggestions', studentId, query] as const,
+    preview: (input: components['schemas']['PlacementInput']) => ['placements', 'preview', input] as const,
   },
   blogs: {
     all: ['blogs'] as const,

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { londonDay, longLessonDay, shiftDay } from '../../shared/lesson-time.ts'
 import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessible, PHONE_AND_DESKTOP } from './support/staff.ts'
 
@@ -16,6 +17,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop()
 })
+
+/** The first day of this weekday (0 Sunday … 6 Saturday) at least a week after London's today, as a date and in words. */
+function firstWeekdayFromNextWeek(weekday: number): { iso: string; words: string } {
+  let candidate = shiftDay(londonDay(new Date()), 7)
+  while (new Date(`${candidate}T12:00:00Z`).getUTCDay() !== weekday) candidate = shiftDay(candidate, 1)
+  return { iso: candidate, words: longLessonDay(candidate) }
+}
 
 const inDays = (days: number) => new Date(Date.now() + days * 24 * 3600 * 1000).toISOString().slice(0, 10)
 const tutor = { name: 'Nadia Farouk', email: 'nadia.farouk@example.org' }
@@ -119,8 +127,27 @@ describe('placing a learner with a tutor', () => {
     await suggestion.getByText('Both free: Tuesday, after school').waitFor()
     await suggestion.getByText('Fit 100/100').waitFor()
     await expectAccessible(page, 'the place-with-a-tutor page', PHONE_AND_DESKTOP)
+    // Nadia offers 8 hours a week and teaches nobody yet.
+    await suggestion.getByText('Offers 8 hours a week · no learners placed yet').waitFor()
     await page.getByRole('textbox', { name: 'Notes for the tutor' }).fill('Tomasz would like to start with algebra.')
     await suggestion.getByRole('button', { name: `Place with ${tutor.name}` }).click()
+
+    // Both are free on Tuesdays after school: the first Tuesday a week or more ahead, at 16:00; both mails read first.
+    const dialog = page.getByRole('dialog', { name: `Place ${learner.name} with ${tutor.name}` })
+    const tuesday = firstWeekdayFromNextWeek(2)
+    expect(await dialog.getByLabel('First lesson').inputValue()).toBe(tuesday.iso)
+    expect(await dialog.getByLabel('Time').inputValue()).toBe('16:00')
+    await dialog.getByText(`Proposed for a time both said they are free: ${tuesday.words} at 16:00.`).waitFor()
+    const tutorPreview = dialog.getByRole('article', { name: `The mail to ${tutor.name}` })
+    await tutorPreview.getByText(`First lesson: ${tuesday.words} at 16:00`, { exact: false }).waitFor()
+    await tutorPreview.getByText('From the office: Tomasz would like to start with algebra.', { exact: false }).waitFor()
+    const contactPreview = dialog.getByRole('article', { name: `The mail to ${learner.name}'s contact` })
+    await contactPreview.getByText(`To ${learner.email}`).waitFor()
+    await expectAccessible(page, 'the placing dialog with both mails', PHONE_AND_DESKTOP)
+    // A later time changes what both mails say before they are sent.
+    await dialog.getByLabel('Time').fill('16:30')
+    await contactPreview.getByText(`First lesson: ${tuesday.words} at 16:30`, { exact: false }).waitFor()
+    await dialog.getByRole('button', { name: 'Place and send both mails' }).click()
 
     await page.getByRole('heading', { name: learner.name, level: 1 }).waitFor()
     await page.getByText(`${learner.name} is placed with ${tutor.name}`).waitFor()
@@ -131,6 +158,7 @@ describe('placing a learner with a tutor', () => {
 
     const tutorMail = await mailTo(tutor.email, `New learner: ${learner.name} (Maths)`)
     expect(tutorMail.text).toContain('From the office: Tomasz would like to start with algebra.')
+    expect(tutorMail.text).toContain(`First lesson: ${tuesday.words} at 16:30`)
     const contactMail = await mailTo(learner.email, `Your tutor for Maths: ${tutor.name}`)
     expect(contactMail.text).toContain(`We have found a tutor for ${learner.name}: ${tutor.name} will teach Maths.`)
 
@@ -138,6 +166,28 @@ describe('placing a learner with a tutor', () => {
     await page.getByRole('heading', { name: tutor.name, level: 1 }).waitFor()
     await learnersPlaced.getByRole('link', { name: learner.name }).waitFor()
     await expectAccessible(page, 'a tutor with a learner placed', PHONE_AND_DESKTOP)
+    await page.close()
+  })
+
+  test('placing Ellie, free on Mondays only, proposes a Monday with Efua, who is free then too', async () => {
+    const page = await app.signedInPage(demo.admin, { at: `/admin/students?q=Ellie` })
+    await page.getByRole('link', { name: 'Ellie Robinson' }).click()
+    await page.getByRole('heading', { name: 'Ellie Robinson', level: 1 }).waitFor()
+    await page.getByRole('link', { name: 'Place with a tutor' }).click()
+    const efua = page.getByRole('listitem', { name: 'Efua Mensah' })
+    await efua.getByText('Both free: Monday, after school').waitFor()
+    // Efua offers 10 hours a week; the demo places Amira and a school's reading group with her.
+    await efua.getByText(/^Offers 10 hours a week · \d+ learners placed, about [\d.]+ hours a week/).waitFor()
+    await efua.getByRole('button', { name: 'Place with Efua Mensah' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Place Ellie Robinson with Efua Mensah' })
+    const monday = firstWeekdayFromNextWeek(1)
+    expect(await dialog.getByLabel('First lesson').inputValue()).toBe(monday.iso)
+    await dialog.getByText(`Proposed for a time both said they are free: ${monday.words} at 16:00.`).waitFor()
+    await dialog.getByRole('article', { name: "The mail to Ellie Robinson's contact" }).getByText(`First lesson: ${monday.words} at 16:00`, { exact: false }).waitFor()
+    // Leaving without placing sends nothing.
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    expect(app.mail.messages.some((mail) => mail.envelopeTo.includes('kate.robinson@example.org'))).toBe(false)
     await page.close()
   })
 

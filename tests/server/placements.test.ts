@@ -112,6 +112,13 @@ async function learner(name: string, overrides: Partial<Schemas['StudentInput']>
   return created.body
 }
 
+/** The first day of this weekday (0 Sunday … 6 Saturday) at least a week after London's today. */
+function nextWeekday(weekday: number): string {
+  let candidate = shiftDay(londonDay(new Date()), 7)
+  while (new Date(`${candidate}T12:00:00Z`).getUTCDay() !== weekday) candidate = shiftDay(candidate, 1)
+  return candidate
+}
+
 const placing = (studentId: string, tutorId: string, overrides: object = {}) => ({
   studentId,
   tutorId,
@@ -170,6 +177,31 @@ describe('tutor suggestions', () => {
     expect(remote.body.items.find((item) => item.tutor.id === online.id)?.reasons.find((reason) => reason.factor === 'area')).toEqual({ factor: 'area', met: true, points: 15, detail: [] })
   })
 
+  it('propose a first lesson a week ahead when both are free, and show the hours each tutor offers and already teaches', async () => {
+    const student = await learner('Ellie Mondays')
+    const both = await tutor('Hal Hours', { check: day(400), profile: { availability: { days: ['monday', 'friday'], times: ['morning', 'after_school'] }, hoursPerWeek: 10 } })
+    const evenings = await tutor('Ivy Evenings', { check: day(400), profile: { availability: { days: ['monday'], times: ['evening'] } } })
+    const fridays = await tutor('Jo Fridays', { check: day(400), profile: { availability: { days: ['friday'], times: [] } } })
+    const busy = await learner('Kit Busy')
+    expect((await place(placing(busy.id, both.id, { lessonMinutes: 90 }))).status).toBe(201)
+    expect((await place(placing(busy.id, both.id, { subject: 'Physics', frequency: 'fortnightly', lessonMinutes: 60 }))).status).toBe(201)
+
+    const answer = await suggest(student.id, 'subject=Maths')
+    const of = (id: string) => answer.body.items.find((item) => item.tutor.id === id)
+    const monday = nextWeekday(1)
+    // Ellie is free on Mondays after school: Hal too, so that is proposed, a week or more ahead.
+    expect(of(both.id)?.firstLesson).toEqual({ date: monday, startTime: '16:00', bothFree: true })
+    expect(of(both.id)?.hoursPerWeek).toBe(10)
+    // One learner in two placements: 90 minutes weekly and an hour a fortnight.
+    expect(of(both.id)?.placed).toEqual({ learners: 1, hoursPerWeek: 2 })
+    // The same day but not the same time of day: the learner's time, and the office is told it is not a shared one.
+    expect(of(evenings.id)?.firstLesson).toEqual({ date: monday, startTime: '16:00', bothFree: false })
+    expect(of(evenings.id)).not.toHaveProperty('hoursPerWeek')
+    expect(of(evenings.id)?.placed).toEqual({ learners: 0, hoursPerWeek: 0 })
+    // No shared day: the learner's day wins, since the family was never asked to keep theirs current.
+    expect(of(fridays.id)?.firstLesson).toEqual({ date: monday, startTime: '16:00', bothFree: false })
+  })
+
   it('answer 404 for a learner who does not exist and 400 for a subject not offered', async () => {
     expect((await suggest(MISSING_ID, 'subject=Maths')).body).toEqual(LEARNER_NOT_FOUND)
     const student = await learner('Sam Subjectless')
@@ -220,6 +252,37 @@ describe('placing a learner', () => {
     const byTutor = await listPlacements(`tutorId=${teacher.id}`)
     expect(byTutor.body.items.map((item) => item.id)).toEqual([placed.body.id])
     expect((await listPlacements(`studentId=${student.id}&status=ended`)).body.total).toBe(0)
+  })
+
+  it('shows both mails before placing, as they will be sent, storing and sending nothing; the time agreed goes into both', async () => {
+    const student = await learner('Lou Preview')
+    const teacher = await tutor('Max Preview', { check: day(400) })
+    const monday = nextWeekday(1)
+    const input = placing(student.id, teacher.id, { startsOn: monday, startTime: '16:00' })
+    const outboxBefore = (await t.database.db.select({ n: count() }).from(mailOutbox))[0]?.n
+    const preview = await t.request<Schemas['PlacementPreview']>('POST', '/api/admin/placements/preview', { token, body: input })
+    expect(preview.status, preview.text).toBe(200)
+    const firstLesson = `First lesson: ${longLessonDay(monday)} at 16:00`
+    expect(preview.body.mails.map((mail) => [mail.audience, mail.to, mail.subject])).toEqual([
+      ['tutor', teacher.email, 'New learner: Lou Preview (Maths)'],
+      ['contact', student.fields.contact.email, 'Your tutor for Maths: Max Preview'],
+    ])
+    for (const mail of preview.body.mails) expect(mail.text).toContain(firstLesson)
+    expect((await t.database.db.select({ n: count() }).from(mailOutbox))[0]?.n).toBe(outboxBefore)
+    expect(await placementCount(student.id)).toBe(0)
+
+    const placed = await place(input)
+    expect(placed.status, placed.text).toBe(201)
+    expect(placed.body).toMatchObject({ startsOn: monday, startTime: '16:00' })
+    const sent = await mailsTo(student.fields.contact.email)
+    expect(sent.map((mail) => mail.text)).toEqual([preview.body.mails[1]?.text])
+
+    const bad = await t.request('POST', '/api/admin/placements/preview', { token, body: { ...input, startTime: '25:00' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body).toMatchObject({ fields: { startTime: expect.any(String) } })
+    const unknown = await t.request('POST', '/api/admin/placements/preview', { token, body: { ...input, tutorId: MISSING_ID } })
+    expect(unknown.status).toBe(400)
+    expect(unknown.body).toMatchObject({ fields: { tutorId: expect.any(String) } })
   })
 
   it('refuses what cannot be, with 409 and a clear message, leaving nothing stored or mailed', async () => {

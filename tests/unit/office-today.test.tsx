@@ -20,14 +20,6 @@ const around: Record<string, Handler> = {
   'GET /admin/schools': () => json(200, emptyPage),
 }
 
-const studentId = '4b2e9d1c-6a3f-4e8b-9c7d-1f0e2d3c4b11'
-const learner: Schemas['StudentRecord'] = {
-  id: studentId,
-  version: 1,
-  fields: { name: 'Ada Lane', contact: { name: 'Mo Lane', email: 'mo@example.test', phone: '07700 900123' }, subjects: ['Maths'], deliveryMode: 'online', status: 'waiting' },
-  createdAt: '2026-06-01T09:00:00.000Z',
-  updatedAt: '2026-06-01T09:00:00.000Z',
-}
 const tutorId = '4b2e9d1c-6a3f-4e8b-9c7d-1f0e2d3c4b12'
 const tutor: Schemas['TutorRecord'] = {
   id: tutorId,
@@ -48,15 +40,6 @@ beforeEach(() => {
   vi.setSystemTime(new Date('2026-07-01T23:30:00Z'))
 })
 describe('the office’s today, just after their midnight', () => {
-  it('placing a learner offers a first lesson a week after their today', async () => {
-    renderApp(`/admin/students/${studentId}/place`, {
-      ...signedInAdmin,
-      handlers: { ...around, [`GET /admin/students/${studentId}`]: () => json(200, learner), [`GET /admin/students/${studentId}/tutor-suggestions`]: () => json(200, { subject: 'Maths', mode: 'online', items: [], notOffered: 0 }) },
-    })
-
-    expect((await screen.findByLabelText<HTMLInputElement>(/First lesson/)).value).toBe('2026-07-09')
-  })
-
   it('recording a check takes a certificate issued on their today', async () => {
     renderApp(`/admin/tutors/${tutorId}`, { ...signedInAdmin, handlers: { ...around, [`GET /admin/tutors/${tutorId}`]: () => json(200, tutor) } })
 

@@ -1,15 +1,13 @@
-import { Alert, Button, Card, Checkbox, Grid, Group, List, NumberInput, Select, Skeleton, Stack, Text, Textarea, TextInput, Title } from '@mantine/core'
+import { Alert, Button, Card, Checkbox, Grid, Group, List, NumberInput, Select, Skeleton, Stack, Text, Textarea, Title } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconCheck, IconX } from '@tabler/icons-react'
 import { useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { LIMITS } from '@shared/contract.gen'
-import { isoDay } from '@shared/dates'
 import { REQUIRED } from '@shared/field-rules'
 import { labelOf, optionsOf } from '@shared/labels'
 import { statusColor } from '@shared/status-colors'
-import { isApiError } from '@/api/errors'
 import { PLACEMENT_FAMILIES, suggestionsQueryOptions, type PlacementInput, type TutorSuggestion } from '@/api/placements'
 import { invalidateFamilies } from '@/api/query-keys'
 import { studentQueryOptions, type StudentRecord } from '@/api/students'
@@ -17,13 +15,12 @@ import { StatusBadge } from '@/ui/back-office/status-badge'
 import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { toast } from '@/ui/toasts'
 import { AnchorLink } from '@/components/links'
-import { errorMessage } from '@/app/server-errors'
 import { useAppContext } from '@/app/use-app-context'
-import { placeFieldErrors } from '@/routes/_authenticated/-components/record-form'
 import { loadRecord } from '@/routes/_authenticated/-components/record-page'
 import { UnsavedChangesGuard } from '@/routes/_authenticated/-components/unsaved-changes-guard'
 import { reasonText } from '@/routes/_authenticated/admin/-components/placement-words'
 import { StudentNotFound } from '@/routes/_authenticated/admin/students/-components/student-not-found'
+import { PlaceDialog } from '@/routes/_authenticated/admin/students/-components/place-dialog'
 
 export const Route = createFileRoute('/_authenticated/admin/students/$studentId/place')({
   staticData: { title: 'Place with a tutor', notFoundTitle: 'Learner not found' },
@@ -42,7 +39,6 @@ type Frequency = PlacementInput['frequency']
 interface LessonValues extends Record<string, unknown> {
   subject: string
   mode: Mode
-  startsOn: string
   frequency: Frequency
   lessonCount: number | string
   /** A LessonMinutes value as text, or null once the field is cleared. */
@@ -52,18 +48,10 @@ interface LessonValues extends Record<string, unknown> {
   forCourse: boolean
 }
 
-/** A day `days` after the office's own today (not UTC's), counted on the calendar so a clock change cannot skip one. */
-function inDays(days: number): string {
-  const day = new Date()
-  day.setDate(day.getDate() + days)
-  return isoDay(day)
-}
-
 function lessonValues(student: StudentRecord): LessonValues {
   return {
     subject: student.fields.subjects[0] ?? '',
     mode: student.fields.deliveryMode,
-    startsOn: inDays(7),
     frequency: 'weekly',
     lessonCount: '',
     lessonMinutes: '60',
@@ -72,14 +60,14 @@ function lessonValues(student: StudentRecord): LessonValues {
   }
 }
 
-function toInput(studentId: string, tutorId: string, values: LessonValues, courseId: string | undefined): PlacementInput {
+/** The placement as this form has it; the first lesson's day and time are settled in the dialog. */
+function toLessons(studentId: string, tutorId: string, values: LessonValues, courseId: string | undefined): Omit<PlacementInput, 'startsOn' | 'startTime'> {
   return {
     studentId,
     tutorId,
     subject: values.subject,
     ...(courseId === undefined ? {} : { courseId }),
     mode: values.mode,
-    startsOn: values.startsOn,
     frequency: values.frequency,
     ...(typeof values.lessonCount === 'number' ? { lessonCount: values.lessonCount } : {}),
     ...(values.lessonMinutes === null || values.lessonMinutes === '' ? {} : { lessonMinutes: Number(values.lessonMinutes) as PlacementInput['lessonMinutes'] }),
@@ -87,8 +75,18 @@ function toInput(studentId: string, tutorId: string, values: LessonValues, cours
   }
 }
 
-function Suggestion({ suggestion, mode, onPlace, placing }: { suggestion: TutorSuggestion; mode: Mode; onPlace: () => void; placing: boolean }) {
+const hours = (n: number) => `${n.toLocaleString('en-GB')} ${n === 1 ? 'hour' : 'hours'}`
+
+/** What the tutor offers a week, and what their current placements already take. */
+function loadText({ hoursPerWeek, placed }: TutorSuggestion): string {
+  const offered = hoursPerWeek === undefined ? 'Hours a week not given' : `Offers ${hours(hoursPerWeek)} a week`
+  const teaching = placed.learners === 0 ? 'no learners placed yet' : `${placed.learners} ${placed.learners === 1 ? 'learner' : 'learners'} placed, about ${hours(placed.hoursPerWeek)} a week`
+  return `${offered} · ${teaching}`
+}
+
+function Suggestion({ suggestion, mode, onPlace }: { suggestion: TutorSuggestion; mode: Mode; onPlace: () => void }) {
   const { tutor } = suggestion
+  const full = suggestion.hoursPerWeek !== undefined && suggestion.placed.hoursPerWeek >= suggestion.hoursPerWeek
   return (
     <Card withBorder padding="sm" component="li" aria-label={tutor.name}>
       <Stack gap="xs">
@@ -106,10 +104,12 @@ function Suggestion({ suggestion, mode, onPlace, placing }: { suggestion: TutorS
               </StatusBadge>
               {tutor.status === 'invited' && <StatusBadge of="TutorStatus" value={tutor.status} />}
             </Group>
+            <Text size="sm" c={full ? 'var(--mantine-color-orange-text)' : undefined}>
+              {loadText(suggestion)}
+              {full && ': their hours are taken'}
+            </Text>
           </Stack>
-          <Button onClick={onPlace} loading={placing}>
-            Place with {tutor.name}
-          </Button>
+          <Button onClick={onPlace}>Place with {tutor.name}</Button>
         </Group>
         <List spacing={2} size="sm" listStyleType="none" aria-label={`Why ${tutor.name} is suggested`}>
           {suggestion.reasons.map((reason) => (
@@ -136,14 +136,11 @@ function PlacePage() {
   const navigate = useNavigate()
   const queryClient = useQueryClient()
   const { data: student } = useSuspenseQuery(studentQueryOptions(api.students, studentId))
-  const [problem, setProblem] = useState<string | null>(null)
+  const [chosen, setChosen] = useState<TutorSuggestion | null>(null)
   const form = useForm<LessonValues>({
     mode: 'controlled',
     initialValues: lessonValues(student),
-    validate: {
-      subject: (value) => (value === '' ? REQUIRED.choose('the subject') : null),
-      startsOn: (value) => (value === '' ? REQUIRED.choose('the day of the first lesson') : null),
-    },
+    validate: { subject: (value) => (value === '' ? REQUIRED.choose('the subject') : null) },
   })
   const { subject, mode } = form.getValues()
   const suggestions = useQuery({ ...suggestionsQueryOptions(api.placements, studentId, { subject, mode }), enabled: subject !== '' })
@@ -154,24 +151,14 @@ function PlacePage() {
       toast.success(`${placement.student.name} is placed with ${placement.tutor.name}`)
       await navigate({ to: '/admin/students/$studentId', params: { studentId } })
     },
-    onError: (error) => {
-      if (isApiError(error) && error.status === 409) {
-        setProblem(error.message)
-        void suggestions.refetch()
-        return
-      }
-      const unplaced = isApiError(error) && error.fields ? placeFieldErrors(form, error.fields) : [errorMessage(error)]
-      setProblem(unplaced.length > 0 ? unplaced.join(' ') : null)
-    },
   })
-  const placeWith = (tutorId: string) => {
-    if (place.isPending) return
-    setProblem(null)
-    const checked = form.validate()
-    if (checked.hasErrors) return
-    const values = form.getValues()
-    place.mutate(toInput(studentId, tutorId, values, values.forCourse ? student.course?.id : undefined))
+  /** Checks the lessons' details, then opens the dialog that settles the first lesson and shows the mails. */
+  const choose = (suggestion: TutorSuggestion) => {
+    if (form.validate().hasErrors) return
+    place.reset()
+    setChosen(suggestion)
   }
+  const values = form.getValues()
   const subjects = student.fields.subjects.map((value) => ({ value, label: value }))
   const items = suggestions.data?.items
 
@@ -195,9 +182,6 @@ function PlacePage() {
               </Grid.Col>
               <Grid.Col span={{ base: 24, sm: 12 }}>
                 <Select label="Where the lessons happen" required allowDeselect={false} data={optionsOf('DeliveryMode', 'staff')} {...form.getInputProps('mode')} />
-              </Grid.Col>
-              <Grid.Col span={{ base: 24, sm: 12 }}>
-                <TextInput label="First lesson" type="date" required {...form.getInputProps('startsOn')} />
               </Grid.Col>
               <Grid.Col span={{ base: 24, sm: 12 }}>
                 <Select label="How often" required allowDeselect={false} data={optionsOf('LessonFrequency', 'staff')} {...form.getInputProps('frequency')} />
@@ -228,10 +212,15 @@ function PlacePage() {
         </Stack>
       </Card>
 
-      {problem && (
-        <Alert color="red" variant="light" role="alert" title="The learner was not placed">
-          {problem}
-        </Alert>
+      {chosen && (
+        <PlaceDialog
+          learner={student.fields.name}
+          suggestion={chosen}
+          lessons={toLessons(studentId, chosen.tutor.id, values, values.forCourse ? student.course?.id : undefined)}
+          action={place}
+          onClose={() => setChosen(null)}
+          onRefused={() => suggestions.refetch()}
+        />
       )}
 
       <Stack gap="sm" component="section" aria-labelledby="suggestions-title">
@@ -239,8 +228,8 @@ function PlacePage() {
           Suggested tutors
         </Title>
         <Text size="sm">
-          Best fit first, by subject and level, way of teaching, area and free time. Paused and left tutors, deactivated accounts and tutors without a current
-          safeguarding check are never offered.
+          Best fit first, by subject and level, way of teaching, area and free time; you choose the first lesson and read both mails before anything is sent. Paused and left
+          tutors, deactivated accounts and tutors without a current safeguarding check are never offered.
         </Text>
         {suggestions.isError ? (
           <Alert color="red" variant="light" role="alert" title="The suggestions could not be loaded">
@@ -260,8 +249,7 @@ function PlacePage() {
                 key={suggestion.tutor.id}
                 suggestion={suggestion}
                 mode={mode}
-                onPlace={() => placeWith(suggestion.tutor.id)}
-                placing={place.isPending && place.variables.tutorId === suggestion.tutor.id}
+                onPlace={() => choose(suggestion)}
               />
             ))}
           </Stack>

@@ -1,0 +1,2 @@
+ALTER TABLE "placements" ADD COLUMN "start_time" text;--> statement-breakpoint
+ALTER TABLE "placements" ADD CONSTRAINT "placements_start_time_check" CHECK ("placements"."start_time" ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$');
