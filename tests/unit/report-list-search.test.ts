@@ -36,8 +36,9 @@ describe('the reports address', () => {
 })
 
 describe('the safeguarding concerns address', () => {
-  it('shows the open concerns unless it says otherwise', () => {
-    expect(concernApiQuery(validateConcernSearch({}))).toEqual({ status: 'open', page: 1, pageSize: 20 })
+  it('shows the concerns still to act on (open or in hand) unless it says otherwise', () => {
+    expect(concernApiQuery(validateConcernSearch({}))).toEqual({ status: 'to_act_on', page: 1, pageSize: 20 })
+    expect(concernApiQuery(validateConcernSearch({ status: 'open' }))).toEqual({ status: 'open', page: 1, pageSize: 20 })
     expect(concernApiQuery(validateConcernSearch({ status: 'all', severity: 'high' }))).toEqual({ severity: 'high', page: 1, pageSize: 20 })
     expect(concernApiQuery(validateConcernSearch({ status: 'in_hand', severity: 'urgent' }))).toEqual({ status: 'in_hand', page: 1, pageSize: 20 })
   })
