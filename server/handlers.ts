@@ -48,7 +48,7 @@ import { createBackup } from './backup/handlers.ts'
 import { getHealth, getLiveness, getMetrics, getReadiness, listDevOutbox } from './system/handlers.ts'
 import { changeStaffRole, changeStaffSafeguardingLead, changeStaffStatus, inviteAdmin, listStaffAccounts, resetStaffSecondFactor } from './staff/handlers.ts'
 import { cancelLesson, getMyLesson, getTutorOverview, listMyLessons, markLessonMissed, moveLesson, planLessons, saveLessonReportDraft, submitLessonReport } from './lessons/handlers.ts'
-import { approveLessonReport, approveLessonReports, getLessonReport, listLessonReports, returnLessonReport } from './lesson-reports/handlers.ts'
+import { approveLessonReport, approveLessonReports, getLessonReport, listLessonReports, returnLessonReport, shareLessonReport } from './lesson-reports/handlers.ts'
 import { changeSafeguardingConcernStatus, getSafeguardingConcern, listSafeguardingConcerns } from './safeguarding-concerns/handlers.ts'
 import { exportLessonFigureRows, getLessonFigures, getSchoolTermSummary } from './lesson-figures/handlers.ts'
 import { anonymiseContact, anonymiseSchoolContact, anonymiseStudent, anonymiseTutor, eraseContactMessage, eraseRegistration } from './erasure/handlers.ts'
@@ -156,6 +156,7 @@ export const handlers: Handlers = {
   listLessonReports,
   getLessonReport,
   approveLessonReport,
+  shareLessonReport,
   returnLessonReport,
   approveLessonReports,
   listSafeguardingConcerns,

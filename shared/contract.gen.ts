@@ -20,12 +20,12 @@ export const ENUMS = {
   HighestQualification: ["gcse", "a_level", "degree", "postgraduate", "doctorate", "other"],
   RegistrationEventKind: ["submitted", "status", "accepted", "note"],
   RegistrationType: ["subject", "course", "school", "tutor"],
-  MailKind: ["password_reset", "staff_invitation", "tutor_invitation", "second_step_reset", "sign_in_warning", "contact_message", "registration_confirmation", "registration_notification", "enrolment_accepted", "registration_closed", "placement_started", "placement_ended", "report_returned", "safeguarding_concern", "other"],
+  MailKind: ["password_reset", "staff_invitation", "tutor_invitation", "second_step_reset", "sign_in_warning", "contact_message", "registration_confirmation", "registration_notification", "enrolment_accepted", "registration_closed", "placement_started", "placement_ended", "report_returned", "safeguarding_concern", "report_shared", "other"],
   MailStatus: ["pending", "stored", "sent", "failed"],
   RegistrationStatus: ["new", "in_review", "accepted", "rejected", "withdrawn"],
   StudentStatus: ["waiting", "active", "paused", "finished"],
   HistorySubject: ["student", "school", "tutor", "lesson", "safeguarding_concern", "course", "blog_post"],
-  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved", "lesson.planned", "lesson.moved", "lesson.cancelled", "lesson.missed", "lesson.report_submitted", "lesson.report_edited", "lesson.report_returned", "lesson.report_resubmitted", "lesson.report_approved", "concern.raised", "concern.status_changed", "course.created", "course.updated", "course.status_changed", "post.created", "post.updated", "post.status_changed", "post.published", "student.anonymised", "tutor.anonymised", "school.contact_anonymised"],
+  HistoryAction: ["student.created", "student.updated", "school.created", "school.updated", "tutor.created", "tutor.invited", "tutor.updated", "tutor.status_changed", "tutor.check_recorded", "placement.started", "placement.ended", "placement.moved", "lesson.planned", "lesson.moved", "lesson.cancelled", "lesson.missed", "lesson.report_submitted", "lesson.report_edited", "lesson.report_returned", "lesson.report_resubmitted", "lesson.report_approved", "lesson.report_held_back", "lesson.report_shared", "concern.raised", "concern.status_changed", "course.created", "course.updated", "course.status_changed", "post.created", "post.updated", "post.status_changed", "post.published", "student.anonymised", "tutor.anonymised", "school.contact_anonymised"],
   PersonalDataKind: ["learner", "contact", "tutor", "school-contact", "registration"],
   TutorStatus: ["invited", "active", "paused", "left"],
   CheckState: ["current", "expiring", "expired", "none"],
@@ -904,6 +904,9 @@ export const LIMITS = {
   Lesson: {
     version: { minimum: 1 },
     startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+  },
+  ReportApproval: {
+    reason: { maxLength: 500 },
   },
   LessonDetail: {
     lesson: {

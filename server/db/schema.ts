@@ -253,6 +253,8 @@ export const mailOutbox = pgTable(
      * shown to anyone, the Mail screen included, and it is purged as soon as it was sent.
      */
     carriesSecretLink: boolean('carries_secret_link').notNull().default(false),
+    /** The lesson a report mail was about: the admin's report page says to whom its family part went, and how. */
+    lessonId: uuid('lesson_id'),
     /** When the body (text and html) was emptied under the retention of sent mail; to, subject and kind stay. */
     bodyPurgedAt: timestamptz('body_purged_at'),
     attempts: integer('attempts').notNull().default(0),
@@ -272,6 +274,7 @@ export const mailOutbox = pgTable(
     index('mail_outbox_status_idx').on(t.status, t.nextAttemptAt),
     index('mail_outbox_created_at_idx').on(t.createdAt),
     index('mail_outbox_sent_at_idx').on(t.sentAt),
+    index('mail_outbox_lesson_idx').on(t.lessonId),
     check('mail_outbox_status_check', sql`${t.status} in ('pending', 'sent', 'stored', 'failed')`),
   ],
 )
@@ -682,6 +685,8 @@ export interface SchoolContactValue {
   role: string
   email: string
   phone: string
+  /** Mailed the family part of each approved report on the school's learners taught at school. */
+  receivesReports?: boolean
 }
 
 /** A partner school, made when staff accept a school enrolment. */
@@ -868,6 +873,10 @@ export const lessonReports = pgTable('lesson_reports', {
   returnedBy: uuid('returned_by').references(() => users.id, { onDelete: 'set null' }),
   approvedAt: timestamptz('approved_at'),
   approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+  /** When the office approved the report without sending the family part, who did, and why. */
+  heldBackAt: timestamptz('held_back_at'),
+  heldBackBy: uuid('held_back_by').references(() => users.id, { onDelete: 'set null' }),
+  heldBackReason: text('held_back_reason'),
   draft: jsonb('draft').$type<LessonReportDraftValue>(),
   draftSavedAt: timestamptz('draft_saved_at'),
 })

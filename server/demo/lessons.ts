@@ -668,7 +668,7 @@ export async function seedDemoLessons(tx: Db, staff: { adminId: string; tutorId:
     }
     const approvedAt = within(new Date(firstAt.getTime() + (REVIEW_HOURS[count % REVIEW_HOURS.length] ?? 24) * HOUR), OFFICE_HOURS)
     if (fate === 'approve' && approvedAt.getTime() < now.getTime() - HOUR) {
-      changed(await approveReportRecord(tx, lesson.id, lesson.version, office), lesson, 'approve')
+      changed(await approveReportRecord(tx, QUIET, lesson.id, lesson.version, {}, office), lesson, 'approve')
       times.approvedAt = approvedAt
     }
     if (concern) {

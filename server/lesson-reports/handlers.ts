@@ -8,7 +8,7 @@ import { pageOf } from '../lib/paging.ts'
 import { fieldsProblem } from '../lib/replies.ts'
 import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
 import { listReportPage } from './queries.ts'
-import { approveReportRecord, approveReports, returnReportRecord } from './records.ts'
+import { approveReportRecord, approveReports, returnReportRecord, shareReportRecord } from './records.ts'
 
 const notFound = { status: 404 as const, body: { message: LESSON_MESSAGES.notFound } }
 
@@ -37,10 +37,19 @@ export const getLessonReport: Handler<'getLessonReport'> = async ({ params, sess
   return detail ? { status: 200, body: detail, headers: { ETag: versionTag(detail.lesson.version) } } : notFound
 }
 
-export const approveLessonReport: Handler<'approveLessonReport'> = async ({ params, headers, request, session }, deps) => {
+export const approveLessonReport: Handler<'approveLessonReport'> = async ({ params, headers, body, request, session }, deps) => {
   const { db } = deps.database
   const actorId = session().user.id
-  const outcome = await db.transaction((tx) => approveReportRecord(tx, params.lessonId, versionFromTag(headers['If-Match']), { actorId, request }))
+  const outcome = await db.transaction((tx) => approveReportRecord(tx, deps, params.lessonId, versionFromTag(headers['If-Match']), body ?? {}, { actorId, request }))
+  if (typeof outcome === 'object' && 'lessonIds' in outcome) deps.mailer.kick()
+  return reviewReply(db, outcome, session().user)
+}
+
+export const shareLessonReport: Handler<'shareLessonReport'> = async ({ params, headers, request, session }, deps) => {
+  const { db } = deps.database
+  const actorId = session().user.id
+  const outcome = await db.transaction((tx) => shareReportRecord(tx, deps, params.lessonId, versionFromTag(headers['If-Match']), { actorId, request }))
+  if (typeof outcome === 'object' && 'lessonIds' in outcome) deps.mailer.kick()
   return reviewReply(db, outcome, session().user)
 }
 
@@ -58,5 +67,7 @@ export const approveLessonReports: Handler<'approveLessonReports'> = async ({ bo
   const actorId = session().user.id
   const ids = body.items.map((item) => item.lessonId)
   if (new Set(ids).size !== ids.length) return fieldsProblem({ items: 'Name each report once.' })
-  return { status: 200, body: await deps.database.db.transaction((tx) => approveReports(tx, body.items, { actorId, request })) }
+  const result = await deps.database.db.transaction((tx) => approveReports(tx, deps, body.items, { actorId, request }))
+  if (result.approved.length > 0) deps.mailer.kick()
+  return { status: 200, body: result }
 }

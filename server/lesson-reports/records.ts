@@ -8,18 +8,56 @@ import type { ChangeContext } from '../lib/history.ts'
 import { reportReturnedMail } from '../mail/templates.ts'
 import { auditLesson, changeLesson, learnerNames, lockedLesson, type LessonDeps, type LessonOutcome } from '../lessons/lifecycle.ts'
 import { LESSON_MESSAGES } from '../lessons/messages.ts'
+import { familyMailOf, shareReport } from './sharing.ts'
 
 type Schemas = components['schemas']
 
-/** Approves a report waiting for the office, read at `version`. */
-export async function approveReportRecord(tx: Db, lessonId: string, version: number, context: ChangeContext & { actorId: string }): Promise<LessonOutcome> {
+/** How the office approves: sending the family part at once (the default), or holding it back, with why. */
+export interface Approval {
+  holdBack?: boolean
+  reason?: string
+}
+
+/**
+ * Approves a report waiting for the office, read at `version`, and in the same transaction queues its family part
+ * to the learners' contacts and school contacts (sharing.ts), unless the office holds it back.
+ */
+export async function approveReportRecord(
+  tx: Db,
+  deps: Pick<LessonDeps, 'mailer'>,
+  lessonId: string,
+  version: number,
+  approval: Approval,
+  context: ChangeContext & { actorId: string },
+): Promise<LessonOutcome> {
   const lesson = await lockedLesson(tx, lessonId, version)
   if (typeof lesson === 'string') return lesson
   const next = nextLessonStatus(lesson.status, 'APPROVE')
   if (next === undefined) return { refused: LESSON_MESSAGES.notForReview(lesson.status) }
-  await tx.update(lessonReports).set({ approvedAt: new Date(), approvedBy: context.actorId }).where(eq(lessonReports.lessonId, lesson.id))
+  const now = new Date()
+  const reason = approval.reason?.trim() || null
+  await tx
+    .update(lessonReports)
+    .set({ approvedAt: now, approvedBy: context.actorId, ...(approval.holdBack ? { heldBackAt: now, heldBackBy: context.actorId, heldBackReason: reason } : {}) })
+    .where(eq(lessonReports.lessonId, lesson.id))
   await changeLesson(tx, lesson, { status: next })
   await auditLesson(tx, 'lesson.report_approved', lesson, context, { changes: [{ field: 'status', from: lesson.status, to: next }] })
+  if (approval.holdBack) await auditLesson(tx, 'lesson.report_held_back', lesson, context, reason === null ? {} : { detail: reason })
+  else await shareReport(tx, deps, lesson.id)
+  return { lessonIds: [lesson.id] }
+}
+
+/** Sends the family part of a report the office held back, once: refused unless it is approved, held back and not sent. */
+export async function shareReportRecord(tx: Db, deps: Pick<LessonDeps, 'mailer'>, lessonId: string, version: number, context: ChangeContext & { actorId: string }): Promise<LessonOutcome> {
+  const lesson = await lockedLesson(tx, lessonId, version)
+  if (typeof lesson === 'string') return lesson
+  const [report] = await tx.select({ heldBackAt: lessonReports.heldBackAt }).from(lessonReports).where(eq(lessonReports.lessonId, lesson.id)).limit(1)
+  if (lesson.status !== 'approved') return { refused: LESSON_MESSAGES.shareOnlyApproved }
+  if (!report?.heldBackAt || (await familyMailOf(tx, lesson.id)).length > 0) return { refused: LESSON_MESSAGES.alreadyShared }
+  const sent = await shareReport(tx, deps, lesson.id)
+  if (sent === 0) return { refused: LESSON_MESSAGES.nobodyToShareWith }
+  await changeLesson(tx, lesson, {})
+  await auditLesson(tx, 'lesson.report_shared', lesson, context, {})
   return { lessonIds: [lesson.id] }
 }
 
@@ -45,13 +83,14 @@ export async function returnReportRecord(tx: Db, deps: LessonDeps, lessonId: str
 /** Approves each report that is waiting and unchanged since the office read it; says why each other one was left. */
 export async function approveReports(
   tx: Db,
+  deps: Pick<LessonDeps, 'mailer'>,
   items: { lessonId: string; version: number }[],
   context: ChangeContext & { actorId: string },
 ): Promise<Schemas['ReportApprovalResult']> {
   const approved: string[] = []
   const left: { lessonId: string; message: string }[] = []
   for (const item of items) {
-    const outcome = await approveReportRecord(tx, item.lessonId, item.version, context)
+    const outcome = await approveReportRecord(tx, deps, item.lessonId, item.version, {}, context)
     if (outcome === 'missing') left.push({ lessonId: item.lessonId, message: LESSON_MESSAGES.notFound })
     else if (outcome === 'stale') left.push({ lessonId: item.lessonId, message: 'Changed since you read it: open it to see the changes.' })
     else if ('refused' in outcome) left.push({ lessonId: item.lessonId, message: outcome.refused })

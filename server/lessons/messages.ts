@@ -31,6 +31,9 @@ export const LESSON_MESSAGES = {
   alreadyApproved: 'This report has been approved, so it can no longer be changed.',
   notForReview: (status: LessonStatus) =>
     status === 'approved' ? 'This report has already been approved.' : status === 'returned' ? 'This report is back with its tutor; wait until they send it again.' : `This lesson is ${statusWords(status)}: there is no report to review.`,
+  shareOnlyApproved: 'Only an approved report can be sent to the family and school.',
+  alreadyShared: 'This report has already gone to the family and school.',
+  nobodyToShareWith: 'Nobody is on record to send it to: add the learner’s contact email, or mark a school contact to receive reports, then send it.',
   attendanceFor: (names: string[]) => `Give attendance for every learner of the lesson: ${names.join(', ')}.`,
   unknownLearner: 'Attendance can only be given for the lesson’s learners.',
   concernLearner: 'Choose one of the lesson’s learners.',

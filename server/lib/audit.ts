@@ -47,6 +47,8 @@ export type AuditAction =
   | 'lesson.report_returned'
   | 'lesson.report_resubmitted'
   | 'lesson.report_approved'
+  | 'lesson.report_held_back'
+  | 'lesson.report_shared'
   | 'concern.raised'
   | 'concern.status_changed'
   | 'contact_message.status_changed'

@@ -7,6 +7,7 @@ import { escapeHtml } from '../lib/html.ts'
 type DeliveryMode = components['schemas']['DeliveryMode']
 type LessonFrequency = components['schemas']['LessonFrequency']
 type MailKind = components['schemas']['MailKind']
+type Attendance = components['schemas']['Attendance']
 
 export interface MailMessage {
   to: string
@@ -17,6 +18,8 @@ export interface MailMessage {
   kind: MailKind
   /** It holds a link that sets a password (a reset, an invitation): its body is never shown on any screen. */
   carriesSecretLink: boolean
+  /** The lesson a report mail is about, so the office can see to whom its family part went. */
+  lessonId?: string
 }
 
 /** The link sits on a line of its own so every mail client makes it clickable and copyable. */
@@ -440,4 +443,42 @@ export function placementEndedContactMail(
     'TEC',
   ].join('\n')
   return { to: to.email, subject: `Lessons ended: ${ended.learner} (${ended.subject})`, text, html: null, kind: 'placement_ended', carriesSecretLink: false }
+}
+
+/** The family part of an approved report: what a family or school reads, never the office's note or a concern. */
+export interface SharedReport {
+  lessonId: string
+  subject: string
+  day: string
+  tutor: string
+  learners: { name: string; attendance: Attendance | null }[]
+  covered: string
+  progress: string
+  homework: string | null
+}
+
+/** Sends a learner's contact, or a school's contact, the family part of an approved lesson report. */
+export function reportSharedMail(to: { email: string; name: string }, report: SharedReport): MailMessage {
+  const names = report.learners.map((learner) => learner.name)
+  const who = names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+  const attendance = report.learners.map((learner) => `${learner.name}: ${learner.attendance === null ? 'not recorded' : labelOf('Attendance', learner.attendance)}`)
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `${report.tutor} has written up ${who}'s ${report.subject} lesson of ${longLessonDay(report.day)}.`,
+    '',
+    names.length === 1 ? `Attendance: ${attendance[0]?.split(': ')[1] ?? ''}` : ['Attendance:', ...attendance.map((line) => `- ${line}`)].join('\n'),
+    '',
+    'What was covered',
+    report.covered,
+    '',
+    'Progress and next steps',
+    report.progress,
+    ...(report.homework ? ['', 'Homework', report.homework] : []),
+    '',
+    'If you have a question about the lessons, reply to this email or call the office.',
+    '',
+    'TEC',
+  ].join('\n')
+  return { to: to.email, subject: `Lesson report: ${who}, ${report.subject}, ${longLessonDay(report.day)}`, text, html: null, kind: 'report_shared', carriesSecretLink: false, lessonId: report.lessonId }
 }

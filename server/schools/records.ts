@@ -16,7 +16,7 @@ function schoolColumns(input: SchoolInput) {
     addressLine2: input.address.line2 ?? null,
     town: input.address.town,
     postcode: input.address.postcode.toUpperCase(),
-    contacts: input.contacts.map(({ name, role, email, phone }) => ({ name, role, email, phone })),
+    contacts: input.contacts.map(({ name, role, email, phone, receivesReports }) => ({ name, role, email, phone, ...(receivesReports ? { receivesReports } : {}) })),
     safeguardingLeadName: input.safeguardingLead.name,
     safeguardingLeadEmail: input.safeguardingLead.email,
     safeguardingLeadPhone: input.safeguardingLead.phone ?? null,

@@ -5,6 +5,7 @@ import type { components, operations } from './schema.gen'
 
 type Schemas = components['schemas']
 export type LessonReportPage = Schemas['LessonReportPage']
+export type ReportApproval = Schemas['ReportApproval']
 export type ReportListQuery = NonNullable<operations['listLessonReports']['parameters']['query']>
 
 /** Lesson reports as the office reviews them; ADMIN only. Concerns and figures are in their own modules. */
@@ -13,7 +14,9 @@ export function createLessonReportsApi(client: ApiClient) {
   return {
     list: (query: ReportListQuery) => unwrap(client.GET('/admin/reports', { params: { query } })),
     get: (lessonId: string) => unwrap(client.GET('/admin/reports/{lessonId}', { params: path(lessonId) })),
-    approve: (lessonId: string, version: number) => unwrap(client.POST('/admin/reports/{lessonId}/approve', { params: { ...path(lessonId), header: ifMatch(version) } })),
+    approve: (lessonId: string, version: number, body?: ReportApproval) =>
+      unwrap(client.POST('/admin/reports/{lessonId}/approve', { params: { ...path(lessonId), header: ifMatch(version) }, ...(body === undefined ? {} : { body }) })),
+    share: (lessonId: string, version: number) => unwrap(client.POST('/admin/reports/{lessonId}/share', { params: { ...path(lessonId), header: ifMatch(version) } })),
     return: (lessonId: string, version: number, comment: string) =>
       unwrap(client.POST('/admin/reports/{lessonId}/return', { params: { ...path(lessonId), header: ifMatch(version) }, body: { comment } })),
     approveMany: (items: { lessonId: string; version: number }[]) => unwrap(client.POST('/admin/reports/approvals', { body: { items } })),

@@ -19,7 +19,7 @@ import { LESSON_HISTORY_WORDS } from '@/routes/_authenticated/-components/histor
 import { loadRecord } from '@/routes/_authenticated/-components/record-page'
 import { learnerNames } from '@/routes/_authenticated/-components/lesson-words'
 import { SeverityBadge } from './-components/concern-badges'
-import { ReportActions } from './-components/report-actions'
+import { ReportActions, ShareReport } from './-components/report-actions'
 import { ReportBadges, SentBadge } from './-components/report-badges'
 import { ReportNotFound } from './-components/report-not-found'
 import { lessonHours } from './-components/report-words'
@@ -38,6 +38,50 @@ export const Route = createFileRoute('/_authenticated/admin/reports/$lessonId')(
 })
 
 const byWhom = (who: { name: string } | undefined) => (who ? ` by ${who.name}` : '')
+
+const listed = (names: string[]) => (names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`)
+
+/** What became of an approved report's family part, as it really happened: sent, on its way, failed, held back or nobody to send it to. */
+function FamilyMailNote({ detail, report }: { detail: LessonDetail; report: NonNullable<LessonDetail['report']> }) {
+  const mails = report.familyMail ?? []
+  if (mails.length === 0) {
+    if (report.heldBack) {
+      return (
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">
+            Held back from the family and school{byWhom(report.heldBack.by)}
+            {report.heldBack.reason ? `: ${report.heldBack.reason}` : ''}. Nothing has been sent.
+          </Text>
+          <ShareReport detail={detail} />
+        </Stack>
+      )
+    }
+    return <Text size="sm">Nothing was sent: no contact email or school contact receiving reports was on record when it was approved.</Text>
+  }
+  const sent = mails.filter((mail) => mail.status === 'sent' && mail.sentAt)
+  const waiting = mails.filter((mail) => mail.status === 'pending' || mail.status === 'stored')
+  const failed = mails.filter((mail) => mail.status === 'failed')
+  const firstSent = sent[0]?.sentAt
+  return (
+    <>
+      {sent.length > 0 && firstSent && (
+        <Text size="sm">
+          Sent to {listed(sent.map((mail) => mail.to))} on <time dateTime={firstSent}>{formatDateTime(firstSent)}</time>.
+        </Text>
+      )}
+      {waiting.length > 0 && <Text size="sm">On its way to {listed(waiting.map((mail) => mail.to))}.</Text>}
+      {failed.length > 0 && (
+        <Text size="sm">
+          Could not be sent to {listed(failed.map((mail) => mail.to))}:{' '}
+          <AnchorLink to="/admin/settings/mail" search={{ status: 'failed' }}>
+            see what went wrong and send it again
+          </AnchorLink>
+          .
+        </Text>
+      )}
+    </>
+  )
+}
 
 /** Where the lesson is, when that is not "waiting for you": what happens next, and who does it. */
 function StatusNote({ detail }: { detail: LessonDetail }) {
@@ -80,14 +124,19 @@ function StatusNote({ detail }: { detail: LessonDetail }) {
     case 'approved':
       return (
         <Alert color="green" title="Approved">
-          Approved{byWhom(report?.approvedBy)}
-          {report?.approvedAt && (
-            <>
-              {' '}
-              on <time dateTime={report.approvedAt}>{formatDateTime(report.approvedAt)}</time>
-            </>
-          )}
-          . Families and schools can read its progress and next steps; it can no longer be changed.
+          <Stack gap="xs">
+            <Text size="sm">
+              Approved{byWhom(report?.approvedBy)}
+              {report?.approvedAt && (
+                <>
+                  {' '}
+                  on <time dateTime={report.approvedAt}>{formatDateTime(report.approvedAt)}</time>
+                </>
+              )}
+              ; it can no longer be changed.
+            </Text>
+            {report && <FamilyMailNote detail={detail} report={report} />}
+          </Stack>
         </Alert>
       )
     case 'cancelled':

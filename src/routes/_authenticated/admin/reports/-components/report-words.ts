@@ -99,3 +99,6 @@ export function lessonName(lesson: Pick<Lesson, 'subject' | 'learners' | 'date' 
 
 /** The contract's limit for a return comment. */
 export const RETURN_COMMENT_LIMITS = LIMITS.ReportReturn.comment
+
+/** The contract's limit for why a report is held back from the family. */
+export const HOLD_BACK_REASON_LIMITS = LIMITS.ReportApproval.reason

@@ -145,6 +145,7 @@ function SchoolPage() {
             ['Name', `${contact.name}, ${contact.role}`],
             ['Email', <Anchor href={mailtoHref(contact.email)}>{contact.email}</Anchor>],
             ['Phone', <Anchor href={telephoneHref(contact.phone)}>{contact.phone}</Anchor>],
+            ['Lesson reports', contact.receivesReports ? 'Mailed the family part of each approved report' : 'Not mailed'],
             ['Anonymise', <AnonymiseSchoolContact schoolId={schoolId} index={index} contact={contact} />],
             ['Personal data', <ExportEverythingLink search={{ kind: 'school-contact', id: schoolId, contact: index }} label={`Export everything we hold about ${contact.name}`} size="xs" />],
           ]}

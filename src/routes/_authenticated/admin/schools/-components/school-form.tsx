@@ -1,4 +1,4 @@
-import { Button, Card, Grid, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Button, Card, Checkbox, Grid, Group, NumberInput, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { useForm, type UseFormReturnType } from '@mantine/form'
 import { IconPlus, IconTrash } from '@tabler/icons-react'
 import type { UseMutationResult } from '@tanstack/react-query'
@@ -15,6 +15,7 @@ interface ContactValues {
   role: string
   email: string
   phone: string
+  receivesReports: boolean
 }
 
 export interface SchoolFormValues extends Record<string, unknown> {
@@ -27,14 +28,14 @@ export interface SchoolFormValues extends Record<string, unknown> {
   notes: string
 }
 
-const emptyContact = (): ContactValues => ({ name: '', role: '', email: '', phone: '' })
+const emptyContact = (): ContactValues => ({ name: '', role: '', email: '', phone: '', receivesReports: false })
 
 export function schoolFormValues(fields?: SchoolInput): SchoolFormValues {
   return {
     name: fields?.name ?? '',
     type: fields?.type ?? null,
     address: { line1: fields?.address.line1 ?? '', line2: fields?.address.line2 ?? '', town: fields?.address.town ?? '', postcode: fields?.address.postcode ?? '' },
-    contacts: fields?.contacts.map((contact) => ({ ...contact })) ?? [emptyContact()],
+    contacts: fields?.contacts.map((contact) => ({ ...contact, receivesReports: contact.receivesReports ?? false })) ?? [emptyContact()],
     safeguardingLead: { name: fields?.safeguardingLead.name ?? '', email: fields?.safeguardingLead.email ?? '', phone: fields?.safeguardingLead.phone ?? '' },
     pupilCount: fields?.pupilCount ?? '',
     notes: fields?.notes ?? '',
@@ -48,7 +49,13 @@ export function toSchoolInput(values: SchoolFormValues): SchoolInput {
     name: values.name.trim(),
     type: values.type as SchoolInput['type'],
     address: { line1: values.address.line1.trim(), line2: text(values.address.line2), town: values.address.town.trim(), postcode: values.address.postcode.trim() },
-    contacts: values.contacts.map((contact) => ({ name: contact.name.trim(), role: contact.role.trim(), email: contact.email.trim(), phone: contact.phone.trim() })),
+    contacts: values.contacts.map((contact) => ({
+      name: contact.name.trim(),
+      role: contact.role.trim(),
+      email: contact.email.trim(),
+      phone: contact.phone.trim(),
+      ...(contact.receivesReports ? { receivesReports: true } : {}),
+    })),
     safeguardingLead: { name: values.safeguardingLead.name.trim(), email: values.safeguardingLead.email.trim(), phone: text(values.safeguardingLead.phone) },
     pupilCount: values.pupilCount === '' ? undefined : Number(values.pupilCount),
     notes: text(values.notes),
@@ -96,6 +103,13 @@ function ContactFields({ form, index }: { form: UseFormReturnType<SchoolFormValu
         </Grid.Col>
         <Grid.Col span={{ base: 24, sm: 12 }}>
           <TextInput label={LABEL['contacts.phone']} type="tel" required maxLength={LIMITS.Phone.maxLength} {...form.getInputProps(`contacts.${index}.phone`)} />
+        </Grid.Col>
+        <Grid.Col span={24}>
+          <Checkbox
+            label={LABEL['contacts.receivesReports']}
+            description="They are mailed what was covered, progress and homework from each approved report on the school's learners taught at school. Never the office's notes or concerns."
+            {...form.getInputProps(`contacts.${index}.receivesReports`, { type: 'checkbox' })}
+          />
         </Grid.Col>
       </Grid>
     </Card>

@@ -15,6 +15,7 @@ export const SCHOOL_FIELD_LABELS = {
   'contacts.role': 'Contact role',
   'contacts.email': 'Contact email',
   'contacts.phone': 'Contact phone',
+  'contacts.receivesReports': 'Receives lesson reports',
   'safeguardingLead.name': 'Safeguarding lead',
   'safeguardingLead.email': 'Safeguarding lead’s email',
   'safeguardingLead.phone': 'Safeguarding lead’s phone',
