@@ -2,7 +2,7 @@ import type { Handler } from '../contract/types.ts'
 import type { Db } from '../db/client.ts'
 import type { LessonOutcome } from '../lessons/lifecycle.ts'
 import { LESSON_MESSAGES } from '../lessons/messages.ts'
-import { readLessonDetail } from '../lessons/queries.ts'
+import { readOfficeReport } from './sharing.ts'
 import { settlePassedLessons } from '../lessons/records.ts'
 import { pageOf } from '../lib/paging.ts'
 import { fieldsProblem } from '../lib/replies.ts'
@@ -18,7 +18,7 @@ async function reviewReply(db: Db, outcome: LessonOutcome, viewer: { safeguardin
   if ('refused' in outcome) return { status: 409 as const, body: { message: outcome.refused } }
   if ('fields' in outcome) return fieldsProblem(outcome.fields)
   const [lessonId] = outcome.lessonIds
-  const detail = lessonId === undefined ? undefined : await readLessonDetail(db, lessonId, 'admin', viewer)
+  const detail = lessonId === undefined ? undefined : await readOfficeReport(db, lessonId, viewer)
   if (!detail) throw new Error('The lesson just reviewed cannot be read.')
   return { status: 200 as const, body: detail, headers: { ETag: versionTag(detail.lesson.version) } }
 }
@@ -32,7 +32,7 @@ export const listLessonReports: Handler<'listLessonReports'> = async ({ query },
 export const getLessonReport: Handler<'getLessonReport'> = async ({ params, session }, deps) => {
   const { db } = deps.database
   await settlePassedLessons(db)
-  const detail = await readLessonDetail(db, params.lessonId, 'admin', session().user)
+  const detail = await readOfficeReport(db, params.lessonId, session().user)
   if (detail) deps.openings.record({ userId: session().user.id, subjectType: 'lesson_report', subjectId: params.lessonId, kind: 'opened' })
   return detail ? { status: 200, body: detail, headers: { ETag: versionTag(detail.lesson.version) } } : notFound
 }

@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { aliasedTable, and, asc, eq, inArray, isNull } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import { londonDay } from '../../shared/lesson-time.ts'
 import type { Db } from '../db/client.ts'
 import { lessonLearners, lessonReports, lessons, mailOutbox, placements, schools, students, users } from '../db/schema.ts'
 import type { LessonDeps } from '../lessons/lifecycle.ts'
+import { readLessonDetail } from '../lessons/queries.ts'
 import { reportSharedMail, type SharedReport } from '../mail/templates.ts'
 
 type Schemas = components['schemas']
@@ -105,4 +106,31 @@ export async function familyMailOf(db: Db, lessonId: string): Promise<NonNullabl
     queuedAt: mail.queuedAt.toISOString(),
     ...(mail.sentAt === null ? {} : { sentAt: mail.sentAt.toISOString() }),
   }))
+}
+
+const holders = aliasedTable(users, 'held_back_by')
+
+/** What became of the report's family part, for the office: held back (by whom, why), and each mail of it. */
+async function familyPart(db: Db, lessonId: string): Promise<Pick<Schemas['LessonReport'], 'heldBack' | 'familyMail'>> {
+  const [[row], familyMail] = await Promise.all([
+    db
+      .select({ at: lessonReports.heldBackAt, reason: lessonReports.heldBackReason, byId: holders.id, byName: holders.name })
+      .from(lessonReports)
+      .leftJoin(holders, eq(holders.id, lessonReports.heldBackBy))
+      .where(eq(lessonReports.lessonId, lessonId))
+      .limit(1),
+    familyMailOf(db, lessonId),
+  ])
+  const by = row?.byId && row.byName !== null ? { id: row.byId, name: row.byName } : undefined
+  return {
+    ...(row?.at ? { heldBack: { at: row.at.toISOString(), ...(by ? { by } : {}), ...(row.reason === null ? {} : { reason: row.reason }) } } : {}),
+    ...(familyMail.length > 0 ? { familyMail } : {}),
+  }
+}
+
+/** A lesson as the office reads it (readLessonDetail), with what became of its report's family part. */
+export async function readOfficeReport(db: Db, lessonId: string, viewer: { safeguardingLead: boolean }): Promise<Schemas['LessonDetail'] | undefined> {
+  const detail = await readLessonDetail(db, lessonId, 'admin', viewer)
+  if (!detail?.report) return detail
+  return { ...detail, report: { ...detail.report, ...(await familyPart(db, lessonId)) } }
 }

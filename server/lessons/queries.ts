@@ -3,7 +3,6 @@ import { lessonMoves, type LessonStatus } from '../../shared/lesson-lifecycle.ts
 import { endOfLondonDay, londonDay, londonTime, REPORT_DUE_HOURS, reportDueAt, startOfLondonDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
-import { familyMailOf } from '../lesson-reports/sharing.ts'
 import { lessonLearners, lessonReports, lessons, safeguardingConcerns, schools, students, users, type LessonReportRow, type LessonRow } from '../db/schema.ts'
 import { pastPlacementEnd, placementEndsOf } from './placement-ends.ts'
 
@@ -244,7 +243,6 @@ export async function readLessonDetail(
     const lead = typeof who === 'object' && who.safeguardingLead
     return {
       ...common,
-      ...(common.report && report ? { report: { ...common.report, ...(await familyPart(db, lessonId, report)) } } : {}),
       concerns: concerns.map((concern) =>
         lead
           ? { id: concern.id, severity: concern.severity, details: concern.details, status: concern.status, raisedAt: concern.createdAt.toISOString() }
@@ -259,20 +257,6 @@ export async function readLessonDetail(
     concerns: concerns
       .filter((concern) => concern.raisedBy === tutorId)
       .map((concern) => ({ id: concern.id, raisedAt: concern.createdAt.toISOString() })),
-  }
-}
-
-/** What became of the report's family part, for the office: held back (by whom, why), and each mail of it. */
-async function familyPart(db: Db, lessonId: string, report: LessonReportRow): Promise<Pick<Schemas['LessonReport'], 'heldBack' | 'familyMail'>> {
-  const [familyMail, heldBackBy] = await Promise.all([
-    familyMailOf(db, lessonId),
-    report.heldBackBy === null ? undefined : db.select({ id: reviewers.id, name: reviewers.name }).from(reviewers).where(eq(reviewers.id, report.heldBackBy)).then(([row]) => row),
-  ])
-  return {
-    ...(report.heldBackAt === null
-      ? {}
-      : { heldBack: { at: report.heldBackAt.toISOString(), ...(heldBackBy ? { by: heldBackBy } : {}), ...(report.heldBackReason === null ? {} : { reason: report.heldBackReason }) } }),
-    ...(familyMail.length > 0 ? { familyMail } : {}),
   }
 }
 

@@ -156,8 +156,44 @@ describe('lessons and reports', () => {
     await tutor.close()
 
     await office.reload()
-    await office.getByRole('button', { name: 'Approve' }).click()
+    await office.getByRole('button', { name: 'Approve', exact: true }).click()
     await office.getByText('Approved', { exact: true }).first().waitFor()
+
+    // Jacob's father reads the family part through SMTP: never the concern, never a note for the office.
+    const family = await app.mail.waitForMail('mark.fielding@example.org', { timeout: 20_000 })
+    expect(family.subject).toMatch(/^Lesson report: Jacob Fielding, Maths, /)
+    expect(family.text).toContain('Hello Mark Fielding,')
+    expect(family.text).toContain('Attendance: Present')
+    expect(family.text).toContain('What was covered\nSimultaneous equations by elimination.')
+    expect(family.text).toContain('Jacob found questions 4 and 7 hard (negative coefficients). Next: substitution.')
+    expect(family.text).not.toContain('alone at home')
+    await office.reload()
+    await office.getByText(/^Sent to Mark Fielding on \d/).waitFor()
+    await expectAccessible(office, 'an approved report, sent to the family', PHONE_AND_DESKTOP)
+    await office.close()
+  })
+
+  test('a report approved and held back sends nothing until the office sends it from its page', async () => {
+    const token = await app.apiToken(demo.admin)
+    const waiting = await api<{ items: { id: string; learners: { name: string }[] }[] }>('/admin/reports?state=to_review', token)
+    const lesson = waiting.body.items[0]
+    if (!lesson) throw new Error('The demo has no report waiting for review')
+    const office = await app.signedInPage(demo.admin, { at: `/admin/reports/${lesson.id}` })
+    await office.getByRole('button', { name: 'Approve and hold back' }).click()
+    const dialog = office.getByRole('dialog', { name: 'Approve and hold it back from the family?' })
+    await dialog.getByRole('textbox', { name: 'Why hold it back?' }).fill('The progress part needs a word with the family first.')
+    await expectAccessible(office, 'the hold-back dialog')
+    await dialog.getByRole('button', { name: 'Approve and hold back' }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await office.getByText(/^Held back from the family and school by Ada Admin: The progress part needs a word with the family first\./).waitFor()
+    const before = app.mail.messages.filter((mail) => mail.subject?.startsWith('Lesson report:')).length
+    // The outbox is sent every few seconds: nothing of this report is in it to send.
+    const detail = await api<{ report?: { familyMail?: unknown[] } }>(`/admin/reports/${lesson.id}`, token)
+    expect(detail.body.report?.familyMail).toBeUndefined()
+
+    await office.getByRole('button', { name: 'Send to the family and school now' }).click()
+    await office.getByText(/^(On its way to|Sent to) /).waitFor()
+    await expect.poll(() => app.mail.messages.filter((mail) => mail.subject?.startsWith('Lesson report:')).length, { timeout: 20_000 }).toBeGreaterThan(before)
     await office.close()
   })
 
