@@ -7,6 +7,8 @@ import { SECOND_FACTOR_MESSAGES, secondFactorDue } from './auth/second-factor.ts
 import { authenticate, isFreshlySeen } from './auth/sessions.ts'
 import { hashToken, TOKEN_PATTERN } from './auth/tokens.ts'
 import type { AppDeps } from './deps.ts'
+import type { FamilyLinkRow } from './db/schema.ts'
+import { liveFamilyLink } from './family/links.ts'
 import type { KeptUntilChange } from './lib/kept.ts'
 import { answerOf, etagMatches, type KeptAnswer, type PublicAnswer, type PublicCache } from './lib/public-cache.ts'
 import { isDirectFromThisMachine, type AppEnv } from './http-context.ts'
@@ -59,8 +61,19 @@ async function sessionOf(token: string, deps: AppDeps, kept: Kept): Promise<Auth
   return found
 }
 
+/**
+ * The family link an operation of x-roles [FAMILY] was called with (header X-Family-Link), while it works; anything
+ * else, a staff session included, is 401: the family page knows no other caller.
+ */
+async function authorizeFamily(c: Context, operation: Operation, deps: AppDeps): Promise<Outcome<FamilyLinkRow | null>> {
+  if (!operation.roles.includes('FAMILY')) return { ok: true, value: null }
+  const token = c.req.header('x-family-link')
+  const link = token === undefined ? undefined : await liveFamilyLink(deps.database.db, token.trim())
+  return link ? { ok: true, value: link } : { ok: false, response: errorAnswer(c, 401, MESSAGES.familyLinkDead) }
+}
+
 async function authorize(c: Context, operation: Operation, deps: AppDeps, kept: Kept): Promise<Outcome<Authenticated | null>> {
-  if (operation.roles.length === 0) return { ok: true, value: null }
+  if (operation.roles.length === 0 || operation.roles.includes('FAMILY')) return { ok: true, value: null }
   const token = bearerToken(c)
   const found = token === undefined ? null : await sessionOf(token, deps, kept)
   if (!found) return { ok: false, response: errorAnswer(c, 401, MESSAGES.unauthenticated) }
@@ -216,6 +229,8 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
     if (found) return keptAnswer(c, found)
     const auth = await authorize(c, operation, deps, memory)
     if (!auth.ok) return auth.response
+    const family = await authorizeFamily(c, operation, deps)
+    if (!family.ok) return family.response
     if (auth.value) c.set('userId', auth.value.user.id)
     // Every line the handler logs names the request, its operation and who asked (by id: never a name or an email).
     const logger = deps.logger.child(auth.value ? { requestId: c.get('requestId'), operation: operation.operationId, userId: auth.value.user.id } : { requestId: c.get('requestId'), operation: operation.operationId })
@@ -243,7 +258,11 @@ function serve(operation: Operation, handler: UntypedHandler, validators: Operat
       if (!auth.value) throw new Error(`${operation.operationId} is public, so its handler has no session`)
       return auth.value
     }
-    const input = { body: body.value, query, params, headers, cookies, request, session } as HandlerInput<OperationId>
+    const familyLink = () => {
+      if (!family.value) throw new Error(`${operation.operationId} is not opened with a family link`)
+      return family.value
+    }
+    const input = { body: body.value, query, params, headers, cookies, request, session, familyLink } as HandlerInput<OperationId>
     const generation = publicRead ? await memory.publicReads.begin() : staffRead ? memory.staffReads.begin() : 0
     const reply = await handler(input, { ...deps, logger })
     // A write that went through drops what this process kept before it answers, so a read through the same process

@@ -42,6 +42,7 @@ import { getRetentionSettings, listRetentionRuns, updateRetentionSettings } from
 import { createStudent, getStudent, listStudents, updateStudent } from './students/handlers.ts'
 import { listSubjects } from './subjects/handlers.ts'
 import { getMyLearner, listMyLearners } from './my-learners/handlers.ts'
+import { endFamilyLinks, getFamilyPage, requestFamilyLink, setFamilyMail } from './family/handlers.ts'
 import { createPlacement, endPlacement, listPlacements, movePlacement, previewPlacement, suggestTutors } from './placements/handlers.ts'
 import { changeTutorStatus, getTutor, inviteTutor, listTutors, recordSafeguardingCheck, updateTutor } from './tutors/handlers.ts'
 import { createBackup } from './backup/handlers.ts'
@@ -139,6 +140,10 @@ export const handlers: Handlers = {
   suggestTutors,
   listPlacements,
   createPlacement,
+  getFamilyPage,
+  requestFamilyLink,
+  setFamilyMail,
+  endFamilyLinks,
   previewPlacement,
   endPlacement,
   movePlacement,

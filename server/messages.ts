@@ -1,6 +1,7 @@
 /** Texts of the error answers every operation shares (the contract's `Error` body). */
 export const MESSAGES = {
   unauthenticated: 'Your session has ended. Please sign in again.',
+  familyLinkDead: 'This link has expired or the office has ended it. Ask for a fresh one: it comes by email.',
   forbidden: 'You do not have access to this.',
   safeguardingLeadsOnly: 'Only the designated safeguarding leads can see safeguarding concerns and who opened a record, or give the safeguarding lead mark. Ask one of them if you need to know.',
   noSuchEndpoint: 'No such API endpoint.',

@@ -20,7 +20,7 @@ export const ENUMS = {
   HighestQualification: ["gcse", "a_level", "degree", "postgraduate", "doctorate", "other"],
   RegistrationEventKind: ["submitted", "status", "accepted", "note"],
   RegistrationType: ["subject", "course", "school", "tutor"],
-  MailKind: ["password_reset", "staff_invitation", "tutor_invitation", "second_step_reset", "sign_in_warning", "contact_message", "registration_confirmation", "registration_notification", "enrolment_accepted", "registration_closed", "placement_started", "placement_ended", "report_returned", "safeguarding_concern", "report_shared", "other"],
+  MailKind: ["password_reset", "staff_invitation", "tutor_invitation", "second_step_reset", "sign_in_warning", "contact_message", "registration_confirmation", "registration_notification", "enrolment_accepted", "registration_closed", "placement_started", "placement_ended", "report_returned", "safeguarding_concern", "report_shared", "family_link", "other"],
   MailStatus: ["pending", "stored", "sent", "failed"],
   RegistrationStatus: ["new", "in_review", "accepted", "rejected", "withdrawn"],
   StudentStatus: ["waiting", "active", "paused", "finished"],
@@ -1049,6 +1049,62 @@ export const LIMITS = {
     reports: {
       onTime: { minimum: 0 },
       late: { minimum: 0 },
+    },
+  },
+  FamilyLinkRequest: {
+    email: { minLength: 3, maxLength: 254 },
+  },
+  FamilyLinksEnded: {
+    ended: { minimum: 0 },
+  },
+  FamilyMailChange: {
+    link: { minLength: 43, maxLength: 43, pattern: "^[A-Za-z0-9_-]{43}$" },
+  },
+  FamilyLesson: {
+    startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+    minutes: { minimum: 1 },
+  },
+  FamilyLearner: {
+    coming: {
+      items: {
+        startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+        minutes: { minimum: 1 },
+      },
+    },
+    attendance: {
+      present: { minimum: 0 },
+      late: { minimum: 0 },
+      absent: { minimum: 0 },
+    },
+  },
+  FamilyPage: {
+    learners: {
+      items: {
+        coming: {
+          items: {
+            startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+            minutes: { minimum: 1 },
+          },
+        },
+        attendance: {
+          present: { minimum: 0 },
+          late: { minimum: 0 },
+          absent: { minimum: 0 },
+        },
+      },
+    },
+    schools: {
+      items: {
+        learners: {
+          items: {
+            lessons: { minimum: 0 },
+            present: { minimum: 0 },
+            late: { minimum: 0 },
+            absent: { minimum: 0 },
+            rate: { minimum: 0, maximum: 1 },
+          },
+        },
+      },
     },
   },
   SchoolTermSummary: {

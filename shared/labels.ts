@@ -143,6 +143,7 @@ export const LABELS = {
       report_returned: 'Report returned',
       safeguarding_concern: 'Safeguarding concern',
       report_shared: 'Lesson report to a family or school',
+      family_link: 'Family page link',
       other: 'Other',
     },
   },

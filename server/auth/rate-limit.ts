@@ -34,6 +34,11 @@ export const RATE_LIMITS = {
   // fits easily; a bot does not. A double click counts, but stores once (duplicate protection).
   registrationPerIp: { limit: 10, windowSeconds: 60 * 60 },
   registrationPerEmail: { limit: 5, windowSeconds: 60 * 60 },
+  // The family page: a family reading it often fits; guessing links, or scraping one, does not.
+  familyPagePerIp: { limit: 120, windowSeconds: 15 * 60 },
+  familyLinkPerIp: { limit: 10, windowSeconds: 60 * 60 },
+  familyLinkPerEmail: { limit: 3, windowSeconds: 60 * 60 },
+  familyMailPerIp: { limit: 30, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, Limit>
 
 /** The counter key of a per-address limit: IPv6 addresses count by their /64 (see addressBlock). */

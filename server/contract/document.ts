@@ -121,6 +121,9 @@ function readOperation(document: Node, path: string, method: HttpMethod, raw: No
   if (tag === undefined || tags.length !== 1) throw new Error(`openapi.yaml: ${operationId} needs exactly one tag, the resource it belongs to`)
   const roles = Array.isArray(raw['x-roles']) ? raw['x-roles'].filter((role): role is string => typeof role === 'string') : []
   if (roles.length === 0) throw new Error(`openapi.yaml: ${operationId} has no x-roles; say [public] or the roles allowed`)
+  if (roles.some((role) => !['public', 'ADMIN', 'TUTOR', 'FAMILY'].includes(role)) || (roles.length > 1 && (roles.includes('public') || roles.includes('FAMILY')))) {
+    throw new Error(`openapi.yaml: ${operationId} has x-roles other than [public], [FAMILY] (a family link) or staff roles`)
+  }
 
   const parameters = [...shared, ...(Array.isArray(raw.parameters) ? (raw.parameters as unknown[]) : [])].map((value): Parameter => {
     const parameter = deref(document, value)

@@ -1,5 +1,5 @@
 import type { operations } from '../../src/api/schema.gen.ts'
-import type { SessionRow, UserRow } from '../db/schema.ts'
+import type { FamilyLinkRow, SessionRow, UserRow } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
 
 export type OperationId = keyof operations
@@ -74,6 +74,8 @@ export interface HandlerInput<K extends OperationId> {
   request: RequestInfo
   /** The caller's session; throws for a public operation, which has none. */
   session: () => Authenticated
+  /** The family link the caller opened the page with; throws for any operation not of x-roles [FAMILY]. */
+  familyLink: () => FamilyLinkRow
 }
 
 export type Handler<K extends OperationId> = (input: HandlerInput<K>, deps: AppDeps) => Promise<Reply<K>>

@@ -877,6 +877,8 @@ export const lessonReports = pgTable('lesson_reports', {
   heldBackAt: timestamptz('held_back_at'),
   heldBackBy: uuid('held_back_by').references(() => users.id, { onDelete: 'set null' }),
   heldBackReason: text('held_back_reason'),
+  /** When the family part went to the family and school (approval, or sending a held-back report): their page shows it from then. */
+  sharedAt: timestamptz('shared_at'),
   draft: jsonb('draft').$type<LessonReportDraftValue>(),
   draftSavedAt: timestamptz('draft_saved_at'),
 })
@@ -1026,3 +1028,33 @@ export type SchoolRow = typeof schools.$inferSelect
 export type LessonRow = typeof lessons.$inferSelect
 export type LessonReportRow = typeof lessonReports.$inferSelect
 export type SafeguardingConcernRow = typeof safeguardingConcerns.$inferSelect
+
+/**
+ * The links to the family page that report and reminder mails carry, one per mail: the token is stored hashed and
+ * works until it expires or the office ends it. The page is for the address: the learners it is the contact of,
+ * and the schools where it is a contact who receives reports.
+ */
+export const familyLinks = pgTable(
+  'family_links',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull().unique(),
+    /** Lowercased. */
+    email: text('email').notNull(),
+    createdAt: timestamptz('created_at').notNull().defaultNow(),
+    expiresAt: timestamptz('expires_at').notNull(),
+    endedAt: timestamptz('ended_at'),
+    lastUsedAt: timestamptz('last_used_at'),
+  },
+  (t) => [index('family_links_email_idx').on(t.email), index('family_links_expires_idx').on(t.expiresAt)],
+)
+
+/** The mails a family or school contact stopped from a link: none of these rows means they get them all. */
+export const familyMailSettings = pgTable('family_mail_settings', {
+  /** Lowercased. */
+  email: text('email').primaryKey(),
+  reportsStoppedAt: timestamptz('reports_stopped_at'),
+  remindersStoppedAt: timestamptz('reminders_stopped_at'),
+  updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+})
+export type FamilyLinkRow = typeof familyLinks.$inferSelect

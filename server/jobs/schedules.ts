@@ -1,4 +1,5 @@
 import { mailResetLink, RESET_MAIL_JOB } from '../auth/handlers.ts'
+import { FAMILY_LINK_JOB, mailFamilyLink } from '../family/handlers.ts'
 import { BACKUP_SCHEDULE_KEY, backupSchedule } from '../backup/schedule.ts'
 import { publishingSchedule } from '../blog-posts/publisher.ts'
 import type { AppDeps } from '../deps.ts'
@@ -16,6 +17,12 @@ export function registerJobs(deps: AppDeps, options: { schedules: boolean } = { 
     const { email, ip } = payload
     if (typeof email !== 'string' || typeof ip !== 'string') throw new Error('a reset-mail job without its address')
     const queued = await mailResetLink(deps, email, { ip }, tx)
+    return queued ? () => deps.mailer.kick() : undefined
+  })
+  jobs.define(FAMILY_LINK_JOB, async (payload, { tx }) => {
+    const { email, ip } = payload
+    if (typeof email !== 'string' || typeof ip !== 'string') throw new Error('a family-link job without its address')
+    const queued = await mailFamilyLink(deps, email, { ip }, tx)
     return queued ? () => deps.mailer.kick() : undefined
   })
   if (!options.schedules) return

@@ -116,8 +116,17 @@ const LEADING_COLUMNS: Record<Schemas['LessonFigure'], string[]> = {
   reports: ['on_time', 'report_sent'],
 }
 
-/** A school's term: each learner's attendance, and the progress notes of approved reports. Undefined for no such school. */
-export async function schoolTermSummary(db: Db, schoolId: string, year: number, term: SchoolTermName): Promise<Schemas['SchoolTermSummary'] | undefined> {
+/**
+ * A school's term: each learner's attendance, and the progress notes of approved reports (for the school's own page,
+ * `sharedOnly`: only those sent to families and schools, not one the office holds back). Undefined for no such school.
+ */
+export async function schoolTermSummary(
+  db: Db,
+  schoolId: string,
+  year: number,
+  term: SchoolTermName,
+  { sharedOnly = false }: { sharedOnly?: boolean } = {},
+): Promise<Schemas['SchoolTermSummary'] | undefined> {
   const [school] = await db.select({ id: schools.id, name: schools.name }).from(schools).where(eq(schools.id, schoolId)).limit(1)
   if (!school) return undefined
   const { from, to } = termDays(year, term)
@@ -132,6 +141,7 @@ export async function schoolTermSummary(db: Db, schoolId: string, year: number, 
       learner: { id: students.id, name: students.name },
       attendance: lessonLearners.attendance,
       progress: lessonReports.progress,
+      sharedAt: lessonReports.sharedAt,
     })
     .from(lessonLearners)
     .innerJoin(students, eq(students.id, lessonLearners.studentId))
@@ -149,7 +159,7 @@ export async function schoolTermSummary(db: Db, schoolId: string, year: number, 
     const marks = entry.present + entry.late + entry.absent
     entry.rate = marks === 0 ? 0 : (entry.present + entry.late) / marks
     learners.set(row.learner.id, entry)
-    if (row.status === 'approved' && row.progress) {
+    if (row.status === 'approved' && row.progress && (!sharedOnly || row.sharedAt !== null)) {
       excerpts.push({ lessonId: row.lessonId, date: londonDay(row.startsAt), learner: row.learner, subject: row.subject, tutor: row.tutor, progress: row.progress })
     }
   }

@@ -8,7 +8,7 @@ import type { ChangeContext } from '../lib/history.ts'
 import { reportReturnedMail } from '../mail/templates.ts'
 import { auditLesson, changeLesson, learnerNames, lockedLesson, type LessonDeps, type LessonOutcome } from '../lessons/lifecycle.ts'
 import { LESSON_MESSAGES } from '../lessons/messages.ts'
-import { familyMailOf, shareReport } from './sharing.ts'
+import { readersToMail, shareReport } from './sharing.ts'
 
 type Schemas = components['schemas']
 
@@ -24,7 +24,7 @@ export interface Approval {
  */
 export async function approveReportRecord(
   tx: Db,
-  deps: Pick<LessonDeps, 'mailer'>,
+  deps: Pick<LessonDeps, 'mailer' | 'config'>,
   lessonId: string,
   version: number,
   approval: Approval,
@@ -48,14 +48,14 @@ export async function approveReportRecord(
 }
 
 /** Sends the family part of a report the office held back, once: refused unless it is approved, held back and not sent. */
-export async function shareReportRecord(tx: Db, deps: Pick<LessonDeps, 'mailer'>, lessonId: string, version: number, context: ChangeContext & { actorId: string }): Promise<LessonOutcome> {
+export async function shareReportRecord(tx: Db, deps: Pick<LessonDeps, 'mailer' | 'config'>, lessonId: string, version: number, context: ChangeContext & { actorId: string }): Promise<LessonOutcome> {
   const lesson = await lockedLesson(tx, lessonId, version)
   if (typeof lesson === 'string') return lesson
-  const [report] = await tx.select({ heldBackAt: lessonReports.heldBackAt }).from(lessonReports).where(eq(lessonReports.lessonId, lesson.id)).limit(1)
+  const [report] = await tx.select({ sharedAt: lessonReports.sharedAt }).from(lessonReports).where(eq(lessonReports.lessonId, lesson.id)).limit(1)
   if (lesson.status !== 'approved') return { refused: LESSON_MESSAGES.shareOnlyApproved }
-  if (!report?.heldBackAt || (await familyMailOf(tx, lesson.id)).length > 0) return { refused: LESSON_MESSAGES.alreadyShared }
-  const sent = await shareReport(tx, deps, lesson.id)
-  if (sent === 0) return { refused: LESSON_MESSAGES.nobodyToShareWith }
+  if (!report || report.sharedAt !== null) return { refused: LESSON_MESSAGES.alreadyShared }
+  if ((await readersToMail(tx, lesson.id)).length === 0) return { refused: LESSON_MESSAGES.nobodyToShareWith }
+  await shareReport(tx, deps, lesson.id)
   await changeLesson(tx, lesson, {})
   await auditLesson(tx, 'lesson.report_shared', lesson, context, {})
   return { lessonIds: [lesson.id] }
@@ -83,7 +83,7 @@ export async function returnReportRecord(tx: Db, deps: LessonDeps, lessonId: str
 /** Approves each report that is waiting and unchanged since the office read it; says why each other one was left. */
 export async function approveReports(
   tx: Db,
-  deps: Pick<LessonDeps, 'mailer'>,
+  deps: Pick<LessonDeps, 'mailer' | 'config'>,
   items: { lessonId: string; version: number }[],
   context: ChangeContext & { actorId: string },
 ): Promise<Schemas['ReportApprovalResult']> {

@@ -6,6 +6,7 @@ import { lessonLearners, lessonReports, lessons, mailOutbox, placements, schools
 import type { LessonDeps } from '../lessons/lifecycle.ts'
 import { readLessonDetail } from '../lessons/queries.ts'
 import { reportSharedMail, type SharedReport } from '../mail/templates.ts'
+import { FAMILY_LINK_DAYS, familyPageUrl, familyStopUrl, issueFamilyLink, stoppedAmong } from '../family/links.ts'
 
 type Schemas = components['schemas']
 
@@ -56,12 +57,24 @@ async function readersOf(tx: Db, lessonId: string): Promise<Reader[]> {
   return [...readers.values()]
 }
 
+/** The readers of this lesson's report who have not stopped report mails. */
+export async function readersToMail(tx: Db, lessonId: string): Promise<Reader[]> {
+  const everyone = await readersOf(tx, lessonId)
+  const stopped = await stoppedAmong(
+    tx,
+    everyone.map((reader) => reader.email),
+    'reports',
+  )
+  return everyone.filter((reader) => !stopped.has(reader.email.toLowerCase()))
+}
+
 /**
- * Queues the family part of an approved report to everyone who reads it, in the caller's transaction (the outbox
+ * Marks the report shared (the family page shows it from now) and queues its family part to everyone who reads it
+ * and has not stopped report mails, each with a fresh link to their page, in the caller's transaction (the outbox
  * sends it after the commit): what was covered, progress and next steps, homework and attendance. Never the note for
  * the office, never a concern. Answers how many mails were queued.
  */
-export async function shareReport(tx: Db, deps: Pick<LessonDeps, 'mailer'>, lessonId: string): Promise<number> {
+export async function shareReport(tx: Db, deps: Pick<LessonDeps, 'mailer' | 'config'>, lessonId: string): Promise<number> {
   const [row] = await tx
     .select({ lesson: lessons, report: lessonReports, tutor: users.name })
     .from(lessons)
@@ -70,7 +83,8 @@ export async function shareReport(tx: Db, deps: Pick<LessonDeps, 'mailer'>, less
     .where(eq(lessons.id, lessonId))
     .limit(1)
   if (!row || row.report.covered === null || row.report.progress === null) return 0
-  const readers = await readersOf(tx, lessonId)
+  await tx.update(lessonReports).set({ sharedAt: new Date() }).where(eq(lessonReports.lessonId, lessonId))
+  const readers = await readersToMail(tx, lessonId)
   for (const reader of readers) {
     const report: SharedReport = {
       lessonId,
@@ -82,7 +96,9 @@ export async function shareReport(tx: Db, deps: Pick<LessonDeps, 'mailer'>, less
       progress: row.report.progress,
       homework: row.report.homework,
     }
-    await deps.mailer.enqueue(tx, reportSharedMail(reader, report))
+    const token = await issueFamilyLink(tx, reader.email)
+    const links = { page: familyPageUrl(deps.config.publicUrl, token), stop: familyStopUrl(deps.config.publicUrl, token, 'reports'), days: FAMILY_LINK_DAYS }
+    await deps.mailer.enqueue(tx, reportSharedMail(reader, report, links))
   }
   return readers.length
 }

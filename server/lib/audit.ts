@@ -48,6 +48,8 @@ export type AuditAction =
   | 'lesson.report_resubmitted'
   | 'lesson.report_approved'
   | 'lesson.report_held_back'
+  | 'family.links_ended'
+  | 'family.link_requested'
   | 'lesson.report_shared'
   | 'concern.raised'
   | 'concern.status_changed'

@@ -457,8 +457,15 @@ export interface SharedReport {
   homework: string | null
 }
 
-/** Sends a learner's contact, or a school's contact, the family part of an approved lesson report. */
-export function reportSharedMail(to: { email: string; name: string }, report: SharedReport): MailMessage {
+/** The family page's address and the stop address a family mail carries (their own link, so hidden and purged). */
+export interface FamilyLinks {
+  page: string
+  stop: string
+  days: number
+}
+
+/** Sends a learner's contact, or a school's contact, the family part of an approved lesson report, with their page's link. */
+export function reportSharedMail(to: { email: string; name: string }, report: SharedReport, links: FamilyLinks): MailMessage {
   const names = report.learners.map((learner) => learner.name)
   const who = names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
   const attendance = report.learners.map((learner) => `${learner.name}: ${learner.attendance === null ? 'not recorded' : labelOf('Attendance', learner.attendance)}`)
@@ -476,9 +483,31 @@ export function reportSharedMail(to: { email: string; name: string }, report: Sh
     report.progress,
     ...(report.homework ? ['', 'Homework', report.homework] : []),
     '',
+    `Earlier reports and the coming lessons are on your own page (the link works for ${links.days} days; please do not forward it):`,
+    links.page,
+    '',
     'If you have a question about the lessons, reply to this email or call the office.',
     '',
     'TEC',
+    '',
+    `To stop these report emails: ${links.stop}`,
   ].join('\n')
-  return { to: to.email, subject: `Lesson report: ${who}, ${report.subject}, ${longLessonDay(report.day)}`, text, html: null, kind: 'report_shared', carriesSecretLink: false, lessonId: report.lessonId }
+  return { to: to.email, subject: `Lesson report: ${who}, ${report.subject}, ${longLessonDay(report.day)}`, text, html: null, kind: 'report_shared', carriesSecretLink: true, lessonId: report.lessonId }
+}
+
+/** A fresh link to the family page, asked for from the page that said the old one had expired. */
+export function familyLinkMail(to: { email: string; name: string }, links: FamilyLinks): MailMessage {
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `Here is a fresh link to your page of lesson reports and coming lessons. It works for ${links.days} days; please do not forward it:`,
+    links.page,
+    '',
+    'If you did not ask for it, you can ignore this email: nobody can open the page without the link.',
+    '',
+    'TEC',
+    '',
+    `To stop the report emails: ${links.stop}`,
+  ].join('\n')
+  return { to: to.email, subject: 'Your link to the family page', text, html: null, kind: 'family_link', carriesSecretLink: true }
 }

@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { londonDay, londonTime, longLessonDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
-import { mailOutbox } from '../../server/db/schema.ts'
+import { familyLinks, jobs, mailOutbox } from '../../server/db/schema.ts'
+import { FAMILY_LINK_JOB } from '../../server/family/handlers.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
@@ -13,6 +14,9 @@ type OfficeDetail = Schemas['LessonDetail']
  * and next steps, homework, attendance) is mailed to each learner's contact, and for a lesson at school to the
  * school's contacts marked to receive reports, in the approval's own transaction; never the note for the office,
  * never a concern. The office can hold one back and send it later, once; the report page says to whom it went.
+ * Each mail carries a link to the reader's own page (hashed, expiring, ended by the office), which shows their
+ * learners' shared reports, coming lessons and attendance, and a school's term; a fresh link comes by email, with
+ * the same answer for any address; the stop link works even once the page link has expired.
  */
 let t: TestApp
 let admin: string
@@ -184,5 +188,155 @@ describe('an approved report', () => {
     const answer = await office.approve(lesson.id, lesson.version, { holdBack: true, reason: 'x'.repeat(501) })
     expect(answer.status).toBe(400)
     expect((await office.get(lesson.id)).body.lesson.status).toBe('submitted')
+  })
+})
+
+/** The token of the family link the newest mail to this address carried. */
+async function linkIn(to: string): Promise<string> {
+  const [mail] = await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.createdAt)).limit(1)
+  const token = /\/family\?link=([A-Za-z0-9_-]{43})$/m.exec(mail?.text ?? '')?.[1]
+  if (!token) throw new Error(`No family link in the newest mail to ${to}`)
+  return token
+}
+
+let ipCount = 0
+const family = {
+  page: <T extends object = Schemas['FamilyPage']>(link: string | undefined, extra: { token?: string } = {}) =>
+    t.request<T>('GET', '/api/family', { ip: `198.51.100.${++ipCount % 250}`, ...(extra.token ? { token: extra.token } : {}), headers: link === undefined ? {} : { 'x-family-link': link } }),
+  mail: <T extends object = Schemas['FamilyMailSettings']>(body: object) => t.request<T>('PUT', '/api/family/mail', { ip: `198.51.101.${++ipCount % 250}`, body }),
+  ask: (email: string, ip = `198.51.102.${++ipCount % 250}`) => t.request<Schemas['Message']>('POST', '/api/family/links', { ip, body: { email } }),
+}
+const DEAD = 'This link has expired or the office has ended it. Ask for a fresh one: it comes by email.'
+
+describe('the family page', () => {
+  it('opens from the report mail on the learner’s shared reports and coming lessons, never the note, a concern or a held-back report', async () => {
+    const held = await reportedLesson(['ada'], { covered: 'Held back: decimals.' })
+    const heldApproved = await office.approve(held.id, held.version, { holdBack: true })
+    expect(heldApproved.status).toBe(200)
+    const lesson = await reportedLesson(['ada'], { concern: { severity: 'low', details: CONCERN } })
+    expect((await office.approve(lesson.id, lesson.version)).status).toBe(200)
+    const link = await linkIn('sarah.fielding@example.org')
+    // A lesson still to come.
+    const soon = new Date(Math.floor((Date.now() + 50 * 3_600_000) / 900_000) * 900_000)
+    const planned = await t.request<Schemas['LessonList']>('POST', '/api/tutor/lessons', {
+      token: tutor,
+      body: { placementIds: [placementOf.ada], date: londonDay(soon), startTime: londonTime(soon), minutes: 45, place: 'Online, the usual room' },
+    })
+    expect(planned.status, planned.text).toBe(201)
+
+    const page = await family.page(link)
+    expect(page.status, page.text).toBe(200)
+    expect(page.body.name).toBe('Sarah Fielding')
+    expect(page.body.learners.map((learner) => learner.name)).toEqual(['Ada Lovelace'])
+    const [ada] = page.body.learners
+    expect(ada?.reports[0]).toEqual({
+      lessonId: lesson.id,
+      date: lesson.day,
+      subject: 'Maths',
+      tutor: 'Imogen Hale',
+      attendance: 'present',
+      covered: 'Fractions: adding with unlike denominators.',
+      progress: 'Adding fractions is secure now. Next: mixed numbers.',
+      homework: 'Worksheet 4, questions 1 to 10.',
+    })
+    expect(ada?.reports.map((report) => report.lessonId)).not.toContain(held.id)
+    expect(ada?.coming[0]).toEqual({ date: londonDay(soon), startTime: londonTime(soon), minutes: 45, subject: 'Maths', tutor: 'Imogen Hale', mode: 'online', place: 'Online, the usual room' })
+    expect(ada?.attendance.present).toBe(ada?.reports.length)
+    expect(page.body.schools).toEqual([])
+    expect(page.body.mail).toEqual({ reports: true, reminders: true })
+    expect(page.text).not.toContain(NOTE)
+    expect(page.text).not.toContain(CONCERN)
+    expect(page.text).not.toContain('Held back: decimals.')
+    expect(page.headers.get('cache-control')).toBe('no-store')
+
+    // Sent later, the held-back report shows too.
+    const read = await office.get(held.id)
+    expect((await office.share(held.id, read.body.lesson.version)).status).toBe(200)
+    expect((await family.page(link)).body.learners[0]?.reports.map((report) => report.lessonId)).toContain(held.id)
+  })
+
+  it('for a school contact who receives reports shows the school’s learners taught there and its term online', async () => {
+    const lesson = await reportedLesson(['cai'])
+    expect((await office.approve(lesson.id, lesson.version)).status).toBe(200)
+    const page = await family.page(await linkIn('r.patel@hillside.example'))
+    expect(page.status, page.text).toBe(200)
+    expect(page.body.name).toBe('Raj Patel')
+    expect(page.body.learners.map((learner) => [learner.name, learner.school])).toEqual([
+      ['Cai Jones', 'Hillside Primary'],
+      ['Dee Jones', 'Hillside Primary'],
+    ])
+    expect(page.body.schools.map((summary) => summary.school.name)).toEqual(['Hillside Primary'])
+    expect(page.body.schools[0]?.learners.map((row) => row.learner.name)).toContain('Cai Jones')
+    expect(page.text).not.toContain('Ada Lovelace')
+    expect(page.text).not.toContain(NOTE)
+  })
+
+  it('answers 401, saying what to do, for no link, a made-up one, an expired one and one the office ended; a staff session is no link', async () => {
+    const lesson = await reportedLesson(['ada'])
+    expect((await office.approve(lesson.id, lesson.version)).status).toBe(200)
+    const link = await linkIn('sarah.fielding@example.org')
+    expect((await family.page(link)).status).toBe(200)
+    for (const answer of [await family.page(undefined), await family.page('A'.repeat(43)), await family.page('not a link'), await family.page(undefined, { token: admin })]) {
+      expect(answer.status).toBe(401)
+      expect(answer.body).toEqual({ message: DEAD })
+    }
+
+    const ended = await t.request<Schemas['FamilyLinksEnded']>('POST', '/api/admin/family-links/end', { token: admin, body: { email: 'Sarah.Fielding@example.org' } })
+    expect(ended.status, ended.text).toBe(200)
+    expect(ended.body.ended).toBeGreaterThanOrEqual(1)
+    expect((await family.page(link)).status).toBe(401)
+
+    // The next mail carries a new link that works; once it has expired, it is refused too.
+    const next = await reportedLesson(['ada'])
+    expect((await office.approve(next.id, next.version)).status).toBe(200)
+    const fresh = await linkIn('sarah.fielding@example.org')
+    expect((await family.page(fresh)).status).toBe(200)
+    await t.database.db.update(familyLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(familyLinks.email, 'sarah.fielding@example.org'))
+    expect((await family.page(fresh)).status).toBe(401)
+  })
+
+  it('stops report mails from the link in a mail, even an expired one, and starts them again', async () => {
+    const lesson = await reportedLesson(['ada'])
+    expect((await office.approve(lesson.id, lesson.version)).status).toBe(200)
+    const link = await linkIn('sarah.fielding@example.org')
+    await t.database.db.update(familyLinks).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(familyLinks.email, 'sarah.fielding@example.org'))
+    const stopped = await family.mail({ link, reports: false })
+    expect(stopped.status, stopped.text).toBe(200)
+    expect(stopped.body).toEqual({ reports: false, reminders: true })
+
+    const quiet = await reportedLesson(['ada'])
+    expect((await office.approve(quiet.id, quiet.version)).status).toBe(200)
+    expect(await reportMails(quiet.id)).toEqual([])
+    // Still on the page once a fresh link is asked for: only the mails stop.
+    expect((await family.mail({ link, reports: true })).body).toEqual({ reports: true, reminders: true })
+    const loud = await reportedLesson(['ada'])
+    expect((await office.approve(loud.id, loud.version)).status).toBe(200)
+    expect((await reportMails(loud.id)).map((mail) => mail.to)).toEqual(['sarah.fielding@example.org'])
+
+    expect((await family.mail({ link: 'B'.repeat(43), reports: false })).status).toBe(404)
+    expect((await family.mail({ link: 'short', reports: false })).status).toBe(400)
+  })
+
+  it('mails a fresh link to a known address on asking, answering every address alike, within its limits', async () => {
+    const known = await family.ask('gwen.jones@example.org')
+    const unknown = await family.ask('nobody@example.org')
+    expect(known.status).toBe(202)
+    expect(unknown.status).toBe(202)
+    expect(unknown.text).toBe(known.text)
+    // The mail goes a moment after the answer: that moment is brought to now.
+    await t.database.db.update(jobs).set({ runAt: new Date() }).where(and(eq(jobs.kind, FAMILY_LINK_JOB), eq(jobs.state, 'pending')))
+    t.deps.jobs.kick()
+    await t.deps.jobs.idle()
+    const [mail] = await t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, 'gwen.jones@example.org'), eq(mailOutbox.kind, 'family_link')))
+    expect(mail?.subject).toBe('Your link to the family page')
+    expect(mail?.carriesSecretLink).toBe(true)
+    const page = await family.page(await linkIn('gwen.jones@example.org'))
+    expect(page.body.learners.map((learner) => learner.name)).toEqual(['Cai Jones', 'Dee Jones'])
+    expect(await t.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'nobody@example.org'))).toEqual([])
+
+    for (let i = 0; i < 2; i++) expect((await family.ask('gwen.jones@example.org')).status).toBe(202)
+    const refused = await family.ask('gwen.jones@example.org')
+    expect(refused.status).toBe(429)
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
   })
 })
