@@ -1485,6 +1485,7 @@ export const LIMITS = {
     signInRecordsDeleted: { minimum: 0 },
     senderDetailsCleared: { minimum: 0 },
     openingsDeleted: { minimum: 0 },
+    familyLinksDeleted: { minimum: 0 },
   },
   RetentionRun: {
     removed: {
@@ -1497,6 +1498,7 @@ export const LIMITS = {
       signInRecordsDeleted: { minimum: 0 },
       senderDetailsCleared: { minimum: 0 },
       openingsDeleted: { minimum: 0 },
+      familyLinksDeleted: { minimum: 0 },
     },
   },
   RetentionRunList: {
@@ -1512,6 +1514,7 @@ export const LIMITS = {
           signInRecordsDeleted: { minimum: 0 },
           senderDetailsCleared: { minimum: 0 },
           openingsDeleted: { minimum: 0 },
+          familyLinksDeleted: { minimum: 0 },
         },
       },
     },

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { and, arrayOverlaps, eq, inArray, isNull, like, ne, notLike, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { Db } from '../db/client.ts'
-import { auditEvents, jobs, mailOutbox, rateLimits } from '../db/schema.ts'
+import { auditEvents, familyLinks, familyMailSettings, jobs, mailOutbox, rateLimits } from '../db/schema.ts'
 import { containsPattern } from '../lib/search.ts'
 
 /** A personal value and what takes its place wherever it is found. */
@@ -195,14 +195,20 @@ export async function purgeMail(tx: Db, addresses: readonly string[], placeholde
 }
 
 /**
- * Working rows that name the person: throttling counters keyed by an address of theirs, and one-off jobs whose
- * payload holds an address or an id of theirs (a reset mail waiting to go, work given up). Both are deleted; a
- * schedule (a job with a key) never holds one.
+ * Working rows that name the person: throttling counters keyed by an address of theirs, links to the family page and
+ * mail choices of that address, and one-off jobs whose payload holds an address or an id of theirs (a reset mail
+ * waiting to go, work given up). All are deleted; a schedule (a job with a key) never holds one.
  */
 export async function dropWorkingRows(tx: Db, addresses: readonly string[], ids: readonly string[] = []): Promise<void> {
   for (const address of new Set(addresses.map((value) => value.toLowerCase()))) {
     if (address.length < SHORTEST_SEARCHED) continue
     await tx.delete(rateLimits).where(like(sql`lower(${rateLimits.key})`, containsPattern(address)))
+  }
+  // Their links to the family page and the mails they stopped: both are keyed by the address alone.
+  const lowered = [...new Set(addresses.map((value) => value.toLowerCase()))]
+  if (lowered.length > 0) {
+    await tx.delete(familyLinks).where(inArray(familyLinks.email, lowered))
+    await tx.delete(familyMailSettings).where(inArray(familyMailSettings.email, lowered))
   }
   const named = [...new Set([...addresses.map((value) => value.toLowerCase()), ...ids.map((id) => id.toLowerCase())])].filter((value) => value.length >= SHORTEST_SEARCHED)
   if (named.length === 0) return

@@ -1,8 +1,8 @@
-import { and, eq, gt, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import { hashToken, newToken, TOKEN_PATTERN } from '../auth/tokens.ts'
 import type { Db } from '../db/client.ts'
-import { familyLinks, familyMailSettings, type FamilyLinkRow } from '../db/schema.ts'
+import { familyLinks, familyMailSettings, schools, students, type FamilyLinkRow } from '../db/schema.ts'
 
 type Schemas = components['schemas']
 
@@ -79,4 +79,10 @@ export async function stoppedAmong(db: Db, emails: readonly string[], what: 'rep
     .from(familyMailSettings)
     .where(and(inArray(familyMailSettings.email, emails.map((email) => email.toLowerCase())), isNotNull(column)))
   return new Set(rows.map((row) => row.email))
+}
+
+/** Whether the address in this column is nobody's contact now: no learner on record names it, and no school. */
+export function isNobodysContact(column: SQL.Aliased | typeof familyMailSettings.email): SQL {
+  return sql`not exists (select 1 from ${students} where lower(${students.contactEmail}) = ${column} and ${students.anonymisedAt} is null)
+    and not exists (select 1 from ${schools}, jsonb_array_elements(${schools.contacts}) as c where lower(c->>'email') = ${column})`
 }

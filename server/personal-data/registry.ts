@@ -17,6 +17,8 @@ import {
   mailOutbox,
   media,
   mediaVariants,
+  familyLinks,
+  familyMailSettings,
   passwordResetTokens,
   placements,
   rateLimits,
@@ -342,6 +344,18 @@ const accountByEmail: Section = {
   find: (db, scope) => (scope.emails.length === 0 ? nothing : db.select().from(users).where(inArray(users.email, scope.emails))),
 }
 
+const familyLinkSection: Section = {
+  title: 'Links to the family page',
+  description: 'The links report and reminder mails carried to their page of reports and coming lessons: when each was made, until when it worked, whether the office ended it and when it was last used.',
+  find: (db, scope) => (scope.emails.length === 0 ? nothing : db.select().from(familyLinks).where(inArray(familyLinks.email, scope.emails)).orderBy(familyLinks.createdAt)),
+}
+
+const familyMailSection: Section = {
+  title: 'Mails stopped',
+  description: 'When they stopped the report mails or the lesson reminders from a link in a mail.',
+  find: (db, scope) => (scope.emails.length === 0 ? nothing : db.select().from(familyMailSettings).where(inArray(familyMailSettings.email, scope.emails))),
+}
+
 /**
  * Every table of server/db/schema.ts, and how it relates to a person: the columns holding personal data and, per kind
  * of person, the section of the export that finds their rows; or why it holds nothing about anyone. The export is
@@ -403,6 +417,23 @@ export const REGISTRY: readonly RegistryEntry[] = [
     personal: ['userId'],
     secrets: { tokenHash: 'Password link token hash' },
     sections: { tutor: { title: 'Password and invitation links', description: 'When each link was made, expired and was used.', find: byAccount(passwordResetTokens.userId) } },
+  },
+  {
+    table: familyLinks,
+    personal: ['email'],
+    secrets: { tokenHash: 'Family page link token hash' },
+    sections: {
+      contact: familyLinkSection,
+      'school-contact': familyLinkSection,
+    },
+  },
+  {
+    table: familyMailSettings,
+    personal: ['email'],
+    sections: {
+      contact: familyMailSection,
+      'school-contact': familyMailSection,
+    },
   },
   {
     table: rateLimits,

@@ -4,7 +4,8 @@ import { sweep as sweepThrottleCounters } from '../auth/rate-limit.ts'
 import type { Db } from '../db/client.ts'
 import { anonymiseLearner } from '../erasure/anonymise.ts'
 import { redactHistory } from '../erasure/scrub.ts'
-import { auditEvents, contactMessages, mailOutbox, placements, recordOpenings, registrations, retentionRuns, students } from '../db/schema.ts'
+import { auditEvents, contactMessages, familyLinks, familyMailSettings, mailOutbox, placements, recordOpenings, registrations, retentionRuns, students } from '../db/schema.ts'
+import { isNobodysContact } from '../family/links.ts'
 import type { Schedule } from '../lib/jobs.ts'
 import type { Logger } from '../logger.ts'
 import type { RetentionCounts } from './runs.ts'
@@ -202,6 +203,13 @@ export async function runRetention(db: Db, now: Date, logger?: Logger): Promise<
   // Throttle counters are keyed by a sender's address or email; none matters after a day, whatever the random sweep missed.
   await step('throttleCounters', undefined, () => sweepThrottleCounters(db, now))
   const openingsDeleted = await step('openings', 0, () => deleteInBatches(db, recordOpenings, recordOpenings.id, lt(recordOpenings.at, cutoff.openings)))
+  // A family link stops working after 30 days; its row stays while the mails carrying it are kept, so an old mail's
+  // stop link still works. Mail choices go once their address is nobody's contact any more.
+  const familyLinksDeleted = await step('familyLinks', 0, async () => {
+    const links = await deleteInBatches(db, familyLinks, familyLinks.id, lt(familyLinks.expiresAt, cutoff.sentMail))
+    const choices = await db.delete(familyMailSettings).where(isNobodysContact(familyMailSettings.email)).returning({ email: familyMailSettings.email })
+    return links + choices.length
+  })
   await step('runs', undefined, async () => {
     await db.delete(retentionRuns).where(lt(retentionRuns.startedAt, cutoff.runs))
   })
@@ -215,6 +223,7 @@ export async function runRetention(db: Db, now: Date, logger?: Logger): Promise<
     signInRecordsDeleted,
     senderDetailsCleared,
     openingsDeleted,
+    familyLinksDeleted,
   }
   await db.insert(retentionRuns).values({ startedAt: now, finishedAt: new Date(now.getTime() + (Date.now() - began)), removed })
   if (failedSteps.length > 0 || removed.learnersFailed > 0) throw new RetentionIncomplete(removed, failedSteps)

@@ -19,6 +19,7 @@ const NO_COUNTS: RetentionCounts = {
   signInRecordsDeleted: 0,
   senderDetailsCleared: 0,
   openingsDeleted: 0,
+  familyLinksDeleted: 0,
 }
 
 /** A stored run's counts as the contract has them: a kind a run did not count (an older build's run) reads as 0. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createSession, revokeSession } from '../../server/auth/sessions.ts'
 import { contract } from '../../server/contract/document.ts'
+import { endFamilyLinksOf, issueFamilyLink } from '../../server/family/links.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
 /**
@@ -12,8 +13,32 @@ const { operations } = contract()
 const DAY_MS = 24 * 60 * 60 * 1000
 
 /** 'ADMIN' is a designated safeguarding lead; 'ADMIN (not a lead)' is refused what `x-safeguarding-lead` keeps to leads. */
-type Caller = 'anonymous' | 'malformed token' | 'unknown token' | 'expired token' | 'revoked token' | 'TUTOR' | 'ADMIN' | 'ADMIN (not a lead)'
-const callers: Caller[] = ['anonymous', 'malformed token', 'unknown token', 'expired token', 'revoked token', 'TUTOR', 'ADMIN', 'ADMIN (not a lead)']
+type Caller =
+  | 'anonymous'
+  | 'malformed token'
+  | 'unknown token'
+  | 'expired token'
+  | 'revoked token'
+  | 'TUTOR'
+  | 'ADMIN'
+  | 'ADMIN (not a lead)'
+  | 'FAMILY'
+  | 'expired family link'
+  | 'ended family link'
+const callers: Caller[] = [
+  'anonymous',
+  'malformed token',
+  'unknown token',
+  'expired token',
+  'revoked token',
+  'TUTOR',
+  'ADMIN',
+  'ADMIN (not a lead)',
+  'FAMILY',
+  'expired family link',
+  'ended family link',
+]
+const familyCallers = new Set<Caller>(['FAMILY', 'expired family link', 'ended family link'])
 
 let t: TestApp
 const userIds: Record<'TUTOR' | 'ADMIN' | 'ADMIN (not a lead)', string> = { TUTOR: '', ADMIN: '', 'ADMIN (not a lead)': '' }
@@ -28,10 +53,22 @@ afterAll(async () => t?.close())
 
 const origin = { ip: '192.0.2.10', userAgent: 'matrix' }
 
+/** A family link for the caller: one that works, one past its 30 days, one the office ended. */
+async function familyLinkFor(caller: Caller): Promise<string> {
+  const db = t.database.db
+  const link = await issueFamilyLink(db, 'matrix-family@example.org', caller === 'expired family link' ? new Date(Date.now() - 31 * DAY_MS) : new Date())
+  if (caller === 'ended family link') await endFamilyLinksOf(db, 'matrix-family@example.org')
+  return link
+}
+
 /** A token for the caller, made fresh for each call so that logout or a password change cannot spoil the next one. */
 async function tokenFor(caller: Caller): Promise<string | undefined> {
   const db = t.database.db
   switch (caller) {
+    case 'FAMILY':
+    case 'expired family link':
+    case 'ended family link':
+      return undefined
     case 'anonymous':
       return undefined
     case 'malformed token':
@@ -59,6 +96,9 @@ async function tokenFor(caller: Caller): Promise<string | undefined> {
 function expected(operation: { roles: string[]; safeguardingLead: boolean }, caller: Caller): 'through' | 401 | 403 {
   const { roles } = operation
   if (roles.length === 0) return 'through'
+  // The family page knows one caller, a working family link; a family link opens nothing else.
+  if (roles.includes('FAMILY')) return caller === 'FAMILY' ? 'through' : 401
+  if (familyCallers.has(caller)) return 401
   if (caller === 'ADMIN (not a lead)') return operation.safeguardingLead ? 403 : expected(operation, 'ADMIN')
   if (caller === 'TUTOR' || caller === 'ADMIN') return roles.includes(caller) ? 'through' : 403
   return 401
@@ -75,10 +115,10 @@ describe('the authorisation matrix from openapi.yaml', () => {
       expect.arrayContaining(['listSafeguardingConcerns', 'getSafeguardingConcern', 'changeSafeguardingConcernStatus', 'changeStaffSafeguardingLead']),
     )
     for (const operation of operations) {
-      expect(operation.roles.every((role) => role === 'ADMIN' || role === 'TUTOR'), operation.operationId).toBe(true)
+      expect(operation.roles.every((role) => role === 'ADMIN' || role === 'TUTOR') || operation.roles.join() === 'FAMILY', operation.operationId).toBe(true)
       if (operation.roles.length > 0) {
         expect([...operation.responses.keys()], `${operation.operationId} must declare 401`).toContain(401)
-        if (operation.roles.length < 2) expect([...operation.responses.keys()], `${operation.operationId} must declare 403`).toContain(403)
+        if (operation.roles.length < 2 && !operation.roles.includes('FAMILY')) expect([...operation.responses.keys()], `${operation.operationId} must declare 403`).toContain(403)
       }
     }
   })
@@ -86,11 +126,12 @@ describe('the authorisation matrix from openapi.yaml', () => {
   it.each(cases)('%s as %s', async (_id, caller, operation) => {
     const url = `/api${operation.path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000')}`
     const token = await tokenFor(caller)
+    const headers: Record<string, string> = familyCallers.has(caller) ? { 'x-family-link': await familyLinkFor(caller) } : {}
     // Each call from its own address, so the matrix never meets a rate limit instead of the rule it checks.
     ipCounter += 1
     const ip = `10.${(ipCounter >> 16) & 255}.${(ipCounter >> 8) & 255}.${ipCounter & 255}`
     const body = operation.requestBody ? {} : undefined
-    const answer = await t.request(operation.method.toUpperCase(), url, { token, ip, body })
+    const answer = await t.request(operation.method.toUpperCase(), url, { token, ip, body, headers })
     // Whatever the answer, it carries the headers SECURITY.md asks of every API answer.
     const header = (name: string) => answer.headers.get(name) ?? ''
     expect(header('content-security-policy')).toMatch(/(script-src 'self'|default-src 'none')/)

@@ -277,12 +277,12 @@ describe('placing a learner', () => {
     const sent = await mailsTo(student.fields.contact.email)
     expect(sent.map((mail) => mail.text)).toEqual([preview.body.mails[1]?.text])
 
-    const bad = await t.request('POST', '/api/admin/placements/preview', { token, body: { ...input, startTime: '25:00' } })
+    const bad = await t.request<Schemas['Error']>('POST', '/api/admin/placements/preview', { token, body: { ...input, startTime: '25:00' } })
     expect(bad.status).toBe(400)
-    expect(bad.body).toMatchObject({ fields: { startTime: expect.any(String) } })
-    const unknown = await t.request('POST', '/api/admin/placements/preview', { token, body: { ...input, tutorId: MISSING_ID } })
+    expect(Object.keys(bad.body.fields ?? {})).toEqual(['startTime'])
+    const unknown = await t.request<Schemas['Error']>('POST', '/api/admin/placements/preview', { token, body: { ...input, tutorId: MISSING_ID } })
     expect(unknown.status).toBe(400)
-    expect(unknown.body).toMatchObject({ fields: { tutorId: expect.any(String) } })
+    expect(Object.keys(unknown.body.fields ?? {})).toEqual(['tutorId'])
   })
 
   it('refuses what cannot be, with 409 and a clear message, leaving nothing stored or mailed', async () => {

@@ -120,7 +120,7 @@ describe('an approved report', () => {
     expect(mail?.text).not.toMatch(/concern/i)
 
     const page = await office.get(lesson.id)
-    expect(page.body.report?.familyMail).toEqual([{ to: 'Sarah Fielding', address: 'sarah.fielding@example.org', status: expect.any(String), queuedAt: expect.any(String) }])
+    expect(page.body.report?.familyMail?.map((entry) => [entry.to, entry.address, entry.status])).toEqual([['Sarah Fielding', 'sarah.fielding@example.org', 'stored']])
     expect(page.body.report).not.toHaveProperty('heldBack')
     // Sent once: it is approved now, and a second approval is refused without another mail.
     expect((await office.approve(lesson.id, page.body.lesson.version)).status).toBe(409)
@@ -145,7 +145,8 @@ describe('an approved report', () => {
     const lesson = await reportedLesson(['ada'])
     const approved = await office.approve(lesson.id, lesson.version, { holdBack: true, reason: 'The tutor should soften the progress part first.' })
     expect(approved.status, approved.text).toBe(200)
-    expect(approved.body.report?.heldBack).toEqual({ at: expect.any(String), by: { id: expect.any(String), name: 'Pat Office' }, reason: 'The tutor should soften the progress part first.' })
+    const heldBack = approved.body.report?.heldBack
+    expect([heldBack?.by?.name, heldBack?.reason]).toEqual(['Pat Office', 'The tutor should soften the progress part first.'])
     expect(approved.body.report).not.toHaveProperty('familyMail')
     expect(await reportMails(lesson.id)).toEqual([])
 

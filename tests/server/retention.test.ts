@@ -4,6 +4,8 @@ import type { components } from '../../src/api/schema.gen.ts'
 import {
   auditEvents,
   contactMessages,
+  familyLinks,
+  familyMailSettings,
   mailOutbox,
   placements,
   recordOpenings,
@@ -257,6 +259,20 @@ describe('the daily retention run', () => {
     const deletedOpening = await addOpening(outside(cut.openings))
     const keptOpening = await addOpening(inside(cut.openings))
 
+    // Family links stay as long as the mails carrying them (their stop links still work); mail choices go with their address.
+    const [deletedLink, keptLink] = await db
+      .insert(familyLinks)
+      .values([
+        { tokenHash: 'retention-old-link', email: 'gone.family@retention.example', expiresAt: outside(cut.sentMail) },
+        { tokenHash: 'retention-kept-link', email: 'gone.family@retention.example', expiresAt: inside(cut.sentMail) },
+      ])
+      .returning({ id: familyLinks.id })
+    const contactOfActive = (await db.select({ email: students.contactEmail }).from(students).where(eq(students.id, learnerActive)))[0]?.email ?? ''
+    await db.insert(familyMailSettings).values([
+      { email: 'gone.family@retention.example', reportsStoppedAt: now },
+      { email: contactOfActive.toLowerCase(), reportsStoppedAt: now },
+    ])
+
     const [oldRun] = await db.insert(retentionRuns).values({ startedAt: outside(cut.runs), finishedAt: outside(cut.runs), removed: {} }).returning({ id: retentionRuns.id })
     await db.delete(retentionSettings)
 
@@ -272,7 +288,10 @@ describe('the daily retention run', () => {
       // Five kept registrations, the stale sender's and the kept message; the fresh ones keep theirs.
       senderDetailsCleared: 7,
       openingsDeleted: 1,
+      familyLinksDeleted: 2,
     })
+    expect((await db.select({ id: familyLinks.id }).from(familyLinks).where(inArray(familyLinks.id, [deletedLink!.id, keptLink!.id]))).map((row) => row.id)).toEqual([keptLink!.id])
+    expect((await db.select({ email: familyMailSettings.email }).from(familyMailSettings)).map((row) => row.email)).toEqual([contactOfActive.toLowerCase()])
 
     const learners = await db.select({ id: students.id, name: students.name, anonymisedAt: students.anonymisedAt }).from(students).where(inArray(students.id, [learnerDue, learnerNotYet, learnerPlaced, learnerActive]))
     const byId = new Map(learners.map((row) => [row.id, row]))
@@ -302,7 +321,7 @@ describe('the daily retention run', () => {
 
     // Run again a moment later: nothing more is due (the placed learner is asked again, and refused again).
     const again = await runRetention(db, new Date(now.getTime() + 1000))
-    expect(again).toEqual({ ...removed, learnersAnonymised: 0, registrationsErased: 0, messagesErased: 0, mailDeleted: 0, signInRecordsDeleted: 0, senderDetailsCleared: 0, openingsDeleted: 0 })
+    expect(again).toEqual({ ...removed, learnersAnonymised: 0, registrationsErased: 0, messagesErased: 0, mailDeleted: 0, signInRecordsDeleted: 0, senderDetailsCleared: 0, openingsDeleted: 0, familyLinksDeleted: 0 })
     expect((await t.request<Schemas['RetentionRunList']>('GET', '/api/admin/retention/runs', { token: admin })).body.items.map((run) => run.removed)).toEqual([again, removed])
   })
 

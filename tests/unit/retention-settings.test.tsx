@@ -11,7 +11,7 @@ const signedInAdmin = { session: { user: admin, token, remember: true }, io: { v
 
 const periods: RetentionPeriods = { learnerYears: 6, applicationMonths: 12, messageMonths: 24, sentMailDays: 365, signInDays: 90, senderDetailsDays: 30, openingMonths: 24 }
 const record: RetentionSettingsRecord = { version: 3, periods, updatedAt: '2026-03-03T14:05:00.000Z', updatedBy: { id: admin.id, name: 'Ada Admin' } }
-const NO_COUNTS = { learnersAnonymised: 0, learnersRefused: 0, learnersFailed: 0, registrationsErased: 0, messagesErased: 0, mailDeleted: 0, signInRecordsDeleted: 0, senderDetailsCleared: 0, openingsDeleted: 0 }
+const NO_COUNTS = { learnersAnonymised: 0, learnersRefused: 0, learnersFailed: 0, registrationsErased: 0, messagesErased: 0, mailDeleted: 0, signInRecordsDeleted: 0, senderDetailsCleared: 0, openingsDeleted: 0, familyLinksDeleted: 0 }
 const run = (startedAt: string, removed: Partial<RetentionRun['removed']>): RetentionRun => ({ id: crypto.randomUUID(), startedAt, finishedAt: startedAt, removed: { ...NO_COUNTS, ...removed } })
 
 describe('/admin/settings/retention', () => {

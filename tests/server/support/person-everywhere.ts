@@ -10,6 +10,8 @@ import {
   lessons,
   mailOutbox,
   media,
+  familyLinks,
+  familyMailSettings,
   passwordResetTokens,
   placements,
   rateLimits,
@@ -304,6 +306,16 @@ export async function fillPersonEverywhere(t: TestApp): Promise<PersonEverywhere
   await mail(['school-contact'], schoolContactEmail, 's')
   // A password link is a secret even to the person it was sent to.
   await db.insert(mailOutbox).values({ to: tutorEmail, subject: 'Choose a new password', text: `Open ${secret('link')}`, status: 'stored', kind: 'password_reset', carriesSecretLink: true })
+
+  // Their links to the family page (secrets even to them), and the report mails they stopped.
+  await db.insert(familyLinks).values([
+    { tokenHash: secret('family-c'), email: known('familyLinks', 'email', contactEmail.toLowerCase(), ['contact']), expiresAt: later },
+    { tokenHash: secret('family-s'), email: known('familyLinks', 'email', schoolContactEmail.toLowerCase(), ['school-contact']), expiresAt: later },
+  ])
+  await db.insert(familyMailSettings).values([
+    { email: known('familyMailSettings', 'email', contactEmail.toLowerCase(), ['contact']), reportsStoppedAt: now },
+    { email: known('familyMailSettings', 'email', schoolContactEmail.toLowerCase(), ['school-contact']), remindersStoppedAt: now },
+  ])
 
   // Work, counters, history and openings that name them.
   await db.insert(jobs).values({

@@ -44,4 +44,5 @@ export const RETENTION_COUNT_WORDS: Record<keyof RetentionCounts, [one: string, 
   signInRecordsDeleted: ['sign-in record deleted', 'sign-in records deleted'],
   senderDetailsCleared: ['sender’s address and browser cleared', 'senders’ addresses and browsers cleared'],
   openingsDeleted: ['record of an opening deleted', 'records of openings deleted'],
+  familyLinksDeleted: ['family page link or mail choice deleted', 'family page links and mail choices deleted'],
 }
