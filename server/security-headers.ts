@@ -28,10 +28,15 @@ export const SVG_CONTENT_SECURITY_POLICY = "default-src 'none'; style-src 'unsaf
 const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=()'
 const HSTS = 'max-age=31536000; includeSubDomains'
 
-/** Paths whose address may hold a secret (the reset token) or whose answers are API data: send no referrer. */
+const within = (path: string, area: string) => path === area || path.startsWith(`${area}/`)
+
+/** Paths whose address may hold a secret (the reset token, a family link) or whose answers are API data: send no referrer. */
 function isPrivateReferrer(path: string): boolean {
-  return path === '/api' || path.startsWith('/api/') || path === '/reset-password' || path.startsWith('/reset-password/')
+  return within(path, '/api') || within(path, '/reset-password') || within(path, '/family')
 }
+
+/** The family page is a family's own: never indexed, whatever a crawler that found a forwarded link makes of robots.txt. */
+const isNeverIndexed = (path: string) => within(path, '/family')
 
 type Referrer = 'no-referrer' | 'strict-origin-when-cross-origin'
 
@@ -77,8 +82,10 @@ export function securityHeaders(options: { publicUrl: string }): MiddlewareHandl
   return async (c, next) => {
     const overHttps = isOverHttps(options, c.req.url, c.req.header('x-forwarded-proto'), c.get('proxies'))
     const referrer = isPrivateReferrer(c.req.path) ? 'no-referrer' : 'strict-origin-when-cross-origin'
+    const noIndex = isNeverIndexed(c.req.path)
     const set = () => {
       for (const [name, value] of securityHeaderList(referrer, overHttps)) c.header(name, value)
+      if (noIndex) c.header('X-Robots-Tag', 'noindex, nofollow')
     }
     set()
     await next()

@@ -17,6 +17,7 @@ import { createMailApi } from './mail'
 import { createMediaApi } from './media'
 import { createMyLearnersApi } from './my-learners'
 import { createPersonalDataApi } from './personal-data'
+import { createFamilyApi } from './family'
 import { createPlacementsApi } from './placements'
 import { createRecordOpeningsApi } from './record-openings'
 import { createRegistrationsApi } from './registrations'
@@ -67,6 +68,7 @@ export function createApi(client: ApiClient, upload: Uploader) {
     lessonFigures: createLessonFiguresApi(client),
     erasure: createErasureApi(client),
     personalData: createPersonalDataApi(client),
+    family: createFamilyApi(client),
   }
 }
 

@@ -39,11 +39,15 @@ function withTimeout(request: Request, timeoutMs: number): Request {
   return new Request(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(timeoutMs)]) })
 }
 
+/** The header a family page call carries its link in (openapi.yaml, securitySchemes.familyLink). */
+export const FAMILY_LINK_HEADER = 'X-Family-Link'
+
 function bearerToken(getToken: () => string | null): Middleware {
   return {
     onRequest({ request }) {
       const token = getToken()
-      if (token) request.headers.set('Authorization', `Bearer ${token}`)
+      // A family page call carries its family link and never a staff session, even in a staff member's browser.
+      if (token && !request.headers.has(FAMILY_LINK_HEADER)) request.headers.set('Authorization', `Bearer ${token}`)
       return request
     },
   }

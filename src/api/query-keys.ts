@@ -27,6 +27,8 @@ export const queryKeys = {
     detail: (messageId: string) => ['contactMessages', 'detail', messageId] as const,
   },
   dashboard: { all: ['dashboard'] as const, figures: () => ['dashboard', 'figures'] as const },
+  /** The family page, by the link it was opened with (never a staff family: nothing of the office's invalidates it). */
+  family: { all: ['family'] as const, page: (link: string) => ['family', 'page', link] as const },
   placements: {
     all: ['placements'] as const,
     list: (query: QueryOf<'listPlacements'>) => ['placements', 'list', query] as const,

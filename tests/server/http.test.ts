@@ -114,8 +114,15 @@ describe('security headers', () => {
     }
   })
 
-  it('sends no referrer from the reset page or the API, and keeps API answers out of caches', async () => {
+  it('sends no referrer from the reset page, the family page or the API, and keeps API answers out of caches', async () => {
     expect((await t.request('GET', '/reset-password?token=abc')).headers.get('referrer-policy')).toBe('no-referrer')
+    for (const path of ['/family?link=abc', '/family/stop?link=abc&what=reports']) {
+      const family = await t.request('GET', path)
+      expect(family.headers.get('referrer-policy'), path).toBe('no-referrer')
+      // Never indexed, whatever a crawler that found a forwarded link makes of robots.txt.
+      expect(family.headers.get('x-robots-tag'), path).toBe('noindex, nofollow')
+    }
+    expect((await t.request('GET', '/about')).headers.get('x-robots-tag')).toBeNull()
     expect((await t.request('GET', '/login')).headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
     const api = await t.request('GET', '/api/health')
     expect(api.headers.get('referrer-policy')).toBe('no-referrer')

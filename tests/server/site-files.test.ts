@@ -133,7 +133,7 @@ describe('site files', () => {
     expect(answer.headers.get('content-type')).toMatch(/^text\/plain/)
     const lines = answer.text.split('\n')
     expect(lines).toContain('User-agent: *')
-    for (const closed of ['/admin', '/tutor', '/api', '/login', '/forgot-password', '/reset-password']) expect(lines).toContain(`Disallow: ${closed}`)
+    for (const closed of ['/admin', '/tutor', '/api', '/login', '/forgot-password', '/reset-password', '/family']) expect(lines).toContain(`Disallow: ${closed}`)
     // The longest rule wins: /tutor-register stays open under /tutor, and the pages' public data under /api.
     for (const open of ['/tutor-register', '/api/blog-posts', '/api/courses', '/api/media/']) expect(lines).toContain(`Allow: ${open}`)
     expect(answer.text).not.toMatch(/Disallow: \/(blog|courses|about)/)

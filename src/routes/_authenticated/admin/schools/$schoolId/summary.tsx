@@ -14,9 +14,9 @@ import { useAppContext } from '@/app/use-app-context'
 import { loadRecord } from '@/routes/_authenticated/-components/record-page'
 import { SchoolNotFound } from '@/routes/_authenticated/admin/schools/-components/school-not-found'
 import { TermSummaryChooser } from '@/routes/_authenticated/admin/schools/-components/term-summary-chooser'
-import { TermSummaryExcerpts } from '@/routes/_authenticated/admin/schools/-components/term-summary-excerpts'
-import { TermSummaryLearners } from '@/routes/_authenticated/admin/schools/-components/term-summary-learners'
-import classes from '@/routes/_authenticated/admin/schools/-components/term-summary-print.module.css'
+import { TermSummaryExcerpts } from '@/components/term-summary/term-summary-excerpts'
+import { TermSummaryLearners } from '@/components/term-summary/term-summary-learners'
+import classes from '@/components/term-summary/term-summary-print.module.css'
 import { chosenTerm, termSearch, type SchoolTerm } from '@/routes/_authenticated/admin/-components/term-summary-terms'
 import { LoadFailedAlert } from '@/ui/back-office/load-failed-alert'
 
@@ -63,7 +63,14 @@ function Summary({ summary }: { summary: SchoolTermSummary }) {
           <Title order={2} size="h3" id="learners-title">
             Learners
           </Title>
-          <TermSummaryLearners learners={summary.learners} />
+          <TermSummaryLearners
+            learners={summary.learners}
+            nameOf={(learner) => (
+              <AnchorLink to="/admin/students/$studentId" params={{ studentId: learner.id }}>
+                {learner.name}
+              </AnchorLink>
+            )}
+          />
         </Stack>
       </Card>
       <Card withBorder padding="md" component="section" aria-labelledby="progress-title">
