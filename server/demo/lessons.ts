@@ -40,7 +40,7 @@ const TERM_SCHOOL = {
   name: 'Armley Park Primary School',
   type: 'primary',
   address: { line1: '14 Park Road', line2: 'Armley', town: 'Leeds', postcode: 'LS12 3NU' },
-  contacts: [{ name: 'Claire Dawson', role: 'Year 5 teacher', email: 'c.dawson@armleypark.example', phone: '0113 496 0123' }],
+  contacts: [{ name: 'Claire Dawson', role: 'Year 5 teacher', email: 'c.dawson@armleypark.example', phone: '0113 496 0123', receivesReports: true }],
   safeguardingLead: { name: 'Martin Okafor', email: 'dsl@armleypark.example', phone: '0113 496 0124' },
   pupilCount: 6,
   notes: 'After-school reading group in the library on Mondays.',

@@ -20,6 +20,7 @@ import { PlacementsCard } from '@/routes/_authenticated/admin/-components/placem
 import { loadRecord } from '@/routes/_authenticated/-components/record-page'
 import { SchoolNotFound } from '@/routes/_authenticated/admin/schools/-components/school-not-found'
 import { AnonymiseSchoolContact } from '@/routes/_authenticated/admin/-components/anonymise-buttons'
+import { EndFamilyLinks } from '@/routes/_authenticated/admin/-components/end-family-links'
 import { ExportEverythingLink } from '@/routes/_authenticated/admin/-components/export-everything-link'
 import { SCHOOL_FIELD_LABELS as LABEL, SCHOOL_HISTORY_WORDS } from '@/routes/_authenticated/admin/schools/-components/school-words'
 import { mailtoHref } from '@/ui/mailto'
@@ -146,6 +147,7 @@ function SchoolPage() {
             ['Email', <Anchor href={mailtoHref(contact.email)}>{contact.email}</Anchor>],
             ['Phone', <Anchor href={telephoneHref(contact.phone)}>{contact.phone}</Anchor>],
             ['Lesson reports', contact.receivesReports ? 'Mailed the family part of each approved report' : 'Not mailed'],
+            ['Family page', contact.receivesReports && <EndFamilyLinks email={contact.email} name={contact.name} />],
             ['Anonymise', <AnonymiseSchoolContact schoolId={schoolId} index={index} contact={contact} />],
             ['Personal data', <ExportEverythingLink search={{ kind: 'school-contact', id: schoolId, contact: index }} label={`Export everything we hold about ${contact.name}`} size="xs" />],
           ]}

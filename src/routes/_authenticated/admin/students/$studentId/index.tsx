@@ -18,6 +18,7 @@ import { RecordOpenings } from '@/routes/_authenticated/-components/record-openi
 import { loadRecord } from '@/routes/_authenticated/-components/record-page'
 import { PlacementsCard } from '@/routes/_authenticated/admin/-components/placements-card'
 import { ConcernOnRecord } from '@/routes/_authenticated/admin/students/-components/concern-on-record'
+import { EndFamilyLinks } from '@/routes/_authenticated/admin/-components/end-family-links'
 import { ExportEverythingLink } from '@/routes/_authenticated/admin/-components/export-everything-link'
 import { StudentNotFound } from '@/routes/_authenticated/admin/students/-components/student-not-found'
 import { AnonymiseStudent } from '@/routes/_authenticated/admin/-components/anonymise-buttons'
@@ -78,6 +79,7 @@ function ContactFacts({ student }: { student: StudentRecord }) {
         [LABEL['contact.phone'], <Anchor href={telephoneHref(contact.phone)}>{contact.phone}</Anchor>],
         [LABEL['contact.preferredContact'], staff('PreferredContact', contact.preferredContact)],
         ['Address', address && [address.line1, address.line2, address.town, address.postcode].filter(Boolean).join(', ')],
+        ['Family page', student.anonymisedAt === undefined && <EndFamilyLinks email={contact.email} name={contact.name} />],
       ]}
     />
   )
