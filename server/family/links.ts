@@ -32,10 +32,13 @@ export async function liveFamilyLink(db: Db, token: string, now = new Date()): P
   return row
 }
 
-/** The link a token stands for unless the office ended it, expired or not: an old mail's stop link still stops the mails. */
+/**
+ * The link a token stands for while it is on record, expired or ended: an old mail's stop link must always stop the
+ * mails (it can only change what goes to the address the link was made for).
+ */
 export async function issuedFamilyLink(db: Db, token: string): Promise<FamilyLinkRow | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined
-  const [row] = await db.select().from(familyLinks).where(and(eq(familyLinks.tokenHash, hashToken(token)), isNull(familyLinks.endedAt))).limit(1)
+  const [row] = await db.select().from(familyLinks).where(eq(familyLinks.tokenHash, hashToken(token))).limit(1)
   return row
 }
 
