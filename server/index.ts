@@ -9,6 +9,7 @@ import { resealSecrets, secretKeysOf } from './auth/second-factor.ts'
 import { httpServerOptions } from './http-timeouts.ts'
 import { loadConfig, type Config } from './config.ts'
 import type { Database } from './db/client.ts'
+import { DEMO_FAMILY_CONTACT } from './demo/people.ts'
 import { DEMO_PASSWORD, presentDemoAccounts, seedDemoData } from './demo/seed.ts'
 import { keptReadsFirst } from './kept-reads-first.ts'
 import { createLogger, type Logger } from './logger.ts'
@@ -58,7 +59,10 @@ async function banner(config: Config, database: Database, port: number): Promise
   const lines = ['', `TEC web is running at http://localhost:${port}`]
   if (config.host === '127.0.0.1') lines.push('Listening on this machine only (set HOST=0.0.0.0 to listen on every interface).')
   const demo = await presentDemoAccounts(database, config)
-  if (demo.length > 0) lines.push(`Demo accounts: ${demo.join(', ')}; password ${DEMO_PASSWORD}`)
+  if (demo.length > 0) {
+    lines.push(`Demo accounts: ${demo.join(', ')}; password ${DEMO_PASSWORD}`)
+    lines.push(`A family's page: open http://localhost:${port}/family and ask for a link for ${DEMO_FAMILY_CONTACT}, a demo parent${config.smtpUrl === undefined ? ' (the mail comes to the outbox below)' : ''}.`)
+  }
   if (config.smtpUrl === undefined) {
     lines.push(config.nodeEnv === 'production' ? 'Mail: no SMTP_URL set, so mail is stored, not sent.' : `Mail is not sent (no SMTP_URL); read it at http://localhost:${port}/api/dev/outbox`)
   }

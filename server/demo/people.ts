@@ -122,6 +122,9 @@ const TOM_PROFILE: TutorProfileInput = {
   experienceYears: 5,
 }
 
+/** A demo parent whose page of reports the start-up banner points to (Jacob Fielding's father). */
+export const DEMO_FAMILY_CONTACT = 'mark.fielding@example.org'
+
 const contact = (name: string, email: string): StudentInput['contact'] => ({ name, relationship: 'parent', email, phone: '07700 900700', preferredContact: 'email' })
 
 const DEMO_STUDENTS: readonly StudentInput[] = [
@@ -139,7 +142,7 @@ const DEMO_STUDENTS: readonly StudentInput[] = [
   {
     name: 'Jacob Fielding',
     yearGroup: 'year_11',
-    contact: contact('Mark Fielding', 'mark.fielding@example.org'),
+    contact: contact('Mark Fielding', DEMO_FAMILY_CONTACT),
     address: { line1: '22 Ash Road', town: 'Headingley', postcode: 'LS6 3HB' },
     subjects: ['Maths', 'Physics'],
     level: 'gcse',
