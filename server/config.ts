@@ -64,6 +64,12 @@ export interface Config {
    */
   publishEveryMs: number
   /**
+   * When the day-before lesson reminders go, as a London time "HH:MM" (LESSON_REMINDER_TIME, default 17:00): from
+   * then on each lesson of tomorrow gets one, to its tutor and its learners' contacts. LESSON_REMINDERS_EVERY_MS
+   * (default 5 minutes) is how often one process of all looks for lessons to remind.
+   */
+  reminders: { time: string; everyMs: number }
+  /**
    * How many days the body of a sent mail is kept (MAIL_KEEP_SENT_DAYS, 1 to 3650, default 30), for the office to see
    * what went out; then only who it went to, its subject and kind stay. A mail carrying a sign-in or reset link keeps
    * its body only until it is sent.
@@ -192,6 +198,12 @@ function parseInterval(name: string, value: string | undefined, fallback: number
   const ms = Number(value)
   if (!/^\d+$/.test(value) || ms < 100 || ms > 3_600_000) throw new ConfigError(`${name} is "${value}", but it must be a number of milliseconds from 100 to 3600000.`)
   return ms
+}
+
+function parseClockTime(name: string, value: string | undefined, fallback: string): string {
+  if (value === undefined) return fallback
+  if (!/^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(value)) throw new ConfigError(`${name} is "${value}", but it must be a time of day in London as HH:MM, such as 17:00.`)
+  return value
 }
 
 function parseDelay(name: string, value: string | undefined, fallback: number): number {
@@ -410,6 +422,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd(), 
     trustProxy: parseTrustProxy(read(env, 'TRUST_PROXY')),
     logLevel: parseChoice('LOG_LEVEL', read(env, 'LOG_LEVEL'), LOG_LEVELS, 'info'),
     publishEveryMs: parseInterval('SCHEDULED_PUBLISH_EVERY_MS', read(env, 'SCHEDULED_PUBLISH_EVERY_MS'), 30_000),
+    reminders: { time: parseClockTime('LESSON_REMINDER_TIME', read(env, 'LESSON_REMINDER_TIME'), '17:00'), everyMs: parseInterval('LESSON_REMINDERS_EVERY_MS', read(env, 'LESSON_REMINDERS_EVERY_MS'), 300_000) },
     mailKeepSentDays: parseDays('MAIL_KEEP_SENT_DAYS', read(env, 'MAIL_KEEP_SENT_DAYS'), 30),
     shutdownDelayMs: parseDelay('SHUTDOWN_DELAY_MS', read(env, 'SHUTDOWN_DELAY_MS'), nodeEnv === 'production' ? 5000 : 0),
     webConcurrency,

@@ -144,6 +144,8 @@ export const LABELS = {
       safeguarding_concern: 'Safeguarding concern',
       report_shared: 'Lesson report to a family or school',
       family_link: 'Family page link',
+      lesson_reminder: 'Lesson reminder',
+      lesson_changed: 'Lesson moved or cancelled',
       other: 'Other',
     },
   },

@@ -819,6 +819,8 @@ export const lessons = pgTable(
     cancelReason: text('cancel_reason'),
     cancelledAt: timestamptz('cancelled_at'),
     missedNote: text('missed_note'),
+    /** When the day-before reminder went (to the tutor and the contacts); cleared when the lesson moves. */
+    remindedAt: timestamptz('reminded_at'),
     version: integer('version').notNull().default(1),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamptz('created_at').notNull().defaultNow(),

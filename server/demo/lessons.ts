@@ -688,7 +688,7 @@ export async function seedDemoLessons(tx: Db, staff: { adminId: string; tutorId:
   }
 
   async function cancel(lesson: DemoLesson, by: Schemas['CancelledBy'], reason: string, hoursBefore: number): Promise<void> {
-    changed(await cancelLessonRecord(tx, lesson.tutorId, lesson.id, lesson.version, { cancelledBy: by, reason }, tutorOf(lesson)), lesson, 'cancel')
+    changed(await cancelLessonRecord(tx, QUIET, lesson.tutorId, lesson.id, lesson.version, { cancelledBy: by, reason }, tutorOf(lesson)), lesson, 'cancel')
     const cancelledAt = new Date(Math.min(lesson.startsAt.getTime() - hoursBefore * HOUR, now.getTime()))
     timeline.cancellations.push({ lessonId: lesson.id, startsAt: lesson.startsAt, cancelledAt })
   }

@@ -4,7 +4,6 @@ import { londonDay, londonTime, type SchoolTermName } from '../../shared/lesson-
 import type { Db } from '../db/client.ts'
 import { lessonLearners, lessonReports, lessons, placements, schools, students, users } from '../db/schema.ts'
 import { schoolTermSummary } from '../lesson-figures/queries.ts'
-import { settlePassedLessons } from '../lessons/records.ts'
 import { familyMailOf } from './links.ts'
 
 type Schemas = components['schemas']
@@ -103,7 +102,6 @@ async function comingOf(db: Db, learner: Reading, now: Date): Promise<Schemas['F
  */
 export async function readFamilyPage(db: Db, email: string, expiresAt: Date, now = new Date()): Promise<Schemas['FamilyPage']> {
   const address = email.toLowerCase()
-  await settlePassedLessons(db)
   const [own, reading] = await Promise.all([
     db
       .select({ id: students.id, name: students.name, contactName: students.contactName })

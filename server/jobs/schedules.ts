@@ -4,6 +4,7 @@ import { BACKUP_SCHEDULE_KEY, backupSchedule } from '../backup/schedule.ts'
 import { publishingSchedule } from '../blog-posts/publisher.ts'
 import type { AppDeps } from '../deps.ts'
 import { housekeepingSchedule } from '../housekeeping.ts'
+import { reminderSchedule } from '../lessons/reminders.ts'
 import { mailRetentionSchedule } from '../mail/retention.ts'
 import { retentionSchedule } from '../retention/run.ts'
 
@@ -30,6 +31,7 @@ export function registerJobs(deps: AppDeps, options: { schedules: boolean } = { 
   jobs.every(publishingSchedule(database.db, logger, config.publishEveryMs))
   jobs.every(mailRetentionSchedule(database.db, logger, config.mailKeepSentDays))
   jobs.every(retentionSchedule(database.db, logger))
+  jobs.every(reminderSchedule(database.db, deps, logger))
   const backups = backupSchedule(config, database, logger)
   if (backups) jobs.every(backups)
   else jobs.forget(BACKUP_SCHEDULE_KEY)

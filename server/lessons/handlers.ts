@@ -68,7 +68,8 @@ export const getMyLesson: Handler<'getMyLesson'> = async ({ params, session }, d
 export const moveLesson: Handler<'moveLesson'> = async ({ params, headers, body, request, session }, deps) => {
   const { db } = deps.database
   const tutorId = session().user.id
-  const outcome = await db.transaction((tx) => moveLessonRecord(tx, tutorId, params.lessonId, versionFromTag(headers['If-Match']), body, { actorId: tutorId, request }))
+  const outcome = await db.transaction((tx) => moveLessonRecord(tx, deps, tutorId, params.lessonId, versionFromTag(headers['If-Match']), body, { actorId: tutorId, request }))
+  if (typeof outcome === 'object' && 'lessonIds' in outcome) deps.mailer.kick()
   return lessonReply(db, tutorId, outcome)
 }
 
@@ -78,8 +79,9 @@ export const cancelLesson: Handler<'cancelLesson'> = async ({ params, headers, b
   const reason = body.reason.trim()
   if (reason === '') return fieldsProblem({ reason: 'Say why the lesson is cancelled.' })
   const outcome = await db.transaction((tx) =>
-    cancelLessonRecord(tx, tutorId, params.lessonId, versionFromTag(headers['If-Match']), { cancelledBy: body.cancelledBy, reason }, { actorId: tutorId, request }),
+    cancelLessonRecord(tx, deps, tutorId, params.lessonId, versionFromTag(headers['If-Match']), { cancelledBy: body.cancelledBy, reason }, { actorId: tutorId, request }),
   )
+  if (typeof outcome === 'object' && 'lessonIds' in outcome) deps.mailer.kick()
   return lessonReply(db, tutorId, outcome)
 }
 

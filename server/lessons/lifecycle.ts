@@ -13,6 +13,7 @@ import { concernRaisedMail } from '../mail/templates.ts'
 import { LESSON_MESSAGES } from './messages.ts'
 import { cancelledByPlacementEnd, holdPlacementsOf, pastPlacementEnd, placementEndsOf, type PlacementEnd } from './placement-ends.ts'
 import { settlePassedLessons } from './records.ts'
+import { tellContactsOfChange } from './reminders.ts'
 
 type Schemas = components['schemas']
 
@@ -222,6 +223,7 @@ function statusChange(from: LessonStatus, to: LessonStatus) {
 /** Moves a planned lesson to a time still to come that overlaps none of the tutor's other lessons. */
 export async function moveLessonRecord(
   tx: Db,
+  deps: LessonDeps,
   tutorId: string,
   lessonId: string,
   version: number,
@@ -241,7 +243,9 @@ export async function moveLessonRecord(
   const minutes = move.minutes ?? lesson.minutes
   const clash = await clashWith(tx, tutorId, [{ startsAt, minutes }], lesson.id)
   if (clash !== undefined) return { refused: clash }
-  await changeLesson(tx, lesson, { status: next, startsAt, minutes, place: move.place ?? lesson.place })
+  const place = move.place ?? lesson.place
+  // Reminded again the day before its new day.
+  await changeLesson(tx, lesson, { status: next, startsAt, minutes, place, remindedAt: null })
   await auditLesson(tx, 'lesson.moved', lesson, context, {
     changes: [
       { field: 'startsAt', from: whenOf(lesson.startsAt), to: whenOf(startsAt) },
@@ -249,12 +253,14 @@ export async function moveLessonRecord(
       ...((move.place ?? lesson.place) === lesson.place ? [] : [{ field: 'place', from: lesson.place, to: move.place ?? null }]),
     ],
   })
+  await tellContactsOfChange(tx, deps, { ...lesson, startsAt, minutes, place }, { movedFrom: lesson.startsAt })
   return { lessonIds: [lesson.id] }
 }
 
 /** Cancels a lesson not yet reported: by whom and why; late when with less than a day's notice. */
 export async function cancelLessonRecord(
   tx: Db,
+  deps: LessonDeps,
   tutorId: string,
   lessonId: string,
   version: number,
@@ -273,6 +279,8 @@ export async function cancelLessonRecord(
     changes: statusChange(lesson.status, next),
     detail: `${labelOf('CancelledBy', cancellation.cancelledBy)} cancelled ${late ? 'late' : 'with notice'}: ${cancellation.reason}`,
   })
+  // A lesson already past needs no notice: it is cancelled after the fact, for the record.
+  if (lesson.startsAt.getTime() > now.getTime()) await tellContactsOfChange(tx, deps, lesson, { cancelledBy: labelOf('CancelledBy', cancellation.cancelledBy) })
   return { lessonIds: [lesson.id] }
 }
 

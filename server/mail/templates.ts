@@ -511,3 +511,89 @@ export function familyLinkMail(to: { email: string; name: string }, links: Famil
   ].join('\n')
   return { to: to.email, subject: 'Your link to the family page', text, html: null, kind: 'family_link', carriesSecretLink: true }
 }
+
+/** A lesson as its reminder or change notice tells it. */
+export interface RemindedLesson {
+  subject: string
+  day: string
+  time: string
+  minutes: number
+  mode: DeliveryMode
+  place: string | null
+  tutor: string
+  learners: string[]
+}
+
+function whereLine(lesson: RemindedLesson): string {
+  return `Where: ${lesson.place ?? labelOf('DeliveryMode', lesson.mode)}`
+}
+
+const names = (list: string[]) => (list.length <= 2 ? list.join(' and ') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`)
+
+/** The day before a lesson, to a learner's contact: when, where, with whom; their page and the stop link. */
+export function lessonReminderContactMail(to: { email: string; name: string }, lesson: RemindedLesson, links: FamilyLinks): MailMessage {
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `A reminder of ${names(lesson.learners)}'s ${lesson.subject} lesson with ${lesson.tutor} tomorrow:`,
+    '',
+    `When: ${longLessonDay(lesson.day)} at ${lesson.time}, for ${lesson.minutes} minutes`,
+    whereLine(lesson),
+    '',
+    `If it cannot go ahead, please tell ${lesson.tutor} or the office as soon as you can.`,
+    '',
+    `Your page of reports and coming lessons (the link works for ${links.days} days; please do not forward it):`,
+    links.page,
+    '',
+    'TEC',
+    '',
+    `To stop these reminders: ${links.stop}`,
+  ].join('\n')
+  return { to: to.email, subject: `Tomorrow: ${lesson.subject} with ${lesson.tutor} at ${lesson.time}`, text, html: null, kind: 'lesson_reminder', carriesSecretLink: true }
+}
+
+/** The day before a lesson, to its tutor: when, where, with whom, and the lesson's page. */
+export function lessonReminderTutorMail(to: { email: string; name: string }, lesson: RemindedLesson, lessonPage: string): MailMessage {
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    `A reminder of your ${lesson.subject} lesson with ${names(lesson.learners)} tomorrow:`,
+    '',
+    `When: ${longLessonDay(lesson.day)} at ${lesson.time}, for ${lesson.minutes} minutes`,
+    whereLine(lesson),
+    '',
+    `The lesson, to move or cancel it, and later its report: ${lessonPage}`,
+    '',
+    'TEC',
+  ].join('\n')
+  return { to: to.email, subject: `Tomorrow: ${lesson.subject} with ${names(lesson.learners)} at ${lesson.time}`, text, html: null, kind: 'lesson_reminder', carriesSecretLink: false }
+}
+
+/** Tells a learner's contact at once that a lesson moved (with its new time) or was cancelled (and by whom). */
+export function lessonChangedContactMail(
+  to: { email: string; name: string },
+  change: { lesson: RemindedLesson; movedFrom?: { day: string; time: string }; cancelledBy?: string },
+  links: FamilyLinks,
+): MailMessage {
+  const { lesson } = change
+  const opening =
+    change.movedFrom === undefined
+      ? `${names(lesson.learners)}'s ${lesson.subject} lesson with ${lesson.tutor} on ${longLessonDay(lesson.day)} at ${lesson.time} is cancelled${change.cancelledBy ? ` (cancelled by ${change.cancelledBy.toLowerCase()})` : ''}.`
+      : `${names(lesson.learners)}'s ${lesson.subject} lesson with ${lesson.tutor} has moved from ${longLessonDay(change.movedFrom.day)} at ${change.movedFrom.time} to:`
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    opening,
+    ...(change.movedFrom === undefined ? [] : ['', `When: ${longLessonDay(lesson.day)} at ${lesson.time}, for ${lesson.minutes} minutes`, whereLine(lesson)]),
+    '',
+    'If that is not what you agreed, reply to this email or call the office.',
+    '',
+    `Your coming lessons are on your page: ${links.page}`,
+    '',
+    'TEC',
+    '',
+    `To stop these emails about lessons: ${links.stop}`,
+  ].join('\n')
+  const subject = change.movedFrom === undefined ? `Cancelled: ${lesson.subject} on ${longLessonDay(lesson.day)}` : `Moved: ${lesson.subject} to ${longLessonDay(lesson.day)} at ${lesson.time}`
+  return { to: to.email, subject, text, html: null, kind: 'lesson_changed', carriesSecretLink: true }
+}

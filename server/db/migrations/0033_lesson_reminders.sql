@@ -1,0 +1,1 @@
+ALTER TABLE "lessons" ADD COLUMN "reminded_at" timestamp with time zone;

@@ -1,0 +1,109 @@
+import { and, asc, eq, gte, isNull, lt } from 'drizzle-orm'
+import { endOfLondonDay, londonDay, londonTime, shiftDay, startOfLondonDay } from '../../shared/lesson-time.ts'
+import type { Db } from '../db/client.ts'
+import { lessonLearners, lessons, students, users, type LessonRow } from '../db/schema.ts'
+import type { AppDeps } from '../deps.ts'
+import { FAMILY_LINK_DAYS, familyPageUrl, familyStopUrl, issueFamilyLink, stoppedAmong } from '../family/links.ts'
+import type { Schedule } from '../lib/jobs.ts'
+import type { Logger } from '../logger.ts'
+import { lessonChangedContactMail, lessonReminderContactMail, lessonReminderTutorMail, type RemindedLesson } from '../mail/templates.ts'
+
+/** The mail queue and the site's address (for the links); LessonDeps has them too. */
+type MailDeps = { mailer: Pick<AppDeps['mailer'], 'enqueue'>; config: Pick<AppDeps['config'], 'publicUrl'> }
+
+/** A lesson's tutor and learners as a reminder names them, and the contacts to tell (one mail per address). */
+async function whoIsInIt(tx: Db, lesson: LessonRow): Promise<{ told: RemindedLesson; tutor: { name: string; email: string }; contacts: { name: string; email: string; learners: string[] }[] }> {
+  const [tutor] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, lesson.tutorId)).limit(1)
+  if (!tutor) throw new Error('A lesson without its tutor.')
+  const learners = await tx
+    .select({ name: students.name, contactName: students.contactName, contactEmail: students.contactEmail })
+    .from(lessonLearners)
+    .innerJoin(students, eq(students.id, lessonLearners.studentId))
+    .where(and(eq(lessonLearners.lessonId, lesson.id), isNull(students.anonymisedAt)))
+    .orderBy(asc(students.name))
+  const contacts = new Map<string, { name: string; email: string; learners: string[] }>()
+  for (const learner of learners) {
+    if (!learner.contactEmail) continue
+    const key = learner.contactEmail.toLowerCase()
+    const contact = contacts.get(key) ?? { name: learner.contactName, email: learner.contactEmail, learners: [] }
+    contact.learners.push(learner.name)
+    contacts.set(key, contact)
+  }
+  const stopped = await stoppedAmong(tx, [...contacts.keys()], 'reminders')
+  return {
+    tutor,
+    told: {
+      subject: lesson.subject,
+      day: londonDay(lesson.startsAt),
+      time: londonTime(lesson.startsAt),
+      minutes: lesson.minutes,
+      mode: lesson.mode,
+      place: lesson.place,
+      tutor: tutor.name,
+      learners: learners.map((learner) => learner.name),
+    },
+    contacts: [...contacts.values()].filter((contact) => !stopped.has(contact.email.toLowerCase())),
+  }
+}
+
+/** A contact's own links for a family mail about lessons: their page, and the stop link for these mails. */
+async function reminderLinks(tx: Db, deps: MailDeps, email: string) {
+  const token = await issueFamilyLink(tx, email)
+  return { page: familyPageUrl(deps.config.publicUrl, token), stop: familyStopUrl(deps.config.publicUrl, token, 'reminders'), days: FAMILY_LINK_DAYS }
+}
+
+/**
+ * Reminds the tutor and the learners' contacts (those who have not stopped reminders) of each lesson of tomorrow,
+ * London time, once the day's reminder time has come: each lesson in its own transaction, taken with its row locked
+ * and only while still planned and not yet reminded, so two processes never remind one lesson twice and a lesson
+ * cancelled meanwhile is never reminded. Answers how many lessons were reminded.
+ */
+export async function sendDueReminders(db: Db, deps: MailDeps & { config: Pick<AppDeps['config'], 'reminders'> }, now = new Date()): Promise<number> {
+  if (londonTime(now) < deps.config.reminders.time) return 0
+  const tomorrow = shiftDay(londonDay(now), 1)
+  const tomorrows = and(eq(lessons.status, 'planned'), isNull(lessons.remindedAt), gte(lessons.startsAt, startOfLondonDay(tomorrow)), lt(lessons.startsAt, endOfLondonDay(tomorrow)))
+  const due = await db.select({ id: lessons.id }).from(lessons).where(tomorrows).orderBy(asc(lessons.startsAt))
+  let reminded = 0
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const [lesson] = await tx.select().from(lessons).where(and(eq(lessons.id, id), tomorrows)).for('update', { skipLocked: true }).limit(1)
+      if (!lesson) return false
+      await tx.update(lessons).set({ remindedAt: now }).where(eq(lessons.id, lesson.id))
+      const { told, tutor, contacts } = await whoIsInIt(tx, lesson)
+      await deps.mailer.enqueue(tx, lessonReminderTutorMail(tutor, told, `${deps.config.publicUrl}/tutor/reports/${lesson.id}`))
+      for (const contact of contacts) await deps.mailer.enqueue(tx, lessonReminderContactMail(contact, { ...told, learners: contact.learners }, await reminderLinks(tx, deps, contact.email)))
+      return true
+    })
+    if (done) reminded += 1
+  }
+  return reminded
+}
+
+/**
+ * Tells the learners' contacts at once, in the caller's transaction, that a lesson moved (from when) or was cancelled
+ * (by whom); contacts who stopped reminders are not told. A moved lesson is reminded again the day before its new day.
+ */
+export async function tellContactsOfChange(tx: Db, deps: MailDeps, lesson: LessonRow, change: { movedFrom?: Date; cancelledBy?: string }): Promise<void> {
+  const { told, contacts } = await whoIsInIt(tx, lesson)
+  const movedFrom = change.movedFrom === undefined ? undefined : { day: londonDay(change.movedFrom), time: londonTime(change.movedFrom) }
+  for (const contact of contacts) {
+    const mail = lessonChangedContactMail(contact, { lesson: { ...told, learners: contact.learners }, movedFrom, cancelledBy: change.cancelledBy }, await reminderLinks(tx, deps, contact.email))
+    await deps.mailer.enqueue(tx, mail)
+  }
+}
+
+export const REMINDER_SCHEDULE_KEY = 'lesson-reminders'
+
+/** Looks for lessons to remind every LESSON_REMINDERS_EVERY_MS, one process of all at a time (the jobs table). */
+export function reminderSchedule(db: Db, deps: Pick<AppDeps, 'mailer' | 'config'>, logger: Logger): Schedule {
+  return {
+    key: REMINDER_SCHEDULE_KEY,
+    everyMs: deps.config.reminders.everyMs,
+    run: async (now) => {
+      const reminded = await sendDueReminders(db, deps, now)
+      if (reminded === 0) return
+      logger.info({ lessons: reminded }, 'sent lesson reminders')
+      deps.mailer.kick()
+    },
+  }
+}
