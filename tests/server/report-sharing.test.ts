@@ -1,9 +1,10 @@
 import { and, desc, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { londonDay, londonTime, longLessonDay } from '../../shared/lesson-time.ts'
+import { lessonInstant, londonDay, londonTime, longLessonDay, shiftDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { familyLinks, jobs, mailOutbox } from '../../server/db/schema.ts'
 import { FAMILY_LINK_JOB } from '../../server/family/handlers.ts'
+import { sendDueReminders } from '../../server/lessons/reminders.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
@@ -16,7 +17,9 @@ type OfficeDetail = Schemas['LessonDetail']
  * never a concern. The office can hold one back and send it later, once; the report page says to whom it went.
  * Each mail carries a link to the reader's own page (hashed, expiring, ended by the office), which shows their
  * learners' shared reports, coming lessons and attendance, and a school's term; a fresh link comes by email, with
- * the same answer for any address; the stop link works even once the page link has expired.
+ * the same answer for any address; the stop link works even once the page link has expired. The day before each
+ * lesson its tutor and contacts are reminded once, never of a lesson cancelled meanwhile; a moved or cancelled lesson
+ * is mailed to the contacts at once; a contact who stopped reminders gets neither.
  */
 let t: TestApp
 let admin: string
@@ -340,5 +343,66 @@ describe('the family page', () => {
     const refused = await family.ask('gwen.jones@example.org')
     expect(refused.status).toBe(429)
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+  })
+})
+
+describe('lesson reminders', () => {
+  const mailsOfKind = (to: string, kind: 'lesson_reminder' | 'lesson_changed') =>
+    t.database.db.select().from(mailOutbox).where(and(eq(mailOutbox.to, to), eq(mailOutbox.kind, kind))).orderBy(mailOutbox.createdAt)
+  const plan = async (name: keyof typeof placementOf, date: string, startTime: string) => {
+    const planned = await t.request<Schemas['LessonList']>('POST', '/api/tutor/lessons', { token: tutor, body: { placementIds: [placementOf[name]], date, startTime, minutes: 60 } })
+    expect(planned.status, planned.text).toBe(201)
+    return planned.body.items[0]!
+  }
+  const remind = (day: string, time: string) => sendDueReminders(t.database.db, t.deps, lessonInstant(day, time))
+
+  it('go the day before, from the reminder time, once per lesson, to the tutor and the contact, and never for a lesson cancelled meanwhile', async () => {
+    const day = shiftDay(londonDay(new Date()), 5)
+    const eve = shiftDay(day, -1)
+    const lesson = await plan('ada', day, '16:00')
+    const cancelled = await plan('ada', day, '18:30')
+    const off = await t.request('POST', `/api/tutor/lessons/${cancelled.id}/cancel`, { token: tutor, body: { cancelledBy: 'family', reason: 'A school trip.' }, headers: ifMatch(cancelled.version) })
+    expect(off.status, off.text).toBe(200)
+    // Cancelled ahead of time: the contact is told at once.
+    const [notice] = await mailsOfKind('sarah.fielding@example.org', 'lesson_changed')
+    expect(notice?.subject).toBe(`Cancelled: Maths on ${longLessonDay(day)}`)
+    expect(notice?.text).toContain('is cancelled (cancelled by the family).')
+    const before = (await mailsOfKind('sarah.fielding@example.org', 'lesson_reminder')).length
+
+    expect(await remind(eve, '16:59')).toBe(0)
+    expect(await remind(eve, '17:05')).toBe(1)
+    expect(await remind(eve, '21:00')).toBe(0)
+    const reminders = (await mailsOfKind('sarah.fielding@example.org', 'lesson_reminder')).slice(before)
+    expect(reminders.map((mail) => mail.subject)).toEqual(['Tomorrow: Maths with Imogen Hale at 16:00'])
+    expect(reminders[0]?.text).toContain(`When: ${longLessonDay(day)} at 16:00, for 60 minutes`)
+    expect(reminders[0]?.text).toMatch(/To stop these reminders: http:\/\/tec\.test\/family\/stop\?link=[A-Za-z0-9_-]{43}&what=reminders$/m)
+    const tutorReminders = (await mailsOfKind('imogen.share@tec.test', 'lesson_reminder')).filter((mail) => mail.text.includes(lesson.id))
+    expect(tutorReminders.map((mail) => mail.subject)).toEqual(['Tomorrow: Maths with Ada Lovelace at 16:00'])
+  })
+
+  it('remind a moved lesson again before its new day, after telling the contact at once', async () => {
+    const day = shiftDay(londonDay(new Date()), 8)
+    const lesson = await plan('cai', day, '15:00')
+    expect(await remind(shiftDay(day, -1), '17:30')).toBe(1)
+    const later = shiftDay(day, 2)
+    const moved = await t.request('POST', `/api/tutor/lessons/${lesson.id}/move`, { token: tutor, body: { date: later, startTime: '15:30' }, headers: ifMatch(lesson.version) })
+    expect(moved.status, moved.text).toBe(200)
+    const [notice] = (await mailsOfKind('gwen.jones@example.org', 'lesson_changed')).slice(-1)
+    expect(notice?.subject).toBe(`Moved: Maths to ${longLessonDay(later)} at 15:30`)
+    expect(notice?.text).toContain(`has moved from ${longLessonDay(day)} at 15:00 to:`)
+    expect(await remind(shiftDay(later, -1), '17:30')).toBe(1)
+  })
+
+  it('leave out a contact who stopped them, but not the tutor', async () => {
+    const day = shiftDay(londonDay(new Date()), 11)
+    await plan('ada', day, '16:00')
+    const link = await linkIn('sarah.fielding@example.org')
+    expect((await family.mail({ link, reminders: false })).body).toEqual({ reports: true, reminders: false })
+    const before = (await mailsOfKind('sarah.fielding@example.org', 'lesson_reminder')).length
+    const tutorBefore = (await mailsOfKind('imogen.share@tec.test', 'lesson_reminder')).length
+    expect(await remind(shiftDay(day, -1), '18:00')).toBe(1)
+    expect(await mailsOfKind('sarah.fielding@example.org', 'lesson_reminder')).toHaveLength(before)
+    expect(await mailsOfKind('imogen.share@tec.test', 'lesson_reminder')).toHaveLength(tutorBefore + 1)
+    expect((await family.mail({ link, reminders: true })).body).toEqual({ reports: true, reminders: true })
   })
 })
