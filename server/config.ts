@@ -64,11 +64,11 @@ export interface Config {
    */
   publishEveryMs: number
   /**
-   * When the day-before lesson reminders go, as a London time "HH:MM" (LESSON_REMINDER_TIME, default 17:00): from
-   * then on each lesson of tomorrow gets one, to its tutor and its learners' contacts. LESSON_REMINDERS_EVERY_MS
-   * (default 5 minutes) is how often one process of all looks for lessons to remind.
+   * When the day-before lesson reminders go, as a London time "HH:MM" (LESSON_REMINDER_TIME, default 17:00; `off`
+   * sends none): from then on each lesson of tomorrow gets one, to its tutor and its learners' contacts.
+   * LESSON_REMINDERS_EVERY_MS (default 5 minutes) is how often one process of all looks for lessons to remind.
    */
-  reminders: { time: string; everyMs: number }
+  reminders: { time: string | null; everyMs: number }
   /**
    * How many days the body of a sent mail is kept (MAIL_KEEP_SENT_DAYS, 1 to 3650, default 30), for the office to see
    * what went out; then only who it went to, its subject and kind stay. A mail carrying a sign-in or reset link keeps
@@ -200,9 +200,10 @@ function parseInterval(name: string, value: string | undefined, fallback: number
   return ms
 }
 
-function parseClockTime(name: string, value: string | undefined, fallback: string): string {
+function parseClockTime(name: string, value: string | undefined, fallback: string): string | null {
   if (value === undefined) return fallback
-  if (!/^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(value)) throw new ConfigError(`${name} is "${value}", but it must be a time of day in London as HH:MM, such as 17:00.`)
+  if (value === 'off') return null
+  if (!/^([01][0-9]|2[0-3]):[0-5][0-9]$/.test(value)) throw new ConfigError(`${name} is "${value}", but it must be a time of day in London as HH:MM, such as 17:00, or off.`)
   return value
 }
 

@@ -4,7 +4,7 @@ import { BACKUP_SCHEDULE_KEY, backupSchedule } from '../backup/schedule.ts'
 import { publishingSchedule } from '../blog-posts/publisher.ts'
 import type { AppDeps } from '../deps.ts'
 import { housekeepingSchedule } from '../housekeeping.ts'
-import { reminderSchedule } from '../lessons/reminders.ts'
+import { REMINDER_SCHEDULE_KEY, reminderSchedule } from '../lessons/reminders.ts'
 import { mailRetentionSchedule } from '../mail/retention.ts'
 import { retentionSchedule } from '../retention/run.ts'
 
@@ -31,7 +31,9 @@ export function registerJobs(deps: AppDeps, options: { schedules: boolean } = { 
   jobs.every(publishingSchedule(database.db, logger, config.publishEveryMs))
   jobs.every(mailRetentionSchedule(database.db, logger, config.mailKeepSentDays))
   jobs.every(retentionSchedule(database.db, logger))
-  jobs.every(reminderSchedule(database.db, deps, logger))
+  const reminders = reminderSchedule(database.db, deps, logger)
+  if (reminders) jobs.every(reminders)
+  else jobs.forget(REMINDER_SCHEDULE_KEY)
   const backups = backupSchedule(config, database, logger)
   if (backups) jobs.every(backups)
   else jobs.forget(BACKUP_SCHEDULE_KEY)

@@ -59,7 +59,8 @@ async function reminderLinks(tx: Db, deps: MailDeps, email: string) {
  * cancelled meanwhile is never reminded. Answers how many lessons were reminded.
  */
 export async function sendDueReminders(db: Db, deps: MailDeps & { config: Pick<AppDeps['config'], 'reminders'> }, now = new Date()): Promise<number> {
-  if (londonTime(now) < deps.config.reminders.time) return 0
+  const { time } = deps.config.reminders
+  if (time === null || londonTime(now) < time) return 0
   const tomorrow = shiftDay(londonDay(now), 1)
   const tomorrows = and(eq(lessons.status, 'planned'), isNull(lessons.remindedAt), gte(lessons.startsAt, startOfLondonDay(tomorrow)), lt(lessons.startsAt, endOfLondonDay(tomorrow)))
   const due = await db.select({ id: lessons.id }).from(lessons).where(tomorrows).orderBy(asc(lessons.startsAt))
@@ -94,8 +95,12 @@ export async function tellContactsOfChange(tx: Db, deps: MailDeps, lesson: Lesso
 
 export const REMINDER_SCHEDULE_KEY = 'lesson-reminders'
 
-/** Looks for lessons to remind every LESSON_REMINDERS_EVERY_MS, one process of all at a time (the jobs table). */
-export function reminderSchedule(db: Db, deps: Pick<AppDeps, 'mailer' | 'config'>, logger: Logger): Schedule {
+/**
+ * Looks for lessons to remind every LESSON_REMINDERS_EVERY_MS, one process of all at a time (the jobs table); none
+ * with LESSON_REMINDER_TIME=off.
+ */
+export function reminderSchedule(db: Db, deps: Pick<AppDeps, 'mailer' | 'config'>, logger: Logger): Schedule | undefined {
+  if (deps.config.reminders.time === null) return undefined
   return {
     key: REMINDER_SCHEDULE_KEY,
     everyMs: deps.config.reminders.everyMs,

@@ -162,6 +162,13 @@ describe('settings', () => {
     expect(loadConfig({ BACKUP_DIR: '/mnt/b', BACKUP_EVERY_HOURS: '0' }).backups.everyHours).toBe(0)
   })
 
+  it('reminds of tomorrow’s lessons from 17:00 London time every 5 minutes by default, at a time given, or never with off', () => {
+    expect(loadConfig({}).reminders).toEqual({ time: '17:00', everyMs: 300_000 })
+    expect(loadConfig({ LESSON_REMINDER_TIME: '08:30', LESSON_REMINDERS_EVERY_MS: '60000' }).reminders).toEqual({ time: '08:30', everyMs: 60_000 })
+    expect(loadConfig({ LESSON_REMINDER_TIME: 'off' }).reminders.time).toBeNull()
+    expect(() => loadConfig({ LESSON_REMINDER_TIME: '5pm' })).toThrow('LESSON_REMINDER_TIME is "5pm", but it must be a time of day in London as HH:MM, such as 17:00, or off.')
+  })
+
   it('keeps idle connections longer than load balancers do, and cuts slow requests off as before', () => {
     expect(loadConfig({}).httpTimeouts).toEqual({ keepAliveTimeout: 65_000, headersTimeout: 10_000, requestTimeout: 30_000 })
     expect(loadConfig({ KEEP_ALIVE_TIMEOUT_MS: '75000', HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '60000' }).httpTimeouts).toEqual({ keepAliveTimeout: 75_000, headersTimeout: 20_000, requestTimeout: 60_000 })

@@ -133,7 +133,9 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   cpSync(inject('browserTemplateDataDir'), dataDir, { recursive: true })
   await options.prepare?.(dataDir)
   const mail = await startSmtpSink()
-  const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: mail.url, ...env }, { script: inject('browserServerScript') })
+  // No lesson reminders unless a test asks for them: the demo's lessons of tomorrow would otherwise mail the demo
+  // tutor and parents from 17:00, between the mails other tests wait for.
+  const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: mail.url, LESSON_REMINDER_TIME: 'off', ...env }, { script: inject('browserServerScript') })
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: OFFLINE_CHROMIUM_ARGS })
 
   const pageProblems: string[] = []
