@@ -1,4 +1,9 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { lessonInstant, londonDay, longLessonDay, shiftDay } from '../../shared/lesson-time.ts'
 import { demo, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessible, expectAccessibleInBothSchemes, PHONE_AND_DESKTOP } from './support/staff.ts'
 
@@ -7,11 +12,23 @@ import { expectAccessible, expectAccessibleInBothSchemes, PHONE_AND_DESKTOP } fr
  * its family part by mail (through SMTP) with a link; the link opens their page, which shows that report and the
  * coming lessons and never the office's note or a concern; a link the office ended shows the expired page, where a
  * fresh link is asked for by email; a school contact who receives reports reads the school's term online; the stop
- * link in a mail stops the report mails.
+ * link in a mail stops the report mails. The day before a lesson (the server's clock moved to the evening before)
+ * the tutor and the contact are reminded once, and not of a lesson cancelled meanwhile, whose cancellation the
+ * contact hears of at once.
  */
 let app: TestApp
+/** The server's clock is the real one moved by what this file holds, in milliseconds (tests/support/shifted-clock.mjs). */
+const clockFile = join(mkdtempSync(join(tmpdir(), 'tec-clock-')), 'offset')
+/** Moves the server's clock to this London day and time. */
+const setServerClock = (day: string, time: string) => writeFileSync(clockFile, String(lessonInstant(day, time).getTime() - Date.now()))
 beforeAll(async () => {
-  app = await startTestApp()
+  writeFileSync(clockFile, '0')
+  app = await startTestApp({
+    NODE_OPTIONS: `--import ${pathToFileURL(fileURLToPath(new URL('../support/shifted-clock.mjs', import.meta.url))).href}`,
+    TEC_TEST_CLOCK_FILE: clockFile,
+    LESSON_REMINDER_TIME: '17:00',
+    LESSON_REMINDERS_EVERY_MS: '1000',
+  })
 })
 afterAll(async () => {
   await app?.stop()
@@ -144,5 +161,43 @@ describe('the family page', () => {
     await page.getByRole('button', { name: 'Email me the reports again' }).click()
     await page.getByRole('status').getByText('You will get them by email again.').waitFor()
     await page.close()
+  })
+})
+
+describe('lesson reminders', () => {
+  test('the reminder for tomorrow’s lesson arrives once, to the tutor and the contact, and none for a lesson cancelled meanwhile', async () => {
+    const today = londonDay(new Date())
+    const tomorrow = shiftDay(today, 1)
+    // Before the reminder time: nothing of tomorrow is reminded while the lessons are planned and one cancelled.
+    setServerClock(today, '12:00')
+    const token = await app.apiToken(demo.tutor)
+    const learners = await api<{ items: { placementId: string; name: string; subject: string }[] }>('/tutor/learners', token)
+    const jacob = learners.items.find((item) => item.name === 'Jacob Fielding' && item.subject === 'Maths')
+    if (!jacob) throw new Error('The demo tutor does not teach Jacob maths')
+    const plan = (startTime: string) =>
+      api<{ items: { id: string; version: number }[] }>('/tutor/lessons', token, { method: 'POST', body: JSON.stringify({ placementIds: [jacob.placementId], date: tomorrow, startTime, minutes: 60 }) })
+    await plan('07:00')
+    const [cancelled] = (await plan('08:30')).items
+    await api(`/tutor/lessons/${cancelled!.id}/cancel`, token, {
+      method: 'POST',
+      headers: { 'If-Match': `"${cancelled!.version}"` },
+      body: JSON.stringify({ cancelledBy: 'family', reason: 'A dentist appointment.' }),
+    })
+    const notice = await mailTo('mark.fielding@example.org', `Cancelled: Maths on ${longLessonDay(tomorrow)}`)
+    expect(notice.text).toContain('at 08:30 is cancelled (cancelled by the family).')
+
+    // The evening before: the reminder goes once; the cancelled lesson gets none.
+    setServerClock(today, '17:05')
+    const reminder = await mailTo('mark.fielding@example.org', 'Tomorrow: Maths with Tom Tutor at 07:00')
+    expect(reminder.text).toContain(`When: ${longLessonDay(tomorrow)} at 07:00, for 60 minutes`)
+    expect(linkIn(reminder.text)).not.toBe('')
+    await mailTo(demo.tutor.email, 'Tomorrow: Maths with Jacob Fielding at 07:00')
+    // Nothing more comes in three more rounds of the schedule (one a second): an absence can only be waited out.
+    await new Promise((resolve) => setTimeout(resolve, 3000))
+    const about = (subject: string) => app.mail.messages.filter((mail) => mail.subject === subject).length
+    expect(about('Tomorrow: Maths with Tom Tutor at 07:00')).toBe(1)
+    expect(about('Tomorrow: Maths with Tom Tutor at 08:30')).toBe(0)
+    expect(about('Tomorrow: Maths with Jacob Fielding at 08:30')).toBe(0)
+    writeFileSync(clockFile, '0')
   })
 })
