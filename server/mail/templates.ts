@@ -1,6 +1,7 @@
 import type { components } from '../../src/api/schema.gen.ts'
 import { labelOf } from '../../shared/labels.ts'
 import { longLessonDay } from '../../shared/lesson-time.ts'
+import { inWords } from '../../shared/list-words.ts'
 import { codesLeftSentence, fewCodesAdvice } from '../../shared/recovery-codes.ts'
 import { escapeHtml } from '../lib/html.ts'
 
@@ -467,7 +468,7 @@ export interface FamilyLinks {
 /** Sends a learner's contact, or a school's contact, the family part of an approved lesson report, with their page's link. */
 export function reportSharedMail(to: { email: string; name: string }, report: SharedReport, links: FamilyLinks): MailMessage {
   const names = report.learners.map((learner) => learner.name)
-  const who = names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+  const who = inWords(names)
   const attendance = report.learners.map((learner) => `${learner.name}: ${learner.attendance === null ? 'not recorded' : labelOf('Attendance', learner.attendance)}`)
   const text = [
     `Hello ${to.name},`,
@@ -528,14 +529,12 @@ function whereLine(lesson: RemindedLesson): string {
   return `Where: ${lesson.place ?? labelOf('DeliveryMode', lesson.mode)}`
 }
 
-const names = (list: string[]) => (list.length <= 2 ? list.join(' and ') : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`)
-
 /** The day before a lesson, to a learner's contact: when, where, with whom; their page and the stop link. */
 export function lessonReminderContactMail(to: { email: string; name: string }, lesson: RemindedLesson, links: FamilyLinks): MailMessage {
   const text = [
     `Hello ${to.name},`,
     '',
-    `A reminder of ${names(lesson.learners)}'s ${lesson.subject} lesson with ${lesson.tutor} tomorrow:`,
+    `A reminder of ${inWords(lesson.learners)}'s ${lesson.subject} lesson with ${lesson.tutor} tomorrow:`,
     '',
     `When: ${longLessonDay(lesson.day)} at ${lesson.time}, for ${lesson.minutes} minutes`,
     whereLine(lesson),
@@ -557,7 +556,7 @@ export function lessonReminderTutorMail(to: { email: string; name: string }, les
   const text = [
     `Hello ${to.name},`,
     '',
-    `A reminder of your ${lesson.subject} lesson with ${names(lesson.learners)} tomorrow:`,
+    `A reminder of your ${lesson.subject} lesson with ${inWords(lesson.learners)} tomorrow:`,
     '',
     `When: ${longLessonDay(lesson.day)} at ${lesson.time}, for ${lesson.minutes} minutes`,
     whereLine(lesson),
@@ -566,7 +565,7 @@ export function lessonReminderTutorMail(to: { email: string; name: string }, les
     '',
     'TEC',
   ].join('\n')
-  return { to: to.email, subject: `Tomorrow: ${lesson.subject} with ${names(lesson.learners)} at ${lesson.time}`, text, html: null, kind: 'lesson_reminder', carriesSecretLink: false }
+  return { to: to.email, subject: `Tomorrow: ${lesson.subject} with ${inWords(lesson.learners)} at ${lesson.time}`, text, html: null, kind: 'lesson_reminder', carriesSecretLink: false }
 }
 
 /** Tells a learner's contact at once that a lesson moved (with its new time) or was cancelled (and by whom). */
@@ -578,8 +577,8 @@ export function lessonChangedContactMail(
   const { lesson } = change
   const opening =
     change.movedFrom === undefined
-      ? `${names(lesson.learners)}'s ${lesson.subject} lesson with ${lesson.tutor} on ${longLessonDay(lesson.day)} at ${lesson.time} is cancelled${change.cancelledBy ? ` (cancelled by ${change.cancelledBy.toLowerCase()})` : ''}.`
-      : `${names(lesson.learners)}'s ${lesson.subject} lesson with ${lesson.tutor} has moved from ${longLessonDay(change.movedFrom.day)} at ${change.movedFrom.time} to:`
+      ? `${inWords(lesson.learners)}'s ${lesson.subject} lesson with ${lesson.tutor} on ${longLessonDay(lesson.day)} at ${lesson.time} is cancelled${change.cancelledBy ? ` (cancelled by ${change.cancelledBy.toLowerCase()})` : ''}.`
+      : `${inWords(lesson.learners)}'s ${lesson.subject} lesson with ${lesson.tutor} has moved from ${longLessonDay(change.movedFrom.day)} at ${change.movedFrom.time} to:`
   const text = [
     `Hello ${to.name},`,
     '',

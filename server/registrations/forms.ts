@@ -10,6 +10,7 @@ import { courses, type DeliveryMode, type RegistrationType } from '../db/schema.
 import { normaliseEmail } from '../lib/email.ts'
 import { checkSchema, cleanInput } from '../contract/input.ts'
 import { readSubjects } from '../subjects/queries.ts'
+import { inWords } from '../../shared/list-words.ts'
 
 type Schemas = components['schemas']
 export type SubjectAnswers = Omit<Schemas['SubjectEnrolmentRequest'], 'website'>
@@ -88,12 +89,6 @@ function normaliseEmails<T>(value: T): T {
   return value
 }
 
-
-/** "Maths", "Maths and English", "Maths, English and Science" (or "… or …"). */
-function inWords(items: readonly string[], last: 'and' | 'or' = 'and'): string {
-  if (items.length <= 1) return items.join('')
-  return `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`
-}
 
 /** A preferred start: not before yesterday (UTC, so no visitor's time zone is refused) and within a year. */
 function startDateProblem(startDate: string, today: Date): string | undefined {

@@ -14,6 +14,7 @@ import { errorMessage } from '@/app/server-errors'
 import { useAppContext } from '@/app/use-app-context'
 import { AskForLink } from './-components/ask-for-link'
 import { forgetFamilyLink, keepFamilyLink, keptFamilyLink } from './-components/family-link'
+import { inWords } from '@shared/list-words'
 
 interface FamilySearch {
   link?: string
@@ -59,8 +60,6 @@ function FamilyRoute() {
   return <FamilyContent page={page.data} link={link} />
 }
 
-const listed = (names: string[]) => (names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`)
-
 function FamilyContent({ page, link }: { page: FamilyPage; link: string }) {
   const names = page.learners.map((learner) => learner.name)
   return (
@@ -70,7 +69,7 @@ function FamilyContent({ page, link }: { page: FamilyPage; link: string }) {
         <Text>
           {names.length === 0
             ? 'There are no learners on this page yet.'
-            : `Lesson reports and coming lessons for ${listed(names)}. Reports appear once the office has read them; what the tutor notes for the office stays with the office.`}
+            : `Lesson reports and coming lessons for ${inWords(names)}. Reports appear once the office has read them; what the tutor notes for the office stays with the office.`}
         </Text>
       </Stack>
       {page.learners.map((learner) => (

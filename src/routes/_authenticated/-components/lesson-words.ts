@@ -1,5 +1,6 @@
 import type { Lesson } from '@/api/lessons'
 import { madeOnce } from '@/ui/format-date-time'
+import { inWords } from '@shared/list-words'
 
 // Made at first use: the route tree's page titles import this module into the entry every page loads. The long
 // day ("Monday 7 December 2026") is shared/lesson-time.ts's longLessonDay.
@@ -18,6 +19,5 @@ export function lessonWhen(lesson: Pick<Lesson, 'date' | 'startTime' | 'minutes'
 
 /** "Ada Lovelace" or "Cai Jones and Dee Patel" */
 export function learnerNames(lesson: Pick<Lesson, 'learners'>): string {
-  const names = lesson.learners.map((learner) => learner.name)
-  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`
+  return inWords(lesson.learners.map((learner) => learner.name))
 }

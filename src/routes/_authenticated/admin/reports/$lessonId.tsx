@@ -24,6 +24,7 @@ import { ReportBadges, SentBadge } from './-components/report-badges'
 import { ReportNotFound } from './-components/report-not-found'
 import { lessonHours } from './-components/report-words'
 import { longLessonDay } from '@shared/lesson-time'
+import { inWords } from '@shared/list-words'
 
 export const Route = createFileRoute('/_authenticated/admin/reports/$lessonId')({
   staticData: { title: 'Lesson report', notFoundTitle: 'Lesson not found' },
@@ -38,8 +39,6 @@ export const Route = createFileRoute('/_authenticated/admin/reports/$lessonId')(
 })
 
 const byWhom = (who: { name: string } | undefined) => (who ? ` by ${who.name}` : '')
-
-const listed = (names: string[]) => (names.length <= 2 ? names.join(' and ') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`)
 
 /** What became of an approved report's family part, as it really happened: sent, on its way, failed, held back or nobody to send it to. */
 function FamilyMailNote({ detail, report }: { detail: LessonDetail; report: NonNullable<LessonDetail['report']> }) {
@@ -66,13 +65,13 @@ function FamilyMailNote({ detail, report }: { detail: LessonDetail; report: NonN
     <>
       {sent.length > 0 && firstSent && (
         <Text size="sm">
-          Sent to {listed(sent.map((mail) => mail.to))} on <time dateTime={firstSent}>{formatDateTime(firstSent)}</time>.
+          Sent to {inWords(sent.map((mail) => mail.to))} on <time dateTime={firstSent}>{formatDateTime(firstSent)}</time>.
         </Text>
       )}
-      {waiting.length > 0 && <Text size="sm">On its way to {listed(waiting.map((mail) => mail.to))}.</Text>}
+      {waiting.length > 0 && <Text size="sm">On its way to {inWords(waiting.map((mail) => mail.to))}.</Text>}
       {failed.length > 0 && (
         <Text size="sm">
-          Could not be sent to {listed(failed.map((mail) => mail.to))}:{' '}
+          Could not be sent to {inWords(failed.map((mail) => mail.to))}:{' '}
           <AnchorLink to="/admin/settings/mail" search={{ status: 'failed' }}>
             see what went wrong and send it again
           </AnchorLink>
