@@ -199,15 +199,22 @@ describe('jobs', () => {
     expect(runs).toHaveLength(2)
   })
 
-  it('a server stores every schedule once: housekeeping, publishing, the purge of sent mail, the daily retention run, and backups on the embedded database', async () => {
+  it('a server stores every schedule once: housekeeping, lesson reminders, publishing, the purge of sent mail, the daily retention run, and backups on the embedded database', async () => {
     const backupDir = mkdtempSync(path.join(tmpdir(), 'tec-scheduled-backups-'))
     const app = await createTestApp({ schedules: true, env: { BACKUP_DIR: backupDir } })
     try {
       const keys = (await app.database.db.select({ key: jobs.key }).from(jobs)).map((row) => row.key).sort()
-      const expected = ['housekeeping', 'publish-scheduled-posts', 'purge-sent-mail-bodies', 'retention']
+      const expected = ['housekeeping', 'lesson-reminders', 'publish-scheduled-posts', 'purge-sent-mail-bodies', 'retention']
       expect(keys).toEqual(app.database.kind === 'pglite' ? ['backup', ...expected] : expected)
     } finally {
       await app.close()
+    }
+    // With LESSON_REMINDER_TIME=off the reminders' schedule is not stored.
+    const quiet = await createTestApp({ schedules: true, env: { LESSON_REMINDER_TIME: 'off' } })
+    try {
+      expect((await quiet.database.db.select({ key: jobs.key }).from(jobs)).map((row) => row.key)).not.toContain('lesson-reminders')
+    } finally {
+      await quiet.close()
     }
   })
 
