@@ -21,6 +21,7 @@ export const ENUMS = {
   RegistrationEventKind: ["submitted", "status", "accepted", "note"],
   RegistrationType: ["subject", "course", "school", "tutor"],
   MailKind: ["password_reset", "staff_invitation", "tutor_invitation", "second_step_reset", "sign_in_warning", "contact_message", "registration_confirmation", "registration_notification", "enrolment_accepted", "registration_closed", "placement_started", "placement_ended", "report_returned", "safeguarding_concern", "report_shared", "family_link", "lesson_reminder", "lesson_changed", "other"],
+  MailFilter: ["pending", "stored", "sent", "failed", "failed_this_week"],
   MailStatus: ["pending", "stored", "sent", "failed"],
   RegistrationStatus: ["new", "in_review", "accepted", "rejected", "withdrawn"],
   StudentStatus: ["waiting", "active", "paused", "finished"],

@@ -150,6 +150,7 @@ export const LABELS = {
     },
   },
   MailStatus: { public: { pending: 'Waiting', stored: 'Kept (no mail server)', sent: 'Sent', failed: 'Failed' } },
+  MailFilter: { public: { pending: 'Waiting', stored: 'Kept (no mail server)', sent: 'Sent', failed: 'Failed', failed_this_week: 'Failed this week' } },
   RegistrationStatus: { public: { new: 'New', in_review: 'In review', accepted: 'Accepted', rejected: 'Rejected', withdrawn: 'Withdrawn' } },
   StudentStatus: { public: { waiting: 'Waiting for a tutor', active: 'Active', paused: 'Paused', finished: 'Finished' }, short: { waiting: 'Waiting', active: 'Active', paused: 'Paused', finished: 'Finished' } },
   TutorStatus: {

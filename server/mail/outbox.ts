@@ -100,9 +100,14 @@ function summaryOf(row: Pick<MailRow, keyof typeof summaryColumns>, now = new Da
   }
 }
 
-export async function listMailPage(db: Db, query: PageRequest & { status?: Schemas['MailStatus'] }, viewer: MailViewer): Promise<Schemas['MailPage']> {
+/** Failed mail given up in the last FAILED_MAIL_DAYS days: the dashboard counts it, the Mail screen lists it. */
+function failedSince(now: Date): SQL | undefined {
+  return and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.nextAttemptAt, new Date(now.getTime() - FAILED_MAIL_DAYS * 24 * 3600_000)))
+}
+
+export async function listMailPage(db: Db, query: PageRequest & { status?: Schemas['MailFilter'] }, viewer: MailViewer): Promise<Schemas['MailPage']> {
   const visible = visibleTo(viewer)
-  const filter = and(visible, query.status === undefined ? undefined : eq(mailOutbox.status, query.status))
+  const filter = and(visible, query.status === undefined ? undefined : query.status === 'failed_this_week' ? failedSince(new Date()) : eq(mailOutbox.status, query.status))
   const { limit, offset } = window(query)
   const [rows, totals, byStatus] = await Promise.all([
     db.select(summaryColumns).from(mailOutbox).where(filter).orderBy(desc(mailOutbox.createdAt), desc(mailOutbox.id)).limit(limit).offset(offset),
@@ -188,10 +193,9 @@ export async function resendFailedMails(tx: Db, context: ChangeContext & { sends
 
 /** Mail given up in the last FAILED_MAIL_DAYS days and not resent since, that the viewer sees on the Mail screen, for the dashboard. */
 export async function countRecentlyFailedMail(db: Db, viewer: MailViewer, now = new Date()): Promise<number> {
-  const since = new Date(now.getTime() - FAILED_MAIL_DAYS * 24 * 3600_000)
   const [row] = await db
     .select({ n: count() })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'failed'), gte(mailOutbox.nextAttemptAt, since), visibleTo(viewer)))
+    .where(and(failedSince(now), visibleTo(viewer)))
   return row?.n ?? 0
 }

@@ -8,6 +8,7 @@ export type MailSummary = Schemas['MailSummary']
 export type MailDetail = Schemas['MailDetail']
 export type MailPage = Schemas['MailPage']
 export type MailStatus = Schemas['MailStatus']
+export type MailFilter = Schemas['MailFilter']
 /** listMail's query: status and page. */
 export type MailListQuery = NonNullable<operations['listMail']['parameters']['query']>
 

@@ -37,12 +37,13 @@ describe('the dashboard and the contact messages', () => {
       expect.stringMatching(/^\d+ lesson reports? overdue$/),
       expect.stringMatching(/^\d+ safeguarding concerns? to act on$/),
       expect.stringMatching(/^\d+ active tutors? without a valid safeguarding check$/),
+      expect.stringMatching(/^\d+ mails? failed this week$/),
     ])
     // The demo has reports waiting, one overdue, and Ben Ashworth teaching with no check recorded.
     for (const index of [0, 1, 3]) expect(Number(urgent[index]?.split(' ')[0])).toBeGreaterThan(0)
     const names = [...urgent, ...(await waiting.allInnerTexts()).map((text) => text.replace(/\s+/g, ' '))]
-    expect(names).toHaveLength(12)
-    const newRegistrations = names.slice(4, 8).reduce((sum, name) => sum + Number(name.split(' ')[0]), 0)
+    expect(names).toHaveLength(13)
+    const newRegistrations = names.slice(5, 9).reduce((sum, name) => sum + Number(name.split(' ')[0]), 0)
     const navigation = page.getByRole('navigation', { name: 'Admin navigation' })
     // The demo data holds new registrations, so the count shows.
     expect(newRegistrations).toBeGreaterThan(0)

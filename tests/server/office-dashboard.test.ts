@@ -131,6 +131,7 @@ describe('the dashboard', () => {
     expect(figures.tutorsWithoutCheck).toBe(await totalOf('/admin/tutors?status=active&check=not_valid'))
     expect(figures.reportsToReview).toBe(await totalOf('/admin/reports?state=to_review'))
     expect(figures.reportsOverdue).toBe(await totalOf('/admin/reports?state=overdue'))
+    expect(figures.failedMail).toBe(await totalOf('/admin/mail?status=failed_this_week'))
     expect(figures.openMessages).toBe(await totalOf('/admin/contact-messages?status=open'))
     // Not all zero: the demo registrations and the tests above put something in most of them.
     expect(figures.tutorsInvited).toBeGreaterThan(0)

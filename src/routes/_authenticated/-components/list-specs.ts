@@ -49,8 +49,8 @@ export const courseListSpec = defineListSearch({ filters: { status: ENUMS.Course
 /** /admin/blogs: a status filter, search and pages; the post changed last comes first. */
 export const blogListSpec = defineListSearch({ filters: { status: ENUMS.PostStatus }, sorts: [], ...adminPaging })
 
-/** /admin/settings/mail: a status filter and pages, newest first. */
-export const mailListSpec = defineListSearch({ filters: { status: ENUMS.MailStatus }, sorts: [], ...adminPaging })
+/** /admin/settings/mail: a status filter (or failed_this_week, the dashboard's figure) and pages, newest first. */
+export const mailListSpec = defineListSearch({ filters: { status: ENUMS.MailFilter }, sorts: [], ...adminPaging })
 
 /** /admin/settings/staff: role and status filters, search and pages, by name. */
 export const staffListSpec = defineListSearch({ filters: { role: ENUMS.Role, status: ENUMS.StaffStatus }, sorts: [], ...adminPaging })

@@ -52,7 +52,7 @@ function FigureGrid({ children }: { children: ReactNode }) {
   )
 }
 
-/** The office's queues, most urgent first: reports to read, reports missing, concerns, tutors who may not teach. */
+/** The office's queues, most urgent first: reports to read, reports missing, concerns, tutors who may not teach, mail that failed. */
 function Queues({ figures }: { figures: Dashboard['figures'] }) {
   return (
     <FigureGrid>
@@ -95,6 +95,16 @@ function Queues({ figures }: { figures: Dashboard['figures'] }) {
         words={plural(figures.tutorsWithoutCheck, 'active tutor without a valid safeguarding check', 'active tutors without a valid safeguarding check')}
         link={(children) => (
           <AnchorLink to="/admin/tutors" search={{ status: 'active', check: 'not_valid' }} underline="never" display="block">
+            {children}
+          </AnchorLink>
+        )}
+      />
+      <Figure
+        urgent
+        value={figures.failedMail}
+        words={plural(figures.failedMail, 'mail failed this week', 'mails failed this week')}
+        link={(children) => (
+          <AnchorLink to="/admin/settings/mail" search={{ status: 'failed_this_week' }} underline="never" display="block">
             {children}
           </AnchorLink>
         )}
@@ -171,7 +181,7 @@ function FailedMail({ count }: { count: number }) {
     <Alert color="red" variant="light" title={`${count} ${plural(count, 'mail', 'mails')} could not be sent`}>
       <Text size="sm">
         The mail server refused {plural(count, 'it', 'them')} for a whole day.{' '}
-        <AnchorLink to="/admin/settings/mail" search={{ status: 'failed' }}>
+        <AnchorLink to="/admin/settings/mail" search={{ status: 'failed_this_week' }}>
           See what went wrong and send {plural(count, 'it', 'them')} again
         </AnchorLink>
       </Text>
@@ -293,7 +303,7 @@ function AdminDashboard({ name }: { name: string }) {
         <LoadFailedAlert what="The figures" message={errorMessage(dashboard.error)} onRetry={() => void dashboard.refetch()} />
       ) : dashboard.data === undefined ? (
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" aria-busy="true">
-          {Array.from({ length: 12 }, (_, index) => (
+          {Array.from({ length: 13 }, (_, index) => (
             <Skeleton key={index} height={84} />
           ))}
         </SimpleGrid>

@@ -2,7 +2,7 @@ import { Alert, Box, Stack, Text } from '@mantine/core'
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { labelOf, optionsOf } from '@shared/labels'
-import { mailListQueryOptions, type MailStatus, type MailSummary } from '@/api/mail'
+import { mailListQueryOptions, type MailFilter, type MailSummary } from '@/api/mail'
 import type { DataColumn } from '@/ui/back-office/data-table'
 import { ChipFilter } from '@/ui/back-office/filter-bar'
 import { resolveListSearch, validateListSearch, type ResolvedListSearch } from '@/ui/back-office/list-search'
@@ -95,8 +95,9 @@ const columns: DataColumn<MailSummary, never>[] = [
 ]
 
 /** What a status filter that matches nothing says: for failed mail, that there is nothing to do. */
-const NO_MATCH: Record<MailStatus, { title: string; description: string }> = {
+const NO_MATCH: Record<MailFilter, { title: string; description: string }> = {
   failed: { title: 'No failed mail', description: 'Every mail was sent or is still being tried, so there is nothing to resend.' },
+  failed_this_week: { title: 'No mail failed this week', description: 'Every mail of the last 7 days was sent or is still being tried. Older failures are under Failed.' },
   pending: { title: 'No mail waiting', description: 'Everything queued has been sent. Mail that could not be sent within a day is under Failed.' },
   stored: { title: 'No mail kept', description: 'Mail is kept here only while no mail server is set; the server has one, so mail is sent.' },
   sent: { title: 'No mail sent yet', description: 'Look under Waiting for mail still being tried, and under Failed for mail to send again.' },
@@ -110,7 +111,10 @@ function MailPage() {
   const counts = result.data?.statusCounts
   const all = counts ? counts.pending + counts.stored + counts.sent + counts.failed : undefined
   // Kept mail exists only while no mail server is set: its status is offered only then.
-  const statuses = optionsOf('MailStatus').filter((option) => option.value !== 'stored' || (counts?.stored ?? 0) > 0 || query.status === 'stored')
+  // "Failed this week" is the dashboard's figure: offered here only when the figure's link opened it.
+  const statuses = optionsOf('MailFilter').filter(
+    (option) => (option.value !== 'stored' || (counts?.stored ?? 0) > 0 || query.status === 'stored') && (option.value !== 'failed_this_week' || query.status === 'failed_this_week'),
+  )
 
   return (
     <Stack gap={0}>
@@ -130,7 +134,7 @@ function MailPage() {
             label="Status"
             allLabel="All mail"
             allCount={all}
-            options={statuses.map((option) => ({ ...option, count: counts?.[option.value] }))}
+            options={statuses.map((option) => ({ ...option, count: option.value === 'failed_this_week' ? undefined : counts?.[option.value] }))}
             value={query.status}
             onChange={(status) => list.change({ status })}
           />
