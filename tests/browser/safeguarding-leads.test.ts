@@ -29,7 +29,7 @@ describe('safeguarding leads', () => {
 
   test('the lead reads the concern, reaches it from Reports, and sees its figure', async () => {
     const lead = await app.signedInPage(demo.admin)
-    await lead.getByText(/safeguarding concerns? open/).waitFor()
+    await lead.getByText(/safeguarding concerns? to act on/).waitFor()
     await openInApp(lead, '/admin/reports')
     await heading(lead, 'Reports').waitFor()
     await lead.getByRole('link', { name: /^Safeguarding concerns/ }).click()
@@ -51,8 +51,8 @@ describe('safeguarding leads', () => {
   test('another admin sees that the learner has a concern, never what it says', async () => {
     const page = await app.signedInPage(other)
     // No figure for concerns on the dashboard, and no way to the concerns from Reports.
-    await page.getByText(/safeguarding checks? expired/).waitFor()
-    expect(await page.getByText(/safeguarding concerns? open/).count()).toBe(0)
+    await page.getByText(/without a valid safeguarding check/).waitFor()
+    expect(await page.getByText(/safeguarding concerns? to act on/).count()).toBe(0)
     await openInApp(page, '/admin/reports')
     await heading(page, 'Reports').waitFor()
     await page.getByRole('link', { name: 'Figures' }).waitFor()

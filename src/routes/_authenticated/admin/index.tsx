@@ -181,7 +181,7 @@ function FailedMail({ count }: { count: number }) {
     <Alert color="red" variant="light" title={`${count} ${plural(count, 'mail', 'mails')} could not be sent`}>
       <Text size="sm">
         The mail server refused {plural(count, 'it', 'them')} for a whole day.{' '}
-        <AnchorLink to="/admin/settings/mail" search={{ status: 'failed_this_week' }}>
+        <AnchorLink to="/admin/settings/mail" search={{ status: 'failed' }}>
           See what went wrong and send {plural(count, 'it', 'them')} again
         </AnchorLink>
       </Text>
