@@ -167,6 +167,14 @@ describe('lessons and reports', () => {
     expect(family.text).toContain('What was covered\nSimultaneous equations by elimination.')
     expect(family.text).toContain('Jacob found questions 4 and 7 hard (negative coefficients). Next: substitution.')
     expect(family.text).not.toContain('alone at home')
+    // His link opens his page: the report's family part, never the concern.
+    const link = /(http\S+\/family\?link=[A-Za-z0-9_-]{43})$/m.exec(family.text ?? '')?.[1] ?? ''
+    const home = await app.visitorPage()
+    await home.goto(link)
+    await home.getByRole('heading', { name: 'Hello, Mark Fielding', level: 1 }).waitFor()
+    await home.getByRole('region', { name: LEARNER }).getByText('Simultaneous equations by elimination.').first().waitFor()
+    expect(await home.locator('main').innerText()).not.toContain('alone at home')
+    await home.close()
     await office.reload()
     await office.getByText(/^Sent to Mark Fielding on \d/).waitFor()
     await expectAccessible(office, 'an approved report, sent to the family', PHONE_AND_DESKTOP)
