@@ -200,17 +200,17 @@ export async function purgeMail(tx: Db, addresses: readonly string[], placeholde
  * waiting to go, work given up). All are deleted; a schedule (a job with a key) never holds one.
  */
 export async function dropWorkingRows(tx: Db, addresses: readonly string[], ids: readonly string[] = []): Promise<void> {
-  for (const address of new Set(addresses.map((value) => value.toLowerCase()))) {
+  const lowered = [...new Set(addresses.map((value) => value.toLowerCase()))]
+  for (const address of lowered) {
     if (address.length < SHORTEST_SEARCHED) continue
     await tx.delete(rateLimits).where(like(sql`lower(${rateLimits.key})`, containsPattern(address)))
   }
   // Their links to the family page and the mails they stopped: both are keyed by the address alone.
-  const lowered = [...new Set(addresses.map((value) => value.toLowerCase()))]
   if (lowered.length > 0) {
     await tx.delete(familyLinks).where(inArray(familyLinks.email, lowered))
     await tx.delete(familyMailSettings).where(inArray(familyMailSettings.email, lowered))
   }
-  const named = [...new Set([...addresses.map((value) => value.toLowerCase()), ...ids.map((id) => id.toLowerCase())])].filter((value) => value.length >= SHORTEST_SEARCHED)
+  const named = [...new Set([...lowered, ...ids.map((id) => id.toLowerCase())])].filter((value) => value.length >= SHORTEST_SEARCHED)
   if (named.length === 0) return
   await tx.delete(jobs).where(and(isNull(jobs.key), or(...named.map((value) => sql`lower(${jobs.payload}::text) like ${containsPattern(value)}`))))
 }

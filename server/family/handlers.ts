@@ -6,7 +6,7 @@ import { normaliseEmail } from '../lib/email.ts'
 import { recordAudit } from '../lib/audit.ts'
 import { tooManyAttempts } from '../lib/replies.ts'
 import { familyLinkMail } from '../mail/templates.ts'
-import { changeFamilyMail, endFamilyLinksOf, FAMILY_LINK_DAYS, familyPageUrl, familyStopUrl, issuedFamilyLink, issueFamilyLink } from './links.ts'
+import { changeFamilyMail, endFamilyLinksOf, issuedFamilyLink, issueFamilyLinks } from './links.ts'
 import { FAMILY_MESSAGES } from './messages.ts'
 import { contactNameOf, readFamilyPage } from './page.ts'
 
@@ -42,9 +42,7 @@ export const requestFamilyLink: Handler<'requestFamilyLink'> = async ({ body, re
 export async function mailFamilyLink(deps: Pick<AppDeps, 'mailer' | 'config'>, email: string, request: { ip: string }, tx: Db): Promise<boolean> {
   const name = await contactNameOf(tx, email)
   if (name === undefined) return false
-  const token = await issueFamilyLink(tx, email)
-  const links = { page: familyPageUrl(deps.config.publicUrl, token), stop: familyStopUrl(deps.config.publicUrl, token, 'reports'), days: FAMILY_LINK_DAYS }
-  await deps.mailer.enqueue(tx, familyLinkMail({ email, name }, links))
+  await deps.mailer.enqueue(tx, familyLinkMail({ email, name }, await issueFamilyLinks(tx, deps.config.publicUrl, email, 'reports')))
   await recordAudit(tx, { action: 'family.link_requested', actorUserId: null, ip: request.ip })
   return true
 }

@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm'
+import { and, eq, gt, inArray, isNotNull, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm'
 import type { components } from '../../src/api/schema.gen.ts'
 import { hashToken, newToken, TOKEN_PATTERN } from '../auth/tokens.ts'
 import type { Db } from '../db/client.ts'
 import { familyLinks, familyMailSettings, schools, students, type FamilyLinkRow } from '../db/schema.ts'
+import type { FamilyLinks } from '../mail/templates.ts'
 
 type Schemas = components['schemas']
 
@@ -10,15 +11,21 @@ type Schemas = components['schemas']
 export const FAMILY_LINK_DAYS = 30
 
 /** The family page's address with this link, as a mail carries it. */
-export const familyPageUrl = (publicUrl: string, token: string) => `${publicUrl}/family?link=${token}`
+const familyPageUrl = (publicUrl: string, token: string) => `${publicUrl}/family?link=${token}`
 /** The address that stops one kind of mail, as a mail carries it. */
-export const familyStopUrl = (publicUrl: string, token: string, what: 'reports' | 'reminders') => `${publicUrl}/family/stop?link=${token}&what=${what}`
+const familyStopUrl = (publicUrl: string, token: string, what: 'reports' | 'reminders') => `${publicUrl}/family/stop?link=${token}&what=${what}`
 
 /** Makes a link for this address, stored hashed, in the caller's transaction; answers the token the mail carries. */
 export async function issueFamilyLink(tx: Db, email: string, now = new Date()): Promise<string> {
   const token = newToken()
   await tx.insert(familyLinks).values({ tokenHash: hashToken(token), email: email.toLowerCase(), createdAt: now, expiresAt: new Date(now.getTime() + FAMILY_LINK_DAYS * 24 * 3600_000) })
   return token
+}
+
+/** A fresh link for this address, as a family mail carries it: the page, and the stop link for this kind of mail. */
+export async function issueFamilyLinks(tx: Db, publicUrl: string, email: string, stops: 'reports' | 'reminders'): Promise<FamilyLinks> {
+  const token = await issueFamilyLink(tx, email)
+  return { page: familyPageUrl(publicUrl, token), stop: familyStopUrl(publicUrl, token, stops), days: FAMILY_LINK_DAYS }
 }
 
 /** The link a token stands for while it works (issued, not expired, not ended by the office), noting its use. */
@@ -85,7 +92,7 @@ export async function stoppedAmong(db: Db, emails: readonly string[], what: 'rep
 }
 
 /** Whether the address in this column is nobody's contact now: no learner on record names it, and no school. */
-export function isNobodysContact(column: SQL.Aliased | typeof familyMailSettings.email): SQL {
+export function isNobodysContact(column: SQLWrapper): SQL {
   return sql`not exists (select 1 from ${students} where lower(${students.contactEmail}) = ${column} and ${students.anonymisedAt} is null)
     and not exists (select 1 from ${schools}, jsonb_array_elements(${schools.contacts}) as c where lower(c->>'email') = ${column})`
 }

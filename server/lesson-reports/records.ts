@@ -54,8 +54,9 @@ export async function shareReportRecord(tx: Db, deps: Pick<LessonDeps, 'mailer' 
   const [report] = await tx.select({ sharedAt: lessonReports.sharedAt }).from(lessonReports).where(eq(lessonReports.lessonId, lesson.id)).limit(1)
   if (lesson.status !== 'approved') return { refused: LESSON_MESSAGES.shareOnlyApproved }
   if (!report || report.sharedAt !== null) return { refused: LESSON_MESSAGES.alreadyShared }
-  if ((await readersToMail(tx, lesson.id)).length === 0) return { refused: LESSON_MESSAGES.nobodyToShareWith }
-  await shareReport(tx, deps, lesson.id)
+  const readers = await readersToMail(tx, lesson.id)
+  if (readers.length === 0) return { refused: LESSON_MESSAGES.nobodyToShareWith }
+  await shareReport(tx, deps, lesson.id, readers)
   await changeLesson(tx, lesson, {})
   await auditLesson(tx, 'lesson.report_shared', lesson, context, {})
   return { lessonIds: [lesson.id] }

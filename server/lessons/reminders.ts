@@ -3,7 +3,8 @@ import { endOfLondonDay, londonDay, londonTime, shiftDay, startOfLondonDay } fro
 import type { Db } from '../db/client.ts'
 import { lessonLearners, lessons, students, users, type LessonRow } from '../db/schema.ts'
 import type { AppDeps } from '../deps.ts'
-import { FAMILY_LINK_DAYS, familyPageUrl, familyStopUrl, issueFamilyLink, stoppedAmong } from '../family/links.ts'
+import { issueFamilyLinks } from '../family/links.ts'
+import { readersOfLesson, type Reader } from '../family/readers.ts'
 import type { Schedule } from '../lib/jobs.ts'
 import type { Logger } from '../logger.ts'
 import { lessonChangedContactMail, lessonReminderContactMail, lessonReminderTutorMail, type RemindedLesson } from '../mail/templates.ts'
@@ -11,25 +12,18 @@ import { lessonChangedContactMail, lessonReminderContactMail, lessonReminderTuto
 /** The mail queue and the site's address (for the links); LessonDeps has them too. */
 type MailDeps = { mailer: Pick<AppDeps['mailer'], 'enqueue'>; config: Pick<AppDeps['config'], 'publicUrl'> }
 
-/** A lesson's tutor and learners as a reminder names them, and the contacts to tell (one mail per address). */
-async function whoIsInIt(tx: Db, lesson: LessonRow): Promise<{ told: RemindedLesson; tutor: { name: string; email: string }; contacts: { name: string; email: string; learners: string[] }[] }> {
+/** A lesson's tutor and learners as a reminder names them, and the contacts to tell who have not stopped reminders. */
+async function whoIsInIt(tx: Db, lesson: LessonRow): Promise<{ told: RemindedLesson; tutor: { name: string; email: string }; contacts: Reader[] }> {
+  // One after another: they share the transaction's one connection.
   const [tutor] = await tx.select({ name: users.name, email: users.email }).from(users).where(eq(users.id, lesson.tutorId)).limit(1)
   if (!tutor) throw new Error('A lesson without its tutor.')
   const learners = await tx
-    .select({ name: students.name, contactName: students.contactName, contactEmail: students.contactEmail })
+    .select({ name: students.name })
     .from(lessonLearners)
     .innerJoin(students, eq(students.id, lessonLearners.studentId))
     .where(and(eq(lessonLearners.lessonId, lesson.id), isNull(students.anonymisedAt)))
     .orderBy(asc(students.name))
-  const contacts = new Map<string, { name: string; email: string; learners: string[] }>()
-  for (const learner of learners) {
-    if (!learner.contactEmail) continue
-    const key = learner.contactEmail.toLowerCase()
-    const contact = contacts.get(key) ?? { name: learner.contactName, email: learner.contactEmail, learners: [] }
-    contact.learners.push(learner.name)
-    contacts.set(key, contact)
-  }
-  const stopped = await stoppedAmong(tx, [...contacts.keys()], 'reminders')
+  const contacts = await readersOfLesson(tx, lesson.id, { schoolContacts: false, without: 'reminders' })
   return {
     tutor,
     told: {
@@ -42,15 +36,11 @@ async function whoIsInIt(tx: Db, lesson: LessonRow): Promise<{ told: RemindedLes
       tutor: tutor.name,
       learners: learners.map((learner) => learner.name),
     },
-    contacts: [...contacts.values()].filter((contact) => !stopped.has(contact.email.toLowerCase())),
+    contacts,
   }
 }
 
-/** A contact's own links for a family mail about lessons: their page, and the stop link for these mails. */
-async function reminderLinks(tx: Db, deps: MailDeps, email: string) {
-  const token = await issueFamilyLink(tx, email)
-  return { page: familyPageUrl(deps.config.publicUrl, token), stop: familyStopUrl(deps.config.publicUrl, token, 'reminders'), days: FAMILY_LINK_DAYS }
-}
+const namesOf = (contact: Reader) => contact.learners.map((learner) => learner.name)
 
 /**
  * Reminds the tutor and the learners' contacts (those who have not stopped reminders) of each lesson of tomorrow,
@@ -72,7 +62,10 @@ export async function sendDueReminders(db: Db, deps: MailDeps & { config: Pick<A
       await tx.update(lessons).set({ remindedAt: now }).where(eq(lessons.id, lesson.id))
       const { told, tutor, contacts } = await whoIsInIt(tx, lesson)
       await deps.mailer.enqueue(tx, lessonReminderTutorMail(tutor, told, `${deps.config.publicUrl}/tutor/reports/${lesson.id}`))
-      for (const contact of contacts) await deps.mailer.enqueue(tx, lessonReminderContactMail(contact, { ...told, learners: contact.learners }, await reminderLinks(tx, deps, contact.email)))
+      for (const contact of contacts) {
+        const links = await issueFamilyLinks(tx, deps.config.publicUrl, contact.email, 'reminders')
+        await deps.mailer.enqueue(tx, lessonReminderContactMail(contact, { ...told, learners: namesOf(contact) }, links))
+      }
       return true
     })
     if (done) reminded += 1
@@ -88,8 +81,8 @@ export async function tellContactsOfChange(tx: Db, deps: MailDeps, lesson: Lesso
   const { told, contacts } = await whoIsInIt(tx, lesson)
   const movedFrom = change.movedFrom === undefined ? undefined : { day: londonDay(change.movedFrom), time: londonTime(change.movedFrom) }
   for (const contact of contacts) {
-    const mail = lessonChangedContactMail(contact, { lesson: { ...told, learners: contact.learners }, movedFrom, cancelledBy: change.cancelledBy }, await reminderLinks(tx, deps, contact.email))
-    await deps.mailer.enqueue(tx, mail)
+    const links = await issueFamilyLinks(tx, deps.config.publicUrl, contact.email, 'reminders')
+    await deps.mailer.enqueue(tx, lessonChangedContactMail(contact, { lesson: { ...told, learners: namesOf(contact) }, movedFrom, cancelledBy: change.cancelledBy }, links))
   }
 }
 
