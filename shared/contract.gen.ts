@@ -853,6 +853,7 @@ export const LIMITS = {
     placements: {
       items: {
         lessonCount: { minimum: 1 },
+        startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
       },
     },
   },
@@ -981,6 +982,7 @@ export const LIMITS = {
       taughtThisMonth: { minimum: 0 },
       reportsThisMonth: { minimum: 0 },
       reportsOnTime: { minimum: 0 },
+      reportsOverdue: { minimum: 0 },
     },
   },
   ReportReturn: {

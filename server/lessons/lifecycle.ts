@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, asc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm'
 import { labelOf } from '../../shared/labels.ts'
 import { nextLessonStatus, type LessonEventType, type LessonStatus } from '../../shared/lesson-lifecycle.ts'
 import { isLateCancellation, lessonInstant, longLessonDay, londonDay, londonTime, PLAN_AHEAD_DAYS, SERIES_LIMIT, shiftDay, startOfLondonDay, weeklyDays, daysBetween } from '../../shared/lesson-time.ts'
@@ -48,35 +48,57 @@ function related(tutorId: string, learners: { id: string; schoolId: string | nul
   return [`tutor:${tutorId}`, ...learners.map((learner) => `student:${learner.id}`), ...schoolIds.map((id) => `school:${id}`)]
 }
 
-/**
- * The first of the tutor's lessons (cancelled ones aside, and `except` aside) that overlaps one of these times, as
- * the sentence that refuses the plan; undefined when none does.
- */
-async function clashWith(tx: Db, tutorId: string, times: { startsAt: Date; minutes: number }[], except?: string): Promise<string | undefined> {
-  if (times.length === 0) return undefined
+/** One lesson's time: when it starts and how long it lasts. */
+interface LessonTime {
+  startsAt: Date
+  minutes: number
+}
+
+const overlaps = (a: LessonTime, b: LessonTime) => a.startsAt.getTime() < b.startsAt.getTime() + b.minutes * 60_000 && a.startsAt.getTime() + a.minutes * 60_000 > b.startsAt.getTime()
+
+/** Lessons not cancelled that overlap the span from the first of `times` to the end of the last. */
+function overlappingSpan(times: LessonTime[]) {
   const first = Math.min(...times.map((time) => time.startsAt.getTime()))
   const last = Math.max(...times.map((time) => time.startsAt.getTime() + time.minutes * 60_000))
+  return and(
+    ne(lessons.status, 'cancelled'),
+    sql`${lessons.startsAt} < ${new Date(last).toISOString()}`,
+    sql`${lessons.startsAt} + ${lessons.minutes} * interval '1 minute' > ${new Date(first).toISOString()}`,
+  )
+}
+
+/**
+ * The first lesson (cancelled ones aside, and those in `except` aside) that overlaps one of these times, as the
+ * sentence that refuses the plan; undefined when none does. The tutor's own lessons first, then any other lesson of
+ * the learners, whoever teaches it: a learner cannot be in two lessons at once. The other lesson is named by its day
+ * and subject only, since its tutor and notes are not this tutor's to read.
+ */
+async function clashWith(tx: Db, tutorId: string, learnerIds: string[], times: LessonTime[], except: string[] = []): Promise<string | undefined> {
+  if (times.length === 0) return undefined
+  const notExcepted = except.length === 0 ? undefined : notInArray(lessons.id, except)
   const existing = await tx
     .select({ id: lessons.id, startsAt: lessons.startsAt, minutes: lessons.minutes, subject: lessons.subject })
     .from(lessons)
-    .where(
-      and(
-        eq(lessons.tutorId, tutorId),
-        ne(lessons.status, 'cancelled'),
-        except === undefined ? undefined : ne(lessons.id, except),
-        sql`${lessons.startsAt} < ${new Date(last).toISOString()}`,
-        sql`${lessons.startsAt} + ${lessons.minutes} * interval '1 minute' > ${new Date(first).toISOString()}`,
-      ),
-    )
+    .where(and(eq(lessons.tutorId, tutorId), notExcepted, overlappingSpan(times)))
     .orderBy(asc(lessons.startsAt))
   for (const time of times) {
-    const start = time.startsAt.getTime()
-    const end = start + time.minutes * 60_000
-    const clash = existing.find((lesson) => lesson.startsAt.getTime() < end && lesson.startsAt.getTime() + lesson.minutes * 60_000 > start)
+    const clash = existing.find((lesson) => overlaps(lesson, time))
     if (clash) {
       const names = (await learnerNames(tx, clash.id)).map((learner) => learner.name).join(', ')
       return LESSON_MESSAGES.clash(whenOf(clash.startsAt), `${names} (${clash.subject})`)
     }
+  }
+  if (learnerIds.length === 0) return undefined
+  const theirs = await tx
+    .select({ startsAt: lessons.startsAt, minutes: lessons.minutes, subject: lessons.subject, learner: students.name })
+    .from(lessons)
+    .innerJoin(lessonLearners, eq(lessonLearners.lessonId, lessons.id))
+    .innerJoin(students, eq(students.id, lessonLearners.studentId))
+    .where(and(inArray(lessonLearners.studentId, learnerIds), notExcepted, overlappingSpan(times)))
+    .orderBy(asc(lessons.startsAt), asc(students.name))
+  for (const time of times) {
+    const clash = theirs.find((lesson) => overlaps(lesson, time))
+    if (clash) return LESSON_MESSAGES.learnerClash(clash.learner, whenOf(clash.startsAt), clash.subject)
   }
   return undefined
 }
@@ -84,6 +106,14 @@ async function clashWith(tx: Db, tutorId: string, times: { startsAt: Date; minut
 /** Holds the tutor's row for the rest of the transaction, so two plans or moves for one tutor cannot both pass the clash check. */
 async function lockTutor(tx: Db, tutorId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, tutorId)).for('update')
+}
+
+/**
+ * Holds the learners' rows (after the tutor's, and in one order, so two writers never wait on each other) for the
+ * rest of the transaction: two plans or moves for one learner with two tutors cannot both pass the clash check.
+ */
+async function lockLearners(tx: Db, learnerIds: string[]): Promise<void> {
+  if (learnerIds.length > 0) await tx.select({ id: students.id }).from(students).where(inArray(students.id, learnerIds)).orderBy(asc(students.id)).for('update')
 }
 
 export interface LessonPlanInput {
@@ -129,7 +159,9 @@ export async function planLessonSeries(tx: Db, tutorId: string, plan: LessonPlan
   if (plan.date < placementStart) return field('date', LESSON_MESSAGES.beforePlacement(longLessonDay(placementStart)))
 
   const times = days.map((day) => ({ startsAt: lessonInstant(day, plan.startTime), minutes: plan.minutes }))
-  const clash = await clashWith(tx, tutorId, times)
+  const learnerIds = chosen.map((row) => row.placement.studentId)
+  await lockLearners(tx, learnerIds)
+  const clash = await clashWith(tx, tutorId, learnerIds, times)
   if (clash !== undefined) return { refused: clash }
 
   const seriesId = times.length > 1 ? randomUUID() : null
@@ -241,7 +273,9 @@ export async function moveLessonRecord(
   if (move.date > shiftDay(londonDay(new Date()), PLAN_AHEAD_DAYS)) return field('date', LESSON_MESSAGES.tooFarAhead)
   if (pastPlacementEnd(startsAt, end)) return { refused: LESSON_MESSAGES.afterPlacementEnd(end.learner, longLessonDay(end.endedOn)) }
   const minutes = move.minutes ?? lesson.minutes
-  const clash = await clashWith(tx, tutorId, [{ startsAt, minutes }], lesson.id)
+  const learnerIds = (await learnerNames(tx, lesson.id)).map((learner) => learner.id)
+  await lockLearners(tx, learnerIds)
+  const clash = await clashWith(tx, tutorId, learnerIds, [{ startsAt, minutes }], [lesson.id])
   if (clash !== undefined) return { refused: clash }
   const place = move.place ?? lesson.place
   // Reminded again the day before its new day.
@@ -353,6 +387,7 @@ export async function markLessonMissedRecord(tx: Db, tutorId: string, lessonId: 
   const { lesson } = held
   const next = nextLessonStatus(lesson.status, 'MARK_MISSED')
   if (next === undefined) return { refused: LESSON_MESSAGES.cannotMarkMissed(lesson.status) }
+  if (lesson.startsAt.getTime() > Date.now()) return { refused: LESSON_MESSAGES.notYetStarted }
   await changeLesson(tx, lesson, { status: next, missedNote: note ?? null })
   await tx.update(lessonLearners).set({ attendance: 'absent' }).where(eq(lessonLearners.lessonId, lesson.id))
   await auditLesson(tx, 'lesson.missed', lesson, context, { changes: statusChange(lesson.status, next), ...(note === undefined ? {} : { detail: note }) })

@@ -23,6 +23,8 @@ export const LESSON_MESSAGES = {
   endedPlacement: 'The placement ended.',
   movedPlacement: 'The learner moved to another tutor.',
   clash: (when: string, with_: string) => `You already have a lesson on ${when} with ${with_}. Choose another time, or move that lesson first.`,
+  learnerClash: (learner: string, when: string, subject: string) => `${learner} already has a lesson on ${when} (${subject}). Choose another time.`,
+  notYetStarted: 'This lesson has not started yet: it can be marked missed once its time has come.',
   cannotMove: (status: LessonStatus) => `Only a planned lesson can be moved; this one is ${statusWords(status)}.`,
   cannotCancel: (status: LessonStatus) => `This lesson is ${statusWords(status)}, so it can no longer be cancelled.`,
   cannotMarkMissed: (status: LessonStatus) => `This lesson is ${statusWords(status)}, so it can no longer be marked missed.`,

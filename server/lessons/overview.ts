@@ -17,7 +17,7 @@ export async function tutorOverview(db: Db, tutorId: string, now = new Date()): 
   const month = londonMonthBounds(now)
   const monthStart = startOfLondonDay(month.from)
   const monthEnd = startOfLondonDay(month.to)
-  const [awaiting, returned, thisWeek, taught, reports] = await Promise.all([
+  const [awaiting, returned, thisWeek, taught, reports, overdue] = await Promise.all([
     lessonRows(db, and(mine, eq(lessons.status, 'awaiting_report')), SOONEST_FIRST, { limit: 100, offset: 0 }),
     lessonRows(db, and(mine, eq(lessons.status, 'returned')), SOONEST_FIRST, { limit: 100, offset: 0 }),
     lessonRows(db, and(mine, gte(lessons.startsAt, startOfLondonDay(week.from)), lt(lessons.startsAt, startOfLondonDay(week.to))), SOONEST_FIRST, { limit: 200, offset: 0 }),
@@ -33,6 +33,10 @@ export async function tutorOverview(db: Db, tutorId: string, now = new Date()): 
       .from(lessonReports)
       .innerJoin(lessons, eq(lessons.id, lessonReports.lessonId))
       .where(and(mine, gte(lessonReports.firstSubmittedAt, monthStart), lt(lessonReports.firstSubmittedAt, monthEnd))),
+    db
+      .select({ total: count() })
+      .from(lessons)
+      .where(and(mine, eq(lessons.status, 'awaiting_report'), sql`${lessonEnd} + interval '${sql.raw(String(REPORT_DUE_HOURS))} hours' < ${now.toISOString()}::timestamptz`)),
   ])
   const [awaitingReport, returnedLessons, weekLessons] = await Promise.all([toLessons(db, awaiting, 'tutor'), toLessons(db, returned, 'tutor'), toLessons(db, thisWeek, 'tutor')])
   return {
@@ -44,6 +48,7 @@ export async function tutorOverview(db: Db, tutorId: string, now = new Date()): 
       taughtThisMonth: taught[0]?.total ?? 0,
       reportsThisMonth: reports[0]?.total ?? 0,
       reportsOnTime: reports[0]?.onTime ?? 0,
+      reportsOverdue: overdue[0]?.total ?? 0,
     },
   }
 }

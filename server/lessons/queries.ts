@@ -188,6 +188,11 @@ export async function toLessons(db: Db, rows: LessonJoin[], reader: Reader): Pro
 
 const reviewers = aliasedTable(users, 'reviewers')
 
+/** The moves the machine allows now: a lesson is marked missed only once its time has come. */
+function movesNow(lesson: LessonRow, now = Date.now()): Schemas['LessonEvent'][] {
+  return lessonMoves(lesson.status).filter((move) => move !== 'MARK_MISSED' || lesson.startsAt.getTime() <= now)
+}
+
 /**
  * One lesson in full: its report as last sent, the concerns it raised and the moves the machine allows now. A
  * safeguarding lead reads each concern with its handling; another admin only that one was raised, and when
@@ -237,7 +242,7 @@ export async function readLessonDetail(
           },
         }
       : {}),
-    moves: lessonMoves(row.lesson.status),
+    moves: movesNow(row.lesson),
   }
   if (reader === 'admin') {
     const lead = typeof who === 'object' && who.safeguardingLead

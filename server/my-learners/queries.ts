@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { LIMITS } from '../../shared/contract.gen.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import type { Db } from '../db/client.ts'
 import { placements, schools, students } from '../db/schema.ts'
@@ -7,6 +8,8 @@ type Schemas = components['schemas']
 
 export const MY_LEARNER_MESSAGES = { notFound: 'We could not find that learner.' } as const
 
+/** A lesson's place is at most this long: the suggested one is cut to it. */
+const PLACE_MAX = LIMITS.LessonPlace.maxLength
 
 /** The learners placed with this tutor now, by name. */
 export async function listLearnersOf(db: Db, tutorId: string): Promise<Schemas['MyLearnerList']> {
@@ -36,7 +39,7 @@ export async function listLearnersOf(db: Db, tutorId: string): Promise<Schemas['
  */
 export async function readLearnerOf(db: Db, tutorId: string, studentId: string): Promise<Schemas['MyLearner'] | undefined> {
   const rows = await db
-    .select({ placement: placements, student: students, schoolName: schools.name })
+    .select({ placement: placements, student: students, school: { name: schools.name, line1: schools.addressLine1, line2: schools.addressLine2, town: schools.town, postcode: schools.postcode } })
     .from(placements)
     .innerJoin(students, eq(students.id, placements.studentId))
     .leftJoin(schools, eq(schools.id, students.schoolId))
@@ -46,7 +49,10 @@ export async function readLearnerOf(db: Db, tutorId: string, studentId: string):
   if (!first) return undefined
   const { student } = first
   const atHome = rows.some((row) => row.placement.mode === 'home')
-  const school = first.schoolName ?? student.school
+  const school = first.school?.name ?? student.school
+  const homeAddress = [student.addressLine1, student.addressLine2, student.town, student.postcode].filter(Boolean).join(', ')
+  const schoolPlace = first.school ? [first.school.name, first.school.line1, first.school.line2, first.school.town, first.school.postcode].filter(Boolean).join(', ') : (student.school ?? '')
+  const placeOf = (mode: Schemas['DeliveryMode']) => (mode === 'home' ? homeAddress : mode === 'school' ? schoolPlace : mode === 'online' ? 'Online' : '').slice(0, PLACE_MAX)
   return {
     id: student.id,
     name: student.name,
@@ -75,6 +81,8 @@ export async function readLearnerOf(db: Db, tutorId: string, studentId: string):
       frequency: placement.frequency,
       ...(placement.lessonCount === null ? {} : { lessonCount: placement.lessonCount }),
       ...(placement.lessonMinutes === null ? {} : { lessonMinutes: placement.lessonMinutes as Schemas['LessonMinutes'] }),
+      ...(placement.startTime === null ? {} : { startTime: placement.startTime }),
+      ...(placeOf(placement.mode) === '' ? {} : { place: placeOf(placement.mode) }),
       ...(placement.notes === null ? {} : { notes: placement.notes }),
     })),
   }

@@ -58,7 +58,7 @@ describe('lessons and reports', () => {
     const plan = page.getByRole('dialog', { name: `Plan Maths lessons with ${LEARNER}` })
     await plan.getByLabel('First lesson').or(plan.getByLabel('Day')).fill(firstDay())
     await plan.getByLabel('Start time').fill('07:00')
-    await plan.getByText('Weekly, times', { exact: true }).click()
+    await plan.getByRole('radio', { name: 'Weekly, a number of times' }).check()
     await plan.getByRole('textbox', { name: 'Number of lessons' }).fill('4')
     await expectAccessible(page, 'the plan lessons dialog', PHONE_AND_DESKTOP)
     await plan.getByRole('button', { name: 'Plan', exact: true }).click()

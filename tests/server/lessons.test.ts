@@ -145,8 +145,13 @@ describe('planning lessons', () => {
     const detail = await as(tutorA).get(lesson?.id ?? '')
     expect(detail.status).toBe(200)
     expect(detail.headers.get('etag')).toBe('"1"')
-    expect(detail.body.moves).toEqual(['TIME_PASSED', 'MOVE', 'CANCEL', 'MARK_MISSED'])
+    // Marked missed only once its time has come: not offered, and refused when asked.
+    expect(detail.body.moves).toEqual(['TIME_PASSED', 'MOVE', 'CANCEL'])
     expect(detail.body.report).toBeUndefined()
+    const early = await as(tutorA).missed<Schemas['Error']>(lesson?.id ?? '', 1)
+    expect(early.status).toBe(409)
+    expect(early.body.message).toBe('This lesson has not started yet: it can be marked missed once its time has come.')
+    expect((await as(tutorA).get(lesson?.id ?? '')).body.lesson).toMatchObject({ status: 'planned', version: 1 })
   })
 
   it('plans a weekly series that keeps its London time across the clock change, until a day or a number of times', async () => {
@@ -185,6 +190,33 @@ describe('planning lessons', () => {
     expect((await as(tutorA).plan({ placementIds: [placementsOf.ben], date: shiftDay(date, 14), startTime: '17:00', minutes: 60 })).status).toBe(201)
     // Another tutor's lessons never clash with this tutor's.
     expect((await as(tutorB).plan({ placementIds: [placementsOf.eve], date: shiftDay(date, 14), startTime: '17:00', minutes: 60 })).status).toBe(201)
+  })
+
+  it('refuses a plan or a move that would put a learner in two lessons at once, whoever teaches the other', async () => {
+    // Ben learns Maths with Imogen and English with Omar.
+    const english = await t.request<{ id: string }>('POST', '/api/admin/placements', {
+      token: admin,
+      body: { studentId: learners.ben, tutorId: tutorBId, subject: 'English', mode: 'online', startsOn: shiftDay(today(), -60), frequency: 'weekly', lessonMinutes: 60 },
+    })
+    expect(english.status, english.text).toBe(201)
+    const date = shiftDay(today(), 24)
+    const maths = await as(tutorA).plan({ placementIds: [placementsOf.ben], date, startTime: '15:00', minutes: 60 })
+    expect(maths.status, maths.text).toBe(201)
+    const before = await lessonCount(tutorBId)
+    const clash = await as(tutorB).plan<Schemas['Error']>({ placementIds: [english.body.id], date: shiftDay(date, -14), startTime: '15:30', minutes: 60, repeat: { times: 3 } })
+    expect(clash.status).toBe(409)
+    // Named by day and subject only: the other lesson's tutor is not this tutor's to know.
+    expect(clash.body.message).toMatch(/^Ben Okri already has a lesson on \w+day \d+ \w+ \d{4} at 15:00 \(Maths\)\. Choose another time\.$/)
+    expect(clash.body.message).not.toContain('Imogen')
+    expect(await lessonCount(tutorBId)).toBe(before)
+    // Back to back is fine; moving onto the Maths lesson is refused the same way.
+    const [after] = (await as(tutorB).plan({ placementIds: [english.body.id], date, startTime: '16:00', minutes: 60 })).body.items
+    expect(after?.status).toBe('planned')
+    const onto = await as(tutorB).move<Schemas['Error']>(after?.id ?? '', 1, { date, startTime: '14:30' })
+    expect(onto.status).toBe(409)
+    expect(onto.body.message).toMatch(/^Ben Okri already has a lesson on .* at 15:00 \(Maths\)/)
+    expect((await as(tutorB).get(after?.id ?? '')).body.lesson).toMatchObject({ startTime: '16:00', version: 1 })
+    expect((await t.request('POST', `/api/admin/placements/${english.body.id}/end`, { token: admin, body: { endedOn: today(), reason: 'Test over' }, headers: ifMatch(1) })).status).toBeLessThan(300)
   })
 
   it('refuses plans that cannot be, field by field, storing nothing', async () => {
@@ -564,6 +596,7 @@ describe('figures and term summaries', () => {
 
 describe('the tutor’s own lessons only', () => {
   it('shows the tutor’s week and to-do list, oldest report first, and the month’s figures', async () => {
+    expect((await as(tutorA).plan({ placementIds: [placementsOf.ben], date: shiftDay(today(), -5), startTime: '06:00', minutes: 30 })).status).toBe(201)
     const overview = await as(tutorA).overview()
     expect(overview.status, overview.text).toBe(200)
     const due = overview.body.awaitingReport.map((lesson) => lesson.startsAt)
@@ -571,6 +604,9 @@ describe('the tutor’s own lessons only', () => {
     expect(overview.body.awaitingReport.every((lesson) => lesson.status === 'awaiting_report')).toBe(true)
     expect(overview.body.figures.month).toBe(today().slice(0, 7))
     expect(overview.body.figures.reportsOnTime).toBeLessThanOrEqual(overview.body.figures.reportsThisMonth)
+    // A report still to write past its 48 hours counts against the share on time.
+    expect(overview.body.figures.reportsOverdue).toBeGreaterThan(0)
+    expect(overview.body.figures.reportsOverdue).toBe(overview.body.awaitingReport.filter((lesson) => lesson.overdue).length)
     const mine = await as(tutorB).overview()
     expect(mine.body.awaitingReport).toEqual([])
     expect(mine.body.returned).toEqual([])
@@ -583,6 +619,7 @@ describe('the tutor’s own lessons only', () => {
     expect(missing.status).toBe(404)
     expect(missing.body).toEqual(NOT_FOUND)
     const before = JSON.stringify((await as(tutorA).get(id)).body)
+    const tutorBLessons = await lessonCount(tutorBId)
     const answers = [
       await as(tutorB).get(id),
       await as(tutorB).move(id, 1, { date: shiftDay(today(), 90), startTime: '10:00' }),
@@ -598,7 +635,7 @@ describe('the tutor’s own lessons only', () => {
     expect(JSON.stringify((await as(tutorA).get(id)).body)).toBe(before)
     expect((await as(tutorB).list(`studentId=${learners.ada}`)).body.total).toBe(0)
     expect((await as(tutorB).list()).body.items.every((lesson) => lesson.tutor.id === tutorBId)).toBe(true)
-    expect(await lessonCount(tutorBId)).toBe(1)
+    expect(await lessonCount(tutorBId)).toBe(tutorBLessons)
   })
 
   it('lists the tutor’s lessons soonest first from a day, newest first otherwise, by learner and status', async () => {

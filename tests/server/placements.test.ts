@@ -619,7 +619,7 @@ describe('a tutor’s own learners', () => {
     const theirs = await learner('Lee Theirs')
     const me = await tutor('Mo Me', { check: day(400) })
     const other = await tutor('Ned Other', { check: day(400) })
-    const placedMine = (await place(placing(mine.id, me.id))).body
+    const placedMine = (await place(placing(mine.id, me.id, { startTime: '16:30' }))).body
     await place(placing(online.id, me.id, { mode: 'online' }))
     await place(placing(theirs.id, other.id))
     const myToken = (await createSession(t.database.db, me.id, true, { ip: '192.0.2.30', userAgent: 'placements' })).token
@@ -641,8 +641,12 @@ describe('a tutor’s own learners', () => {
       contact: { name: 'Parent of Jo Mine', phone: '07700 900456' },
       address: { line1: '4 Cardigan Road', town: 'Headingley', postcode: 'LS6 1AA' },
     })
+    // Planning starts from the time the office agreed and the lessons' place: the home's address, or online.
+    expect(read.body.placements[0]).toMatchObject({ startTime: '16:30', place: '4 Cardigan Road, Headingley, LS6 1AA' })
     const remote = await t.request<Schemas['MyLearner']>('GET', `/api/tutor/learners/${online.id}`, { token: myToken })
     expect(remote.body.address).toBeUndefined()
+    expect(remote.body.placements[0]?.place).toBe('Online')
+    expect(remote.body.placements[0]?.startTime).toBeUndefined()
 
     const missing = await t.request('GET', `/api/tutor/learners/${MISSING_ID}`, { token: myToken })
     const someoneElses = await t.request('GET', `/api/tutor/learners/${theirs.id}`, { token: myToken })

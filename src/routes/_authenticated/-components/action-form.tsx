@@ -23,6 +23,7 @@ export function ActionForm<Values extends Record<string, unknown>, Input>({
   action,
   toInput,
   submitLabel,
+  dismissLabel = 'Cancel',
   danger = false,
   refusedTitle = 'Nothing was changed',
   onRefused,
@@ -35,6 +36,8 @@ export function ActionForm<Values extends Record<string, unknown>, Input>({
   action: UseMutationResult<unknown, Error, Input>
   toInput: (values: Values) => Input
   submitLabel: string
+  /** The button that closes the dialog without acting, where "Cancel" would read as the action (cancelling a lesson). */
+  dismissLabel?: string
   /** A move that takes something away (mark as left, end a placement): a red button. */
   danger?: boolean
   /** The refusal's heading, where "Nothing was changed" would not say it (an acceptance that made nothing). */
@@ -91,7 +94,7 @@ export function ActionForm<Values extends Record<string, unknown>, Input>({
           )}
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={close}>
-              Cancel
+              {dismissLabel}
             </Button>
             <Button type="submit" color={danger ? 'red' : undefined} loading={action.isPending}>
               {submitLabel}

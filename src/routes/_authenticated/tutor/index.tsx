@@ -36,7 +36,9 @@ function TutorDashboardPage() {
   const { data } = useSuspenseQuery(tutorOverviewQueryOptions(api.lessons))
   const { figures } = data
   const toDo = data.awaitingReport.length + data.returned.length
-  const onTime = figures.reportsThisMonth === 0 ? '–' : `${Math.round((figures.reportsOnTime / figures.reportsThisMonth) * 100)}%`
+  // A report still overdue counts as late: it will not be sent within 48 hours now.
+  const due = figures.reportsThisMonth + figures.reportsOverdue
+  const onTime = due === 0 ? '–' : `${Math.round((figures.reportsOnTime / due) * 100)}%`
   return (
     <Container py="xl" px={0}>
       <Stack gap="xl">

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
+import { Button, Group, NumberInput, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconArrowsMove, IconCalendarPlus, IconCalendarX, IconUserX } from '@tabler/icons-react'
 import { useQueryClient } from '@tanstack/react-query'
@@ -39,7 +39,13 @@ function useRefetchLesson(lessonId: string) {
  * Planning lessons for one placement: the first lesson's day, time and length, and whether it repeats weekly until a
  * day or for a number of lessons. The server refuses the whole plan when one lesson would overlap another.
  */
-export function PlanLessons({ placement, learner }: { placement: { id: string; subject: string; lessonMinutes?: number; startsOn: string }; learner: string }) {
+export function PlanLessons({
+  placement,
+  learner,
+}: {
+  placement: { id: string; subject: string; lessonMinutes?: number; startsOn: string; startTime?: string; place?: string }
+  learner: string
+}) {
   const { api } = useAppContext()
   const navigate = useNavigate()
   const [opened, setOpened] = useState(false)
@@ -48,9 +54,9 @@ export function PlanLessons({ placement, learner }: { placement: { id: string; s
     mode: 'controlled',
     initialValues: {
       date: today < placement.startsOn ? placement.startsOn : today,
-      startTime: '16:00',
+      startTime: placement.startTime ?? '16:00',
       minutes: String(placement.lessonMinutes ?? 60),
-      place: '',
+      place: placement.place ?? '',
       repeat: 'once' as 'once' | 'until' | 'times',
       until: '',
       times: 10 as number | string,
@@ -103,20 +109,13 @@ export function PlanLessons({ placement, learner }: { placement: { id: string; s
         </Group>
         <Select label="Length" data={MINUTES} allowDeselect={false} required {...form.getInputProps('minutes')} />
         <TextInput label="Place" description="A room, an address, or the online meeting." maxLength={PLACE_MAX} {...form.getInputProps('place')} />
-        <Stack gap={4}>
-          <Text component="label" id="repeat-label" size="sm" fw={500}>
-            Repeat
-          </Text>
-          <SegmentedControl
-            aria-labelledby="repeat-label"
-            data={[
-              { value: 'once', label: 'Just once' },
-              { value: 'until', label: 'Weekly until' },
-              { value: 'times', label: 'Weekly, times' },
-            ]}
-            {...form.getInputProps('repeat')}
-          />
-        </Stack>
+        <Radio.Group label="Repeat" {...form.getInputProps('repeat')}>
+          <Stack gap="xs" mt={4}>
+            <Radio value="once" label="Just once" />
+            <Radio value="until" label="Weekly, until a day" />
+            <Radio value="times" label="Weekly, a number of times" />
+          </Stack>
+        </Radio.Group>
         {values.repeat === 'until' && <TextInput label="Last lesson on or before" type="date" required min={values.date} {...form.getInputProps('until')} />}
         {values.repeat === 'times' && <NumberInput label="Number of lessons" required min={FEWEST_IN_SERIES} max={SERIES_LIMIT} allowDecimal={false} {...form.getInputProps('times')} />}
       </ActionForm>
@@ -194,6 +193,7 @@ export function CancelLesson({ lesson }: { lesson: Lesson }) {
         action={action}
         toInput={(input): LessonCancellation => ({ cancelledBy: input.cancelledBy as LessonCancellation['cancelledBy'], reason: input.reason.trim() })}
         submitLabel="Cancel the lesson"
+        dismissLabel="Keep the lesson"
         danger
         onRefused={useRefetchLesson(lesson.id)}
       >
