@@ -43,12 +43,19 @@ function pathFor(field: string, shown: readonly string[]): string | undefined {
 
 const FOCUSABLE = 'input:not([type="hidden"]):not([disabled]), select, textarea, button:not([disabled])'
 
-/** Moves focus to the first field, in page order, that has a message, so a keyboard user lands on it. */
+/**
+ * Brings the first field, in page order, that has a message into view and moves focus to it, so a keyboard user
+ * lands on it and a person on a small screen sees it, wherever the button they pressed was.
+ */
 export function focusFirstInvalid(form: HTMLFormElement | null, errors: Record<string, unknown>): void {
   if (!form) return
   const first = [...form.querySelectorAll<HTMLElement>('[data-path]')].find((node) => Boolean(errors[node.dataset.path ?? '']))
   if (!first) return
-  // A group (checkboxes, radios) carries the path on its wrapper: focus the checked choice or its first one.
+  // A group (checkboxes, radios) carries the path on its wrapper, whose group names its message (aria-describedby):
+  // focus the checked choice or its first one, as a screen reader then reads the group's name and message.
   const target = first.matches(FOCUSABLE) ? first : (first.querySelector<HTMLElement>('input:checked') ?? first.querySelector<HTMLElement>(FOCUSABLE))
-  target?.focus()
+  if (!target) return
+  // The field (a group with its label, choices and message) in the middle of the window, or its top when it is taller.
+  first.scrollIntoView({ block: first.getBoundingClientRect().height < window.innerHeight ? 'center' : 'start' })
+  target.focus({ preventScroll: true })
 }

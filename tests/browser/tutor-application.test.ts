@@ -102,11 +102,61 @@ describe('/tutor-register', () => {
     const text = await page.getByRole('main').textContent()
     const reference = /TEC-TUT-[0-9A-Z]{6}/.exec(text ?? '')?.[0]
     expect(reference).toBeDefined()
-    await expect(page.evaluate((key) => sessionStorage.getItem(key), DRAFT_KEY)).resolves.toBeNull()
+    await expect(page.evaluate((key) => localStorage.getItem(key), DRAFT_KEY)).resolves.toBeNull()
 
     const mail = await app.mail.waitForMail(email, { timeout: 30_000 })
     expect(`${mail.subject ?? ''} ${mail.text ?? ''}`).toContain(reference!)
     await page.close()
+  })
+
+  test('at 360 px, Next without a level brings the levels into view with the focus in them, and the answers outlive the closed tab', async () => {
+    const page = await app.cleanPage({ width: 360, height: 640 })
+    await page.goto('/tutor-register')
+    await stepHeading(page, 'personal').waitFor()
+    await page.getByLabel('Full name').fill('Priya Shah')
+    await page.getByLabel('Email').fill(`priya.shah.${Date.now()}@example.org`)
+    await page.getByLabel('Phone').fill('07700 900123')
+    await page.getByLabel('Postcode').fill('LS6 2AB')
+    await next(page, 'teaching')
+
+    // Everything on the step but a level: the levels sit far above Next on a phone.
+    await page.getByRole('checkbox', { name: 'Maths', exact: true }).check()
+    await page.getByRole('combobox', { name: 'Highest qualification' }).click()
+    await page.getByRole('option', { name: 'Undergraduate degree' }).click()
+    await page.getByLabel('Years of teaching or tutoring experience').fill('4')
+    await page.getByRole('radio', { name: 'Yes' }).check()
+    await page.getByLabel('Your qualifications').fill('BSc Mathematics, PGCE Secondary Maths')
+    await page.getByLabel('Your teaching and tutoring experience').fill('Four years teaching maths at a Leeds secondary school.')
+    await page.getByRole('button', { name: 'Next' }).click()
+
+    const message = page.getByText('Choose at least one level you can teach.', { exact: true })
+    await message.waitFor()
+    const levels = page.getByRole('group', { name: 'Levels you can teach' })
+    await expect.poll(() => levels.evaluate((group) => group.contains(document.activeElement) && document.activeElement !== document.body)).toBe(true)
+    // The message is on the screen, not above it, and the focused group names it.
+    const inView = (node: Element) => {
+      const box = node.getBoundingClientRect()
+      return box.top >= 0 && box.bottom <= window.innerHeight
+    }
+    await expect.poll(() => message.evaluate(inView)).toBe(true)
+    await expect(levels.evaluate((group, id) => (group.getAttribute('aria-describedby') ?? '').split(' ').includes(id), (await message.getAttribute('id')) ?? 'no id')).resolves.toBe(true)
+    await expect(page.evaluate(() => document.activeElement?.getAttribute('type'))).resolves.toBe('checkbox')
+
+    // The tab is closed; a new tab of the same browser finds every answer, and says they were kept.
+    const browser = page.context()
+    await page.close()
+    const again = await browser.newPage()
+    await again.setViewportSize({ width: 360, height: 640 })
+    await again.goto('/tutor-register')
+    await stepHeading(again, 'teaching').waitFor()
+    await again.getByRole('region', { name: 'We kept your answers' }).waitFor()
+    await expect(again.getByRole('checkbox', { name: 'Maths', exact: true }).isChecked()).resolves.toBe(true)
+    await expect(again.getByLabel('Years of teaching or tutoring experience').inputValue()).resolves.toBe('4')
+    await expect(again.getByLabel('Your qualifications').inputValue()).resolves.toBe('BSc Mathematics, PGCE Secondary Maths')
+    await again.getByRole('button', { name: 'Back' }).click()
+    await stepHeading(again, 'personal').waitFor()
+    await expect(again.getByLabel('Full name').inputValue()).resolves.toBe('Priya Shah')
+    await again.close()
   })
 
   test.each([360, 1280])('axe finds no violations on any step at %i px', async (width) => {
@@ -118,8 +168,8 @@ describe('/tutor-register', () => {
     await expectAccessible(page, `the first step with messages at ${width}px`)
 
     for (const step of Object.keys(stepTitles) as StepId[]) {
-      const saved = JSON.stringify({ version: DRAFT_VERSION, step, furthest: 'review', draft: completeDraft() })
-      await page.evaluate(([key, value]) => sessionStorage.setItem(key, value), [DRAFT_KEY, saved] as const)
+      const saved = JSON.stringify({ version: DRAFT_VERSION, savedAt: new Date().toISOString(), step, furthest: 'review', draft: completeDraft() })
+      await page.evaluate(([key, value]) => localStorage.setItem(key, value), [DRAFT_KEY, saved] as const)
       await page.reload()
       await stepHeading(page, step).waitFor()
       await expectAccessible(page, `${step} at ${width}px`)

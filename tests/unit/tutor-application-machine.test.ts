@@ -14,7 +14,7 @@ import {
   type StepId,
   type TutorApplicationDraft,
 } from '@/machines/tutor-application.rules'
-import { createApplicationStorage, DRAFT_KEY, DRAFT_VERSION, type SavedApplication } from '@/machines/tutor-application.storage'
+import { createApplicationStorage, DRAFT_KEY, DRAFT_LIFETIME_DAYS, DRAFT_VERSION, TAB_DRAFT_KEY, type SavedApplication } from '@/machines/tutor-application.storage'
 import { memoryStorage } from '@/memory-storage'
 import { completeDraft } from './tutor-application-fixtures'
 
@@ -206,30 +206,107 @@ describe('restoring the draft', () => {
     expect(actor.getSnapshot().context.draft.personal.name).toBe('Priya Shah')
   })
 
-  it('reads back what it saved', () => {
-    const store = memoryStorage()
-    const storage = createApplicationStorage(store)
+  const DAY = 24 * 60 * 60 * 1000
+  const savedAt = Date.parse('2026-03-03T14:05:00Z')
+  /** Local and session storage of one browser, and a storage reading them at the clock's time. */
+  function browser(local = memoryStorage(), session = memoryStorage()) {
+    const clock = { now: savedAt }
+    return { local, session, clock, storage: createApplicationStorage({ local, session }, () => clock.now) }
+  }
+  const kept = (step: StepId, draft = completeDraft()) => JSON.stringify({ version: DRAFT_VERSION, savedAt: new Date(savedAt).toISOString(), step, furthest: step, draft })
+
+  it('reads back what it saved, with when it was saved', () => {
+    const { local, storage } = browser()
     storage.save(at('checks'))
-    expect(JSON.parse(store.getItem(DRAFT_KEY)!)).toMatchObject({ version: DRAFT_VERSION, step: 'checks' })
-    expect(storage.read()).toEqual(at('checks'))
+    expect(JSON.parse(local.getItem(DRAFT_KEY)!)).toMatchObject({ version: DRAFT_VERSION, step: 'checks', savedAt: '2026-03-03T14:05:00.000Z' })
+    expect(storage.read()).toEqual({ ...at('checks'), savedAt: '2026-03-03T14:05:00.000Z' })
     storage.remove()
-    expect(store.getItem(DRAFT_KEY)).toBeNull()
+    expect(local.getItem(DRAFT_KEY)).toBeNull()
+    expect(storage.read()).toBeNull()
+  })
+
+  it('keeps the answers in local storage, so a new tab of the browser has them, but the certificate number only in this tab', () => {
+    const { local, storage } = browser()
+    storage.save(at('review'))
+    // Local storage never holds the DBS certificate number (nor the bots' trap field): a browser may be shared.
+    expect(local.getItem(DRAFT_KEY)).not.toContain('001234567890')
+    expect(JSON.parse(local.getItem(DRAFT_KEY)!)).toMatchObject({ draft: { backgroundCheck: { certificateNumber: '', onUpdateService: true } } })
+
+    const closedAndOpened = browser(local).storage.read()
+    expect(closedAndOpened?.step).toBe('review')
+    expect(closedAndOpened?.draft.referees[1].name).toBe('Tom Okafor')
+    expect(closedAndOpened?.draft.backgroundCheck.certificateNumber).toBe('')
+    // A reload of the same tab still has it.
+    expect(storage.read()?.draft.backgroundCheck.certificateNumber).toBe('001234567890')
+  })
+
+  it('never keeps what the bots\' trap field holds', () => {
+    const { local, storage } = browser()
+    storage.save(at('personal', { ...completeDraft(), website: 'https://spam.example' }))
+    expect(local.getItem(DRAFT_KEY)).not.toContain('spam.example')
+  })
+
+  it('keeps nothing while nothing is answered, and forgets what was kept once the answers are cleared', () => {
+    const { local, session, storage } = browser()
+    storage.save(at('personal', emptyDraft()))
+    expect(local.length).toBe(0)
+    storage.save(at('checks'))
+    expect(local.getItem(DRAFT_KEY)).not.toBeNull()
+    expect(session.getItem(TAB_DRAFT_KEY)).not.toBeNull()
+    storage.save(at('personal', emptyDraft()))
+    expect([local.length, session.length]).toEqual([0, 0])
+  })
+
+  it(`keeps a draft for ${DRAFT_LIFETIME_DAYS} days after it was last saved, then removes it when it is read`, () => {
+    const { local, session, clock, storage } = browser()
+    storage.save(at('teaching'))
+    clock.now = savedAt + DRAFT_LIFETIME_DAYS * DAY
+    expect(storage.read()?.step).toBe('teaching')
+    // Saving again starts the days again.
+    clock.now = savedAt + 20 * DAY
+    storage.save(at('delivery'))
+    clock.now = savedAt + (20 + DRAFT_LIFETIME_DAYS) * DAY
+    expect(storage.read()?.step).toBe('delivery')
+    clock.now += 1
+    expect(storage.read()).toBeNull()
+    expect([local.getItem(DRAFT_KEY), session.getItem(TAB_DRAFT_KEY)]).toEqual([null, null])
+  })
+
+  it('counts the days from the last change, not from opening the page again', () => {
+    const { local, clock, storage } = browser()
+    storage.save(at('teaching'))
+    clock.now = savedAt + 10 * DAY
+    // Opening the page reads the draft and saves the step it opens on, unchanged.
+    const opened = browser(local)
+    opened.clock.now = clock.now
+    opened.storage.save(opened.storage.read()!)
+    expect(opened.storage.read()?.savedAt).toBe('2026-03-03T14:05:00.000Z')
+    opened.storage.save(at('teaching', { ...completeDraft(), personalStatement: 'Changed.' }))
+    expect(opened.storage.read()?.savedAt).toBe('2026-03-13T14:05:00.000Z')
   })
 
   it.each([
-    ['not JSON', '{"version":1,'],
-    ['an older version', JSON.stringify({ version: 0, ...at('teaching') })],
-    ['an unknown step', JSON.stringify({ version: DRAFT_VERSION, ...at('teaching'), step: 'payment' })],
-    ['a wrong type', JSON.stringify({ version: DRAFT_VERSION, ...at('teaching'), draft: { ...completeDraft(), privacyConsent: 'yes' } })],
-    ['a missing section', JSON.stringify({ version: DRAFT_VERSION, step: 'teaching', furthest: 'teaching', draft: { personal: completeDraft().personal } })],
-    ['one referee', JSON.stringify({ version: DRAFT_VERSION, ...at('teaching'), draft: { ...completeDraft(), referees: [completeDraft().referees[0]] } })],
+    ['not JSON', '{"version":2,'],
+    ['of the version kept in session storage before', JSON.stringify({ version: 1, ...at('teaching') })],
+    ['without the time it was saved', JSON.stringify({ version: DRAFT_VERSION, ...at('teaching') })],
+    ['saved at a time that cannot be read', JSON.stringify({ version: DRAFT_VERSION, savedAt: 'yesterday', ...at('teaching') })],
+    ['saved further ahead than a clock is wrong by', JSON.stringify({ version: DRAFT_VERSION, savedAt: new Date(savedAt + 31 * DAY).toISOString(), ...at('teaching') })],
+    ['an unknown step', kept('teaching').replace('"teaching"', '"payment"')],
+    ['a wrong type', kept('teaching', { ...completeDraft(), privacyConsent: 'yes' as unknown as boolean })],
+    ['a missing section', JSON.stringify({ version: DRAFT_VERSION, savedAt: new Date(savedAt).toISOString(), step: 'teaching', furthest: 'teaching', draft: { personal: completeDraft().personal } })],
+    ['one referee', kept('teaching', { ...completeDraft(), referees: [completeDraft().referees[0]] as unknown as TutorApplicationDraft['referees'] })],
     ['null', 'null'],
   ])('ignores and removes a stored draft that is %s', (_, raw) => {
-    const store = memoryStorage({ [DRAFT_KEY]: raw })
-    expect(createApplicationStorage(store).read()).toBeNull()
-    expect(store.getItem(DRAFT_KEY)).toBeNull()
+    const { local, storage } = browser(memoryStorage({ [DRAFT_KEY]: raw }))
+    expect(storage.read()).toBeNull()
+    expect(local.getItem(DRAFT_KEY)).toBeNull()
     const { actor } = start(null)
     expect(stepOf(actor)).toBe('personal')
+  })
+
+  it('reads a draft that fits', () => {
+    // The counterpart of the cases above: the same entry, well formed, is read.
+    expect(browser(memoryStorage({ [DRAFT_KEY]: kept('teaching') })).storage.read()?.step).toBe('teaching')
   })
 
   it('keeps working when the browser refuses storage', () => {
@@ -240,7 +317,7 @@ describe('restoring the draft', () => {
     refusing.getItem = () => {
       throw new DOMException('Denied', 'SecurityError')
     }
-    const storage = createApplicationStorage(refusing)
+    const storage = createApplicationStorage({ local: refusing, session: refusing })
     expect(() => storage.save(at('personal'))).not.toThrow()
     expect(storage.read()).toBeNull()
   })

@@ -2,6 +2,7 @@ import { Container, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { subjectsQueryOptions } from '@/api/subjects'
+import { DRAFT_LIFETIME_DAYS } from '@/machines/tutor-application.storage'
 import { ContentSkeleton } from '@/ui/content-skeleton'
 import { TutorApplicationWizard } from './-components/tutor-application/tutor-application-wizard'
 import { useAppContext } from '@/app/use-app-context'
@@ -28,7 +29,8 @@ function TutorRegisterPage() {
           <Title order={1}>Become a tutor</Title>
           <Text size="lg">
             Share what you know. TEC tutors teach at home, in schools, online and in communities, with training and support from our
-            team. The application takes about fifteen minutes, and your answers are kept in this tab if you reload the page.
+            team. The application takes about fifteen minutes. This device keeps your answers for {DRAFT_LIFETIME_DAYS} days after your last
+            change, so you can finish another time.
           </Text>
         </Stack>
         <TutorApplicationWizard subjects={data.items} />

@@ -190,7 +190,7 @@ export function ChecksStep({ form }: { form: ApplicationForm }) {
           <Grid.Col span={{ base: 24, sm: 12 }}>
             <TextInput
               label="Certificate number (optional)"
-              description={`The ${LIMITS.certificateDigits} digits printed on the certificate.`}
+              description={`The ${LIMITS.certificateDigits} digits printed on the certificate. This device keeps it only until you close this tab.`}
               inputMode="numeric"
               // Room for the spaces between the groups of four digits, as the certificate prints them.
               maxLength={LIMITS.certificateDigits + 2}
