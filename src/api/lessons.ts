@@ -31,7 +31,9 @@ export function createLessonsApi(client: ApiClient) {
       unwrap(client.POST('/tutor/lessons/{lessonId}/cancel', { params: { ...path(lessonId), header: ifMatch(version) }, body })),
     markMissed: (lessonId: string, version: number, body: Schemas['LessonMissed']) =>
       unwrap(client.POST('/tutor/lessons/{lessonId}/missed', { params: { ...path(lessonId), header: ifMatch(version) }, body })),
-    saveDraft: (lessonId: string, body: LessonReportDraft) => unwrap(client.PUT('/tutor/lessons/{lessonId}/report-draft', { params: path(lessonId), body })),
+    /** `keepalive` lets the save outlive the page, when it is sent as the page is hidden or left. */
+    saveDraft: (lessonId: string, body: LessonReportDraft, options: { keepalive?: boolean } = {}) =>
+      unwrap(client.PUT('/tutor/lessons/{lessonId}/report-draft', { params: path(lessonId), body, ...options })),
     submitReport: (lessonId: string, version: number, body: LessonReportInput) =>
       unwrap(client.POST('/tutor/lessons/{lessonId}/report', { params: { ...path(lessonId), header: ifMatch(version) }, body })),
   }

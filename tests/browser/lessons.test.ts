@@ -56,7 +56,7 @@ describe('lessons and reports', () => {
 
     await page.getByRole('button', { name: `Plan lessons: Maths with ${LEARNER}` }).click()
     const plan = page.getByRole('dialog', { name: `Plan Maths lessons with ${LEARNER}` })
-    await plan.getByLabel('First lesson').or(plan.getByLabel('Day')).fill(firstDay())
+    await plan.getByLabel(/^(First lesson|Day)\b/).fill(firstDay())
     await plan.getByLabel('Start time').fill('07:00')
     await plan.getByRole('radio', { name: 'Weekly, a number of times' }).check()
     await plan.getByRole('textbox', { name: 'Number of lessons' }).fill('4')
@@ -67,7 +67,7 @@ describe('lessons and reports', () => {
 
     // Planning the same time again is refused, naming the lesson it meets.
     await page.getByRole('button', { name: `Plan lessons: Maths with ${LEARNER}` }).click()
-    await plan.getByLabel('Day').fill(firstDay())
+    await plan.getByLabel(/^Day\b/).fill(firstDay())
     await plan.getByLabel('Start time').fill('07:30')
     await plan.getByRole('button', { name: 'Plan', exact: true }).click()
     await plan.getByRole('alert').getByText(/You already have a lesson on .* at 07:00 with Jacob Fielding \(Maths\)/).waitFor()
@@ -108,6 +108,13 @@ describe('lessons and reports', () => {
     expect(await page.getByRole('textbox', { name: 'What you saw or heard' }).inputValue()).toBe(CONCERN)
     expect(await page.getByRole('radiogroup', { name: LEARNER }).getByRole('radio', { name: 'Present' }).isChecked()).toBe(true)
 
+    // A reload straight after typing, before the draft could reach the server, keeps the words too.
+    await page.getByRole('textbox', { name: 'Homework' }).fill('Exercise 6B, questions 1 to 8.')
+    await page.reload()
+    await page.getByRole('heading', { name: 'Write the report' }).waitFor()
+    await expect.poll(() => page.getByRole('textbox', { name: 'Homework' }).inputValue()).toBe('Exercise 6B, questions 1 to 8.')
+    expect(await page.getByRole('textbox', { name: 'What the lesson covered' }).inputValue()).toBe('Simultaneous equations by elimination.')
+
     await page.getByRole('button', { name: 'Send the report' }).click()
     await page.getByText('Say how the learner is getting on and what comes next.').waitFor()
     await expectAccessible(page, 'the report form with its errors', PHONE_AND_DESKTOP)
@@ -115,6 +122,15 @@ describe('lessons and reports', () => {
     await page.getByRole('button', { name: 'Send the report' }).click()
     await page.getByText('Your report is sent to the office').waitFor()
     await page.getByText('Report sent', { exact: true }).first().waitFor()
+    // Sent: said plainly, with the focus on it; the form closed until the tutor chooses to change it; the next report one tap away.
+    const sent = page.getByRole('heading', { name: 'Your report is with the office' })
+    await expect.poll(() => sent.evaluate((heading) => heading === document.activeElement)).toBe(true)
+    expect(await page.getByRole('button', { name: 'Save changes to the report' }).count()).toBe(0)
+    await page.getByRole('link', { name: /^Next: / }).waitFor()
+    await expectAccessible(page, 'a report just sent', PHONE_AND_DESKTOP)
+    await page.getByRole('button', { name: 'Change the report' }).click()
+    await page.getByRole('button', { name: 'Save changes to the report' }).waitFor()
+    expect(await page.getByRole('textbox', { name: 'Homework' }).inputValue()).toBe('Exercise 6B, questions 1 to 8.')
 
     // Every safeguarding lead (the demo admin) is mailed about the concern; the mail says where to read it, not what it says.
     const alert = await app.mail.waitForMail(demo.admin.email, { timeout: 20_000 })

@@ -14,6 +14,8 @@ import { formatDateTime } from '@/ui/format-date-time'
 import { errorMessage } from '@/app/server-errors'
 import { useAppContext } from '@/app/use-app-context'
 import { placeFieldErrors, useSaveRecord } from '@/routes/_authenticated/-components/record-form'
+import { ReportSent } from './report-sent'
+import { forgetUnsaved, keepUnsaved, readUnsaved } from './unsaved-report'
 
 type Attendance = LessonReportInput['attendance'][number]['attendance']
 type Severity = NonNullable<LessonReportDraft['concernSeverity']>
@@ -98,13 +100,20 @@ function toReport(values: ReportValues, learnerCount: number): LessonReportInput
  * is kept as a draft on the server shortly after each change, so a reload, another device or a lost connection
  * keeps it; sending clears the draft.
  */
-export function ReportForm({ detail }: { detail: MyLessonDetail }) {
+export function ReportForm({ detail, justSent = false, onSent }: { detail: MyLessonDetail; justSent?: boolean; onSent?: () => void }) {
   const { api } = useAppContext()
   const { lesson } = detail
   const event = reportEventFor(detail)
+  // Words typed in this tab that the server had not kept yet (a reload straight after typing) win over an older draft.
+  const [unsaved] = useState(() => {
+    const kept = event === undefined ? null : readUnsaved(lesson.id)
+    return kept !== null && (detail.draftSavedAt === undefined || kept.at > detail.draftSavedAt) ? kept : null
+  })
+  // A sent report shows as sent; its form opens when the tutor chooses to change it, or at once with a change begun.
+  const [editing, setEditing] = useState(detail.draft !== undefined || unsaved !== null)
   const form = useForm<ReportValues>({
     mode: 'controlled',
-    initialValues: startingValues(detail),
+    initialValues: startingValues(unsaved === null ? detail : { ...detail, draft: unsaved.draft }),
     validate: {
       attendance: (value) => (Object.values(value).some((mark) => mark === '') ? REQUIRED.choose('attendance for every learner') : null),
       covered: (value) => (value.trim() === '' ? 'Say what the lesson covered.' : null),
@@ -118,28 +127,63 @@ export function ReportForm({ detail }: { detail: MyLessonDetail }) {
   const [problem, setProblem] = useState<string | null>(null)
   const draft = useMutation({ mutationFn: (body: LessonReportDraft) => api.lessons.saveDraft(lesson.id, body) })
   const saveDraft = useDebouncedCallback(() => {
-    draft.mutate(toDraft(form.getValues()), {
-      onSuccess: (saved) => setDraftState({ savedAt: saved.savedAt }),
+    const body = toDraft(form.getValues())
+    draft.mutate(body, {
+      onSuccess: (saved) => {
+        forgetUnsaved(lesson.id, body)
+        setDraftState({ savedAt: saved.savedAt })
+      },
       onError: (error) => setDraftState((state) => ({ ...state, problem: `Your draft could not be kept: ${errorMessage(error)}` })),
     })
   }, DRAFT_DELAY_MS)
   const touched = useRef(false)
   useEffect(() => {
-    // Every change after the first render is kept as a draft.
+    // Every change after the first render is kept as a draft, and a copy restored from this tab is kept at once.
     if (!touched.current) {
       touched.current = true
+      if (unsaved !== null) saveDraft()
       return
     }
-    if (event !== undefined) saveDraft()
-  }, [form.values, event, saveDraft])
+    if (event === undefined) return
+    keepUnsaved(lesson.id, toDraft(form.values))
+    saveDraft()
+  }, [form.values, event, saveDraft, lesson.id, unsaved])
+  const { getValues } = form
+  useEffect(() => {
+    // Hidden or left (another app, a reload, the tab closed) with a change not yet kept: send it now, in a request
+    // that outlives the page; the copy in this tab covers a reload that is quicker still.
+    const keepNow = () => {
+      if (!saveDraft.isPending()) return
+      saveDraft.cancel()
+      const body = toDraft(getValues())
+      void api.lessons.saveDraft(lesson.id, body, { keepalive: true }).then(
+        () => forgetUnsaved(lesson.id, body),
+        () => undefined,
+      )
+    }
+    const whenHidden = () => {
+      if (document.visibilityState === 'hidden') keepNow()
+    }
+    document.addEventListener('visibilitychange', whenHidden)
+    window.addEventListener('pagehide', keepNow)
+    return () => {
+      document.removeEventListener('visibilitychange', whenHidden)
+      window.removeEventListener('pagehide', keepNow)
+    }
+  }, [api, getValues, lesson.id, saveDraft])
   const send = useSaveRecord({
     save: (input: LessonReportInput) => api.lessons.submitReport(lesson.id, lesson.version, input),
     detailKey: (saved) => queryKeys.lessons.detail(saved.lesson.id),
     refetch: LESSON_FAMILIES,
     success: event === 'EDIT_REPORT' ? 'Your changes are saved' : 'Your report is sent to the office',
-    onSaved: () => setDraftState({}),
+    onSaved: () => {
+      forgetUnsaved(lesson.id)
+      setDraftState({})
+      onSent?.()
+    },
   })
   if (event === undefined) return null
+  if (event === 'EDIT_REPORT' && !editing) return <ReportSent detail={detail} justSent={justSent} onChange={() => setEditing(true)} />
   const next = nextLessonStatus(lesson.status, event)
   const submit = form.onSubmit((values) => {
     if (send.isPending) return

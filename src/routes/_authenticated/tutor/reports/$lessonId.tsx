@@ -1,6 +1,7 @@
 import { Alert, Card, Group, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+import { useState } from 'react'
 import { labelOf } from '@shared/labels'
 import { myLessonQueryOptions, type MyLessonDetail } from '@/api/lessons'
 import { BackLabel, DetailLayout } from '@/ui/back-office/detail-layout'
@@ -68,6 +69,8 @@ function LessonPage() {
   const { data: detail } = useSuspenseQuery(myLessonQueryOptions(api.lessons, lessonId))
   const { lesson, moves } = detail
   const [firstLearner] = lesson.learners
+  // The lesson whose report was just sent from this page: its sent state takes the focus.
+  const [sentHere, setSentHere] = useState<string | null>(null)
   return (
     <DetailLayout
       back={
@@ -137,7 +140,7 @@ function LessonPage() {
           </Stack>
         </Card>
       )}
-      <ReportForm key={`${lesson.id}-${lesson.status}`} detail={detail} />
+      <ReportForm key={`${lesson.id}-${lesson.status}`} detail={detail} justSent={sentHere === lesson.id} onSent={() => setSentHere(lesson.id)} />
       <SentReport detail={detail} />
     </DetailLayout>
   )
