@@ -43,6 +43,7 @@ import { createStudent, getStudent, listStudents, updateStudent } from './studen
 import { listSubjects } from './subjects/handlers.ts'
 import { getMyLearner, listMyLearners } from './my-learners/handlers.ts'
 import { endFamilyLinks, getFamilyPage, requestFamilyLink, setFamilyMail } from './family/handlers.ts'
+import { createMyCalendarFeed, endMyCalendarFeed, getMyCalendarFeed, readCalendarFeed } from './calendar/handlers.ts'
 import { createPlacement, endPlacement, listPlacements, movePlacement, previewPlacement, suggestTutors } from './placements/handlers.ts'
 import { changeTutorStatus, getTutor, inviteTutor, listTutors, recordSafeguardingCheck, updateTutor } from './tutors/handlers.ts'
 import { createBackup } from './backup/handlers.ts'
@@ -142,6 +143,10 @@ export const handlers: Handlers = {
   createPlacement,
   getFamilyPage,
   requestFamilyLink,
+  getMyCalendarFeed,
+  createMyCalendarFeed,
+  endMyCalendarFeed,
+  readCalendarFeed,
   setFamilyMail,
   endFamilyLinks,
   previewPlacement,

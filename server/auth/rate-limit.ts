@@ -39,6 +39,9 @@ export const RATE_LIMITS = {
   familyLinkPerIp: { limit: 10, windowSeconds: 60 * 60 },
   familyLinkPerEmail: { limit: 3, windowSeconds: 60 * 60 },
   familyMailPerIp: { limit: 30, windowSeconds: 15 * 60 },
+  // A tutor's calendar feed: phones and calendar services read it every few minutes to hours, from shared addresses.
+  calendarFeedPerFeed: { limit: 60, windowSeconds: 15 * 60 },
+  calendarFeedMissesPerIp: { limit: 30, windowSeconds: 15 * 60 },
 } as const satisfies Record<string, Limit>
 
 /** The counter key of a per-address limit: IPv6 addresses count by their /64 (see addressBlock). */

@@ -1036,6 +1036,20 @@ export type SafeguardingConcernRow = typeof safeguardingConcerns.$inferSelect
  * works until it expires or the office ends it. The page is for the address: the learners it is the contact of,
  * and the schools where it is a contact who receives reports.
  */
+/**
+ * A tutor's calendar feed: the secret address their phone's calendar reads (GET /calendar-feeds/{token}). One per
+ * tutor; making a new one replaces the row, stopping it deletes the row, so an old address finds nothing.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  /** SHA-256 hex of the address's token; the token itself is shown once and never stored. */
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: timestamptz('created_at').notNull().defaultNow(),
+  lastReadAt: timestamptz('last_read_at'),
+})
+
 export const familyLinks = pgTable(
   'family_links',
   {

@@ -15,6 +15,7 @@ import {
   sessions,
   signInChallenges,
   trustedDevices,
+  calendarFeeds,
   tutorProfiles,
   users,
 } from '../db/schema.ts'
@@ -103,6 +104,7 @@ export async function anonymiseTutor(db: Db, tutorId: string, context: Anonymise
     await tx.delete(sessions).where(eq(sessions.userId, tutorId))
     await tx.delete(signInChallenges).where(eq(signInChallenges.userId, tutorId))
     await tx.delete(trustedDevices).where(eq(trustedDevices.userId, tutorId))
+    await tx.delete(calendarFeeds).where(eq(calendarFeeds.userId, tutorId))
     await tx.delete(secondFactors).where(eq(secondFactors.userId, tutorId))
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, tutorId))
     await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.userId, tutorId))

@@ -50,6 +50,8 @@ export type AuditAction =
   | 'lesson.report_held_back'
   | 'family.links_ended'
   | 'family.link_requested'
+  | 'calendar_feed.created'
+  | 'calendar_feed.ended'
   | 'lesson.report_shared'
   | 'concern.raised'
   | 'concern.status_changed'

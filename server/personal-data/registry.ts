@@ -17,6 +17,7 @@ import {
   mailOutbox,
   media,
   mediaVariants,
+  calendarFeeds,
   familyLinks,
   familyMailSettings,
   passwordResetTokens,
@@ -383,6 +384,12 @@ export const REGISTRY: readonly RegistryEntry[] = [
     personal: ['userId'],
     secrets: { tokenHash: 'Trusted browser token hash' },
     sections: { tutor: { title: 'Trusted browsers', description: 'Browsers the account signed in from (dates only).', find: byAccount(trustedDevices.userId) } },
+  },
+  {
+    table: calendarFeeds,
+    personal: ['userId'],
+    secrets: { tokenHash: 'Calendar feed address hash' },
+    sections: { tutor: { title: 'Calendar feed', description: 'When the address their calendar reads was made and last read.', find: byAccount(calendarFeeds.userId) } },
   },
   {
     table: secondFactors,

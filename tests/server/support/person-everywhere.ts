@@ -30,6 +30,7 @@ import {
   siteSettings,
   students,
   trustedDevices,
+  calendarFeeds,
   tutorProfiles,
   users,
 } from '../../../server/db/schema.ts'
@@ -119,6 +120,8 @@ export async function fillPersonEverywhere(t: TestApp): Promise<PersonEverywhere
   if (!session) throw new Error('no session')
   tutorOnly('trustedDevices')
   const [device] = await db.insert(trustedDevices).values({ tokenHash: secret('device'), userId: tutor.id, expiresAt: later }).returning()
+  tutorOnly('calendarFeeds')
+  await db.insert(calendarFeeds).values({ userId: tutor.id, tokenHash: secret('calendar-feed') })
   tutorOnly('secondFactors')
   await db.insert(secondFactors).values({ userId: tutor.id, secretCiphertext: secret('totp') })
   tutorOnly('recoveryCodes')
