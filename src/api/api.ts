@@ -1,6 +1,7 @@
 import { createAuthApi } from './auth'
 import { createBlogPostRecordsApi } from './blog-post-records'
 import { createBlogPostsApi } from './blog-posts'
+import { createCalendarApi } from './calendar'
 import type { ApiClient } from './client'
 import { createContactMessagesApi } from './contact-messages'
 import { createCourseRecordsApi } from './course-records'
@@ -58,6 +59,7 @@ export function createApi(client: ApiClient, upload: Uploader) {
     schools: createSchoolsApi(client),
     tutors: createTutorsApi(client),
     placements: createPlacementsApi(client),
+    calendar: createCalendarApi(client),
     history: createHistoryApi(client),
     recordOpenings: createRecordOpeningsApi(client),
     dashboard: createDashboardApi(client),

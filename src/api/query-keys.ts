@@ -100,6 +100,7 @@ export const queryKeys = {
     list: (query: QueryOf<'listMyLessons'>) => ['lessons', 'list', query] as const,
     detail: (lessonId: string) => ['lessons', 'detail', lessonId] as const,
   },
+  calendar: { all: ['calendar'] as const, feed: () => ['calendar', 'feed'] as const },
   gallery: { all: ['gallery'] as const, list: () => ['gallery', 'list'] as const, records: () => ['gallery', 'records'] as const },
   site: {
     all: ['site'] as const,

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { londonDay, shiftDay } from '../../shared/lesson-time.ts'
+import ICAL from 'ical.js'
+import { lessonInstant, londonDay, shiftDay } from '../../shared/lesson-time.ts'
 import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
 
@@ -86,6 +87,45 @@ describe('lessons and reports', () => {
     await page.getByRole('heading', { name: `Maths with ${LEARNER}`, level: 1 }).waitFor()
     lessonUrl = new URL(page.url()).pathname
     expect(lessonUrl).toMatch(/^\/tutor\/reports\/[0-9a-f-]{36}$/)
+    await page.close()
+  })
+
+  test('on a phone, the tutor makes a calendar address; a calendar reading it lists the coming lesson, and loses it once cancelled', async () => {
+    const page = await app.signedInPage(demo.tutor, { lands: '/tutor', at: '/tutor/settings', width: 360 })
+    await page.getByRole('heading', { name: 'Your lessons in your phone’s calendar' }).waitFor()
+    await page.getByRole('button', { name: 'Make my calendar address' }).click()
+    const address = await page.getByRole('textbox', { name: 'Calendar address' }).inputValue()
+    expect(address).toMatch(/\/api\/calendar-feeds\/[A-Za-z0-9_-]{43}$/)
+    await expectAccessible(page, 'the tutor’s settings with a new calendar address', PHONE_AND_DESKTOP)
+
+    // What a phone's calendar would read at that address, parsed by an independent iCalendar parser.
+    const coming = shiftDay(firstDay(), 21)
+    const lessonOn = async (day: string) => {
+      const answer = await fetch(`${app.baseUrl}${new URL(address).pathname}`)
+      expect(answer.status).toBe(200)
+      const calendar = new ICAL.Component(ICAL.parse(await answer.text()) as unknown[])
+      return calendar
+        .getAllSubcomponents('vevent')
+        .map((component) => new ICAL.Event(component))
+        .find((event) => event.summary === 'Maths with Jacob' && londonDay(event.startDate.toJSDate()) === day)
+    }
+    const listed = await lessonOn(coming)
+    expect(listed?.startDate.toJSDate().toISOString()).toBe(lessonInstant(coming, '07:00').toISOString())
+    expect(listed?.location).not.toContain('Fielding')
+
+    const lessonId = listed?.uid.split('@')[0] ?? ''
+    await openInApp(page, `/tutor/reports/${lessonId}`)
+    await page.getByRole('button', { name: 'Cancel lesson' }).click()
+    const cancel = page.getByRole('dialog', { name: /^Cancel the lesson with / })
+    await cancel.getByRole('combobox', { name: 'Cancelled by' }).click()
+    await page.getByRole('option', { name: 'Family' }).click()
+    await cancel.getByRole('textbox', { name: 'Reason' }).fill('Away that week.')
+    await cancel.getByRole('button', { name: 'Cancel the lesson' }).click()
+    await page.getByText('The lesson is cancelled').waitFor()
+    expect(await lessonOn(coming)).toBeUndefined()
+    // Jacob's father is told of the cancellation.
+    const told = await app.mail.waitForMail('mark.fielding@example.org', { timeout: 20_000, subject: /^Cancelled: Maths on / })
+    expect(told.text).toContain('is cancelled (cancelled by the family).')
     await page.close()
   })
 
@@ -176,7 +216,7 @@ describe('lessons and reports', () => {
     await office.getByText('Approved', { exact: true }).first().waitFor()
 
     // Jacob's father reads the family part through SMTP: never the concern, never a note for the office.
-    const family = await app.mail.waitForMail('mark.fielding@example.org', { timeout: 20_000 })
+    const family = await app.mail.waitForMail('mark.fielding@example.org', { timeout: 20_000, subject: /^Lesson report:/ })
     expect(family.subject).toMatch(/^Lesson report: Jacob Fielding, Maths, /)
     expect(family.text).toContain('Hello Mark Fielding,')
     expect(family.text).toContain('Attendance: Present')

@@ -11,8 +11,8 @@ export interface SmtpSink {
   /** An SMTP_URL for the server under test. */
   url: string
   messages: SinkMail[]
-  /** Resolves with the first message (already received or still to come) addressed to `to`. */
-  waitForMail(to: string, options?: { timeout?: number }): Promise<SinkMail>
+  /** Resolves with the first message (already received or still to come) addressed to `to`, and with a subject `subject` matches when given. */
+  waitForMail(to: string, options?: { timeout?: number; subject?: RegExp }): Promise<SinkMail>
   close(): Promise<void>
 }
 
@@ -29,8 +29,8 @@ async function readAll(stream: AsyncIterable<Buffer>): Promise<Buffer> {
 export async function startSmtpSink(options: { refuse?: number } = {}): Promise<SmtpSink> {
   let refusalsLeft = options.refuse ?? 0
   const messages: SinkMail[] = []
-  const waiters = new Set<{ to: string; resolve: (mail: SinkMail) => void }>()
-  const addressedTo = (mail: SinkMail, to: string) => mail.envelopeTo.includes(to.toLowerCase())
+  const waiters = new Set<{ to: string; subject: RegExp | undefined; resolve: (mail: SinkMail) => void }>()
+  const addressedTo = (mail: SinkMail, to: string, subject?: RegExp) => mail.envelopeTo.includes(to.toLowerCase()) && (subject === undefined || subject.test(mail.subject ?? ''))
 
   const server = new SMTPServer({
     secure: false,
@@ -51,7 +51,7 @@ export async function startSmtpSink(options: { refuse?: number } = {}): Promise<
           const mail: SinkMail = { ...email, envelopeTo }
           messages.push(mail)
           for (const waiter of waiters) {
-            if (addressedTo(mail, waiter.to)) {
+            if (addressedTo(mail, waiter.to, waiter.subject)) {
               waiters.delete(waiter)
               waiter.resolve(mail)
             }
@@ -71,12 +71,13 @@ export async function startSmtpSink(options: { refuse?: number } = {}): Promise<
   return {
     url: `smtp://127.0.0.1:${port}`,
     messages,
-    waitForMail(to, { timeout = 5000 } = {}) {
-      const already = messages.find((mail) => addressedTo(mail, to))
+    waitForMail(to, { timeout = 5000, subject } = {}) {
+      const already = messages.find((mail) => addressedTo(mail, to, subject))
       if (already) return Promise.resolve(already)
       return new Promise((resolve, reject) => {
         const waiter = {
           to,
+          subject,
           resolve: (mail: SinkMail) => {
             clearTimeout(timer)
             resolve(mail)
@@ -84,7 +85,7 @@ export async function startSmtpSink(options: { refuse?: number } = {}): Promise<
         }
         const timer = setTimeout(() => {
           waiters.delete(waiter)
-          reject(new Error(`No mail to ${to} arrived within ${timeout} ms.`))
+          reject(new Error(`No mail to ${to}${subject === undefined ? '' : ` with a subject like ${String(subject)}`} arrived within ${timeout} ms.`))
         }, timeout)
         waiters.add(waiter)
       })

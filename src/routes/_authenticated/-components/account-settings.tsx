@@ -1,5 +1,6 @@
 import { Container, Paper, Stack, Text, Title } from '@mantine/core'
 import { useSuspenseQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import { meQueryOptions } from '@/api/auth'
 import { useAppContext } from '@/app/use-app-context'
 import { ChangePasswordForm } from './change-password-form'
@@ -7,8 +8,11 @@ import { NameForm } from './name-form'
 import { SecondFactorSettings } from './second-factor-settings'
 import { SignedInSessions } from './signed-in-sessions'
 
-/** The settings screen of both staff areas: the user's name and password, the second sign-in step and the sessions. */
-export function AccountSettings() {
+/**
+ * The settings screen of both staff areas: the user's name and password, the second sign-in step and the sessions;
+ * `area` adds an area's own sections after the name (the tutor's calendar feed).
+ */
+export function AccountSettings({ area }: { area?: ReactNode }) {
   const { api } = useAppContext()
   const { data: user } = useSuspenseQuery(meQueryOptions(api.auth))
 
@@ -22,6 +26,7 @@ export function AccountSettings() {
         <Paper withBorder p="lg">
           <NameForm user={user} />
         </Paper>
+        {area}
         <Paper withBorder p="lg">
           <ChangePasswordForm user={user} />
         </Paper>
