@@ -959,6 +959,12 @@ export const LIMITS = {
       approved: { minimum: 0 },
     },
   },
+  ComingLesson: {
+    lesson: {
+      version: { minimum: 1 },
+      startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+    },
+  },
   TutorOverview: {
     awaitingReport: {
       items: {
@@ -972,10 +978,12 @@ export const LIMITS = {
         startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
       },
     },
-    thisWeek: {
+    coming: {
       items: {
-        version: { minimum: 1 },
-        startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+        lesson: {
+          version: { minimum: 1 },
+          startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+        },
       },
     },
     figures: {

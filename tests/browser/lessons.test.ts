@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import ICAL from 'ical.js'
 import { lessonInstant, londonDay, shiftDay } from '../../shared/lesson-time.ts'
+import type { components } from '../../src/api/schema.gen.ts'
 import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
 
@@ -12,6 +13,8 @@ import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
  * changes it and sends it again, the office approves; the concern reached only the office's list and the safeguarding
  * leads' mail; the figures count the lesson; another tutor sees none of it, on screen or through the API.
  */
+type Schemas = components['schemas']
+
 let app: TestApp
 beforeAll(async () => {
   app = await startTestApp()
@@ -90,8 +93,21 @@ describe('lessons and reports', () => {
     await page.close()
   })
 
-  test('on a phone, the tutor makes a calendar address; a calendar reading it lists the coming lesson, and loses it once cancelled', async () => {
-    const page = await app.signedInPage(demo.tutor, { lands: '/tutor', at: '/tutor/settings', width: 360 })
+  test('on a phone, the tutor’s home opens on the next lesson; a calendar address they make lists the coming lesson, and loses it once cancelled', async () => {
+    const page = await app.signedInPage(demo.tutor, { lands: '/tutor', width: 360 })
+    // The home opens on what is next: the first section is the next lesson, with a tap to call the learner's contact.
+    const token = await app.apiToken(demo.tutor)
+    const overview = (await (await fetch(`${app.baseUrl}/api/tutor/overview`, { headers: { Authorization: `Bearer ${token}` } })).json()) as Schemas['TutorOverview']
+    const next = overview.coming.find(({ lesson }) => lesson.status !== 'cancelled')
+    expect(next).toBeDefined()
+    const first = page.getByRole('main').locator('section').first()
+    await first.getByRole('heading', { name: 'Next lesson', level: 2 }).waitFor()
+    await first.getByRole('link', { name: `${next?.lesson.subject} with ${next?.lesson.learners.map((learner) => learner.name).join(' and ')}` }).waitFor()
+    expect(await first.getByRole('heading', { level: 3 }).first().textContent()).toContain(next?.lesson.startTime)
+    const call = first.getByRole('link', { name: `Call ${next?.contacts[0]?.name}` })
+    expect(await call.getAttribute('href')).toMatch(/^tel:\+?\d+$/)
+
+    await openInApp(page, '/tutor/settings')
     await page.getByRole('heading', { name: 'Your lessons in your phone’s calendar' }).waitFor()
     await page.getByRole('button', { name: 'Make my calendar address' }).click()
     const address = await page.getByRole('textbox', { name: 'Calendar address' }).inputValue()

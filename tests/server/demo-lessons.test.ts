@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { londonDay, londonWeek, shiftDay } from '../../shared/lesson-time.ts'
+import { londonDay, shiftDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { DEMO_PASSWORD, seedDemoData, writeDemoData } from '../../server/demo/seed.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
@@ -29,10 +29,10 @@ afterAll(async () => t?.close())
 const get = <Body extends object>(path: string, token: string) => t.request<Body>('GET', path, { token })
 
 describe('the demo term of lessons', () => {
-  it('gives the demo tutor reports to write, one returned with a comment, and this week’s lessons', async () => {
+  it('gives the demo tutor reports to write, one returned with a comment, and the coming lessons with their contacts', async () => {
     const overview = await get<Schemas['TutorOverview']>('/api/tutor/overview', tutor)
     expect(overview.status).toBe(200)
-    const { awaitingReport, returned, thisWeek } = overview.body
+    const { awaitingReport, returned, coming } = overview.body
     expect(awaitingReport).toHaveLength(2)
     expect(awaitingReport.some((lesson) => lesson.overdue)).toBe(true)
     const details = await Promise.all(awaitingReport.map((lesson) => get<Schemas['MyLessonDetail']>(`/api/tutor/lessons/${lesson.id}`, tutor)))
@@ -43,11 +43,17 @@ describe('the demo term of lessons', () => {
     expect(returned).toHaveLength(1)
     expect(returned[0]?.returnComment).toMatch(/family reads this part/)
 
-    const week = londonWeek(new Date())
-    expect(thisWeek.length).toBeGreaterThan(0)
-    for (const lesson of thisWeek) {
+    // What is next: lessons not yet over, soonest first, the next fortnight's; each learner's contact to call.
+    expect(coming.length).toBeGreaterThan(0)
+    const starts = coming.map((item) => item.lesson.startsAt)
+    expect([...starts].sort()).toEqual(starts)
+    const now = Date.now()
+    for (const { lesson, contacts } of coming) {
       expect(lesson.tutor.name).toBe('Tom Tutor')
-      expect(lesson.date >= week.from && lesson.date < week.to).toBe(true)
+      expect(Date.parse(lesson.endsAt)).toBeGreaterThan(now)
+      expect(Date.parse(lesson.startsAt)).toBeLessThan(now + 15 * 24 * 3600_000)
+      expect(contacts.map((contact) => contact.studentId).sort()).toEqual(lesson.learners.map((learner) => learner.id).sort())
+      for (const contact of contacts) expect(contact.phone).toMatch(/\d/)
     }
   })
 

@@ -607,6 +607,13 @@ describe('the tutor’s own lessons only', () => {
     // A report still to write past its 48 hours counts against the share on time.
     expect(overview.body.figures.reportsOverdue).toBeGreaterThan(0)
     expect(overview.body.figures.reportsOverdue).toBe(overview.body.awaitingReport.filter((lesson) => lesson.overdue).length)
+    // What is next: the lessons not yet over, soonest first, each with its learners' contacts to call.
+    const { coming } = overview.body
+    expect(coming.length).toBeGreaterThan(0)
+    expect(coming.every(({ lesson }) => Date.parse(lesson.endsAt) > Date.now() && lesson.tutor.id === tutorAId)).toBe(true)
+    expect(coming.map(({ lesson }) => lesson.startsAt)).toEqual(coming.map(({ lesson }) => lesson.startsAt).sort())
+    const withAda = coming.find(({ lesson }) => lesson.learners.some((learner) => learner.id === learners.ada))
+    expect(withAda?.contacts).toEqual([{ studentId: learners.ada, name: 'Ada Lovelace Parent', phone: '07700 900000' }])
     const mine = await as(tutorB).overview()
     expect(mine.body.awaitingReport).toEqual([])
     expect(mine.body.returned).toEqual([])

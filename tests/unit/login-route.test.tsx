@@ -75,7 +75,7 @@ describe('/login', () => {
 
 describe('guards', () => {
   it('keeps a tutor out of /admin', async () => {
-    const overview = { awaitingReport: [], returned: [], thisWeek: [], figures: { month: '2026-11', taughtThisMonth: 0, reportsThisMonth: 0, reportsOnTime: 0, reportsOverdue: 0 } }
+    const overview = { awaitingReport: [], returned: [], coming: [], figures: { month: '2026-11', taughtThisMonth: 0, reportsThisMonth: 0, reportsOnTime: 0, reportsOverdue: 0 } }
     const { router } = renderApp('/admin/students', {
       session: { user: tutor, token, remember: true },
       io: { verifySession: () => Promise.resolve(tutor) },

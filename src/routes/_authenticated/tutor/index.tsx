@@ -8,6 +8,7 @@ import { ArticleSkeleton } from '@/ui/content-skeleton'
 import { AnchorLink } from '@/components/links'
 import { useAppContext } from '@/app/use-app-context'
 import { LessonList } from './-components/lesson-list'
+import { NextLesson } from './-components/next-lesson'
 
 export const Route = createFileRoute('/_authenticated/tutor/')({
   staticData: { title: 'Tutor' },
@@ -29,13 +30,16 @@ function Figure({ value, label }: { value: string; label: string }) {
   )
 }
 
-/** The tutor's week: what to do first, this week's lessons, and how the month is going. */
+/** The tutor's home: the next lesson and what comes after it, the reports to write, and how the month is going. */
 function TutorDashboardPage() {
   const { auth, api } = useAppContext()
   const user = useSelector(auth, selectUser)
   const { data } = useSuspenseQuery(tutorOverviewQueryOptions(api.lessons))
   const { figures } = data
   const toDo = data.awaitingReport.length + data.returned.length
+  // The next lesson still on comes first; the others, cancelled ones too, are listed after it.
+  const next = data.coming.find((item) => item.lesson.status !== 'cancelled')
+  const after = data.coming.filter((item) => item !== next).map((item) => item.lesson)
   // A report still overdue counts as late: it will not be sent within 48 hours now.
   const due = figures.reportsThisMonth + figures.reportsOverdue
   const onTime = due === 0 ? '–' : `${Math.round((figures.reportsOnTime / due) * 100)}%`
@@ -45,8 +49,29 @@ function TutorDashboardPage() {
         <Stack gap={4}>
           <Title order={1}>Welcome, {user?.name ?? ''}</Title>
           <Text>
-            {toDo === 0 ? 'Nothing to do right now: every lesson that has happened has its report.' : `${toDo} ${toDo === 1 ? 'thing needs' : 'things need'} your attention.`}
+            {toDo === 0 ? 'Nothing to do right now: every lesson that has happened has its report.' : `${toDo} ${toDo === 1 ? 'report needs' : 'reports need'} your attention.`}
           </Text>
+        </Stack>
+
+        <Stack gap="sm" component="section" aria-labelledby="next-title">
+          <Title order={2} id="next-title">
+            Next lesson
+          </Title>
+          {next ? (
+            <NextLesson coming={next} />
+          ) : (
+            <Text size="sm">
+              No lessons coming up. Plan lessons from a learner’s page under <AnchorLink to="/tutor/students">Learners</AnchorLink>.
+            </Text>
+          )}
+          {after.length > 0 && (
+            <>
+              <Title order={3} size="h4">
+                Coming up
+              </Title>
+              <LessonList lessons={after} label="Coming lessons" empty="" />
+            </>
+          )}
         </Stack>
 
         <Stack gap="sm" component="section" aria-labelledby="to-do-title">
@@ -83,21 +108,6 @@ function TutorDashboardPage() {
             </Text>
             <LessonList lessons={data.awaitingReport} label="Lessons awaiting a report" empty="No lessons are waiting for a report." />
           </Stack>
-        </Stack>
-
-        <Stack gap="sm" component="section" aria-labelledby="week-title">
-          <Title order={2} id="week-title">
-            This week
-          </Title>
-          <LessonList
-            lessons={data.thisWeek}
-            label="This week's lessons"
-            empty={
-              <>
-                No lessons this week. Plan lessons from a learner’s page under <AnchorLink to="/tutor/students">Learners</AnchorLink>.
-              </>
-            }
-          />
         </Stack>
 
         <Stack gap="sm" component="section" aria-labelledby="figures-title">
