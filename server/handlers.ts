@@ -44,6 +44,7 @@ import { listSubjects } from './subjects/handlers.ts'
 import { getMyLearner, listMyLearners } from './my-learners/handlers.ts'
 import { endFamilyLinks, getFamilyPage, requestFamilyLink, setFamilyMail } from './family/handlers.ts'
 import { createMyCalendarFeed, endMyCalendarFeed, getMyCalendarFeed, readCalendarFeed } from './calendar/handlers.ts'
+import { getTermCalendar, updateTermCalendar } from './term-calendar/handlers.ts'
 import { createPlacement, endPlacement, listPlacements, movePlacement, previewPlacement, suggestTutors } from './placements/handlers.ts'
 import { changeTutorStatus, getTutor, inviteTutor, listTutors, recordSafeguardingCheck, updateTutor } from './tutors/handlers.ts'
 import { createBackup } from './backup/handlers.ts'
@@ -147,6 +148,8 @@ export const handlers: Handlers = {
   createMyCalendarFeed,
   endMyCalendarFeed,
   readCalendarFeed,
+  getTermCalendar,
+  updateTermCalendar,
   setFamilyMail,
   endFamilyLinks,
   previewPlacement,

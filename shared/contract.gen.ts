@@ -1474,6 +1474,36 @@ export const LIMITS = {
     senderDetailsDays: { minimum: 1, maximum: 365, unit: "days" },
     openingMonths: { minimum: 1, maximum: 120, unit: "months" },
   },
+  TermPeriod: {
+    name: { minLength: 1, maxLength: 80 },
+  },
+  TermCalendar: {
+    terms: {
+      maxItems: 12,
+      items: {
+        name: { minLength: 1, maxLength: 80 },
+      },
+    },
+    holidays: {
+      maxItems: 60,
+      items: {
+        name: { minLength: 1, maxLength: 80 },
+      },
+    },
+  },
+  TermCalendarRecord: {
+    version: { minimum: 1 },
+    terms: {
+      items: {
+        name: { minLength: 1, maxLength: 80 },
+      },
+    },
+    holidays: {
+      items: {
+        name: { minLength: 1, maxLength: 80 },
+      },
+    },
+  },
   RetentionSettingsRecord: {
     version: { minimum: 1 },
     periods: {

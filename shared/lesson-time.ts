@@ -93,11 +93,25 @@ export function londonMonthBounds(instant: Date): { from: string; to: string } {
 
 /**
  * The days of a weekly series from `first`: every seventh day until `until` (inclusive), or `times` days in all;
- * one day when neither is given. Never more than SERIES_LIMIT.
+ * one day when neither is given. Never more than SERIES_LIMIT. A series leaves out the days `skip` names (the
+ * holidays), and `times` then counts lessons, not weeks; a single lesson is planned on the day chosen.
  */
-export function weeklyDays(first: string, repeat: { until?: string; times?: number } = {}): string[] {
-  const count = repeat.times ?? (repeat.until === undefined ? 1 : Math.floor(daysBetween(first, repeat.until) / 7) + 1)
-  return Array.from({ length: Math.max(0, Math.min(count, SERIES_LIMIT)) }, (_, week) => shiftDay(first, week * 7))
+export function weeklyDays(first: string, repeat: { until?: string; times?: number } = {}, skip: (day: string) => boolean = () => false): string[] {
+  if (repeat.until === undefined && repeat.times === undefined) return [first]
+  if (repeat.times === undefined) {
+    const weeks = Math.floor(daysBetween(first, repeat.until ?? first) / 7) + 1
+    return Array.from({ length: Math.max(0, weeks) }, (_, week) => shiftDay(first, week * 7))
+      .filter((day) => !skip(day))
+      .slice(0, SERIES_LIMIT)
+  }
+  // So many lessons, the weeks skipped not counted: a holiday moves the last lesson on a week.
+  const wanted = Math.max(0, Math.min(repeat.times, SERIES_LIMIT))
+  const days: string[] = []
+  for (let week = 0; days.length < wanted && week < SERIES_LIMIT * 2; week += 1) {
+    const day = shiftDay(first, week * 7)
+    if (!skip(day)) days.push(day)
+  }
+  return days
 }
 
 /** When a lesson's report becomes late. */

@@ -1007,6 +1007,25 @@ export const retentionSettings = pgTable(
   (t) => [check('retention_settings_single_row_check', sql`${t.id} = 1`)],
 )
 
+/** The office's terms and holidays (one row, as the contract's TermCalendar): weekly series skip the holidays. */
+export const termCalendar = pgTable(
+  'term_calendar',
+  {
+    id: integer('id').primaryKey().default(1),
+    terms: jsonb('terms').notNull().$type<TermPeriodValue[]>(),
+    holidays: jsonb('holidays').notNull().$type<TermPeriodValue[]>(),
+    version: integer('version').notNull().default(1),
+    updatedAt: timestamptz('updated_at').notNull().defaultNow(),
+    updatedBy: uuid('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [check('term_calendar_single_row_check', sql`${t.id} = 1`)],
+)
+export interface TermPeriodValue {
+  name: string
+  startsOn: string
+  endsOn: string
+}
+
 /** Each run of the retention job: when, and how many records of each kind it removed or anonymised. */
 export const retentionRuns = pgTable(
   'retention_runs',

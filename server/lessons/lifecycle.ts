@@ -10,6 +10,7 @@ import { lessonLearners, lessonReports, lessons, placements, safeguardingConcern
 import { recordAudit, type AuditAction } from '../lib/audit.ts'
 import type { ChangeContext } from '../lib/history.ts'
 import { concernRaisedMail } from '../mail/templates.ts'
+import { holidayOn, holidaysOf } from '../term-calendar/calendar.ts'
 import { LESSON_MESSAGES } from './messages.ts'
 import { cancelledByPlacementEnd, holdPlacementsOf, pastPlacementEnd, placementEndsOf, type PlacementEnd } from './placement-ends.ts'
 import { settlePassedLessons } from './records.ts'
@@ -134,7 +135,9 @@ export async function planLessonSeries(tx: Db, tutorId: string, plan: LessonPlan
   if (repeat !== undefined && (repeat.until === undefined) === (repeat.times === undefined)) return field('repeat', LESSON_MESSAGES.repeatOne)
   if (repeat?.until !== undefined && repeat.until < plan.date) return field('repeat.until', LESSON_MESSAGES.repeatBeforeStart)
   if (repeat?.until !== undefined && Math.floor(daysBetween(plan.date, repeat.until) / 7) + 1 > SERIES_LIMIT) return field('repeat.until', LESSON_MESSAGES.seriesTooLong)
-  const days = weeklyDays(plan.date, repeat)
+  const holidays = repeat === undefined ? [] : await holidaysOf(tx)
+  const days = weeklyDays(plan.date, repeat, (day) => holidayOn(holidays, day) !== undefined)
+  if (days.length === 0) return field('repeat', LESSON_MESSAGES.allInHolidays)
   const lastDay = days.at(-1) ?? plan.date
   if (lastDay > shiftDay(londonDay(new Date()), PLAN_AHEAD_DAYS)) return field(repeat === undefined ? 'date' : 'repeat', LESSON_MESSAGES.tooFarAhead)
 

@@ -13,6 +13,7 @@ export const LESSON_MESSAGES = {
   groupMismatch: 'Only learners of one school, taught there in the same subject, can share a lesson.',
   repeatOne: 'Repeat until a day, or a number of times, not both.',
   repeatBeforeStart: 'The last lesson cannot come before the first.',
+  allInHolidays: 'Every week of that series falls in a holiday in the term dates: choose other days.',
   seriesTooLong: `A series can have at most ${SERIES_LIMIT} lessons. Choose an earlier last day.`,
   beforePlacement: (day: string) => `The placement starts on ${day}; choose that day or a later one.`,
   tooFarAhead: 'Lessons can be planned up to a year ahead.',

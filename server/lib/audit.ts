@@ -76,6 +76,7 @@ export type AuditAction =
   | 'site_settings.updated'
   | 'site_page.updated'
   | 'retention.settings_updated'
+  | 'term_calendar.updated'
   | 'gallery.item_added'
   | 'gallery.item_updated'
   | 'gallery.item_removed'

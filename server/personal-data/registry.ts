@@ -29,6 +29,7 @@ import {
   registrations,
   retentionRuns,
   retentionSettings,
+  termCalendar,
   safeguardingChecks,
   safeguardingConcerns,
   schools,
@@ -641,6 +642,11 @@ export const REGISTRY: readonly RegistryEntry[] = [
     table: retentionSettings,
     personal: ['updatedBy'],
     sections: { tutor: { title: 'Retention settings changed', description: 'When the account last changed how long records are kept.', columns: ['updatedAt', 'updatedBy'], find: byAccount(retentionSettings.updatedBy) } },
+  },
+  {
+    table: termCalendar,
+    personal: ['updatedBy'],
+    sections: { tutor: { title: 'Term dates changed', description: 'When the account last changed the terms and holidays.', columns: ['updatedAt', 'updatedBy'], find: byAccount(termCalendar.updatedBy) } },
   },
   none(retentionRuns, 'Counts of what each retention run removed; never names or ids.'),
 ]

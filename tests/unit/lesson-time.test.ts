@@ -16,6 +16,12 @@ describe('lessons on London time', () => {
     expect(weeklyDays('2027-03-22', { times: 2 })).toEqual(['2027-03-22', '2027-03-29'])
     expect(weeklyDays('2027-03-22')).toEqual(['2027-03-22'])
     expect(weeklyDays('2027-01-04', { times: 80 })).toHaveLength(52)
+    // Holidays are left out; `times` counts lessons, so the series runs a week longer; a single day is kept.
+    const halfTerm = (day: string) => day >= '2027-02-15' && day <= '2027-02-19'
+    expect(weeklyDays('2027-02-08', { times: 3 }, halfTerm)).toEqual(['2027-02-08', '2027-02-22', '2027-03-01'])
+    expect(weeklyDays('2027-02-08', { until: '2027-02-22' }, halfTerm)).toEqual(['2027-02-08', '2027-02-22'])
+    expect(weeklyDays('2027-02-15', {}, halfTerm)).toEqual(['2027-02-15'])
+    expect(weeklyDays('2027-02-15', { until: '2027-02-19' }, halfTerm)).toEqual([])
   })
 
   it('finds the London week, month, months of a period and school terms', () => {

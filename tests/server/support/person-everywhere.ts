@@ -20,6 +20,7 @@ import {
   registrationEvents,
   registrations,
   retentionSettings,
+  termCalendar,
   safeguardingChecks,
   safeguardingConcerns,
   schools,
@@ -373,6 +374,8 @@ export async function fillPersonEverywhere(t: TestApp): Promise<PersonEverywhere
   known('sitePages', 'updatedBy', tutor.id, ['tutor'])
   await db.insert(retentionSettings).values({ updatedBy: tutor.id }).onConflictDoUpdate({ target: retentionSettings.id, set: { updatedBy: tutor.id } })
   known('retentionSettings', 'updatedBy', tutor.id, ['tutor'])
+  await db.insert(termCalendar).values({ terms: [], holidays: [], updatedBy: tutor.id }).onConflictDoUpdate({ target: termCalendar.id, set: { updatedBy: tutor.id } })
+  known('termCalendar', 'updatedBy', tutor.id, ['tutor'])
 
   return {
     learnerId: learner.id,

@@ -1,0 +1,19 @@
+import type { Handler } from '../contract/types.ts'
+import { fieldsProblem } from '../lib/replies.ts'
+import { staleVersion, versionFromTag, versionTag } from '../lib/versions.ts'
+import { readTermCalendar, saveTermCalendar, termCalendarProblems } from './calendar.ts'
+
+export const getTermCalendar: Handler<'getTermCalendar'> = async (_input, deps) => {
+  const record = await readTermCalendar(deps.database.db)
+  return { status: 200, body: record, headers: { ETag: versionTag(record.version) } }
+}
+
+export const updateTermCalendar: Handler<'updateTermCalendar'> = async ({ headers, body, request, session }, deps) => {
+  const problems = termCalendarProblems(body)
+  if (Object.keys(problems).length > 0) return fieldsProblem(problems)
+  const { db } = deps.database
+  const outcome = await db.transaction((tx) => saveTermCalendar(tx, versionFromTag(headers['If-Match']), body, { actorId: session().user.id, request }))
+  if (outcome === 'stale') return staleVersion
+  const record = await readTermCalendar(db)
+  return { status: 200, body: record, headers: { ETag: versionTag(record.version) } }
+}
