@@ -19,6 +19,7 @@ import { changeConcernStatusRecord } from '../safeguarding-concerns/records.ts'
 import { insertSchool } from '../schools/records.ts'
 import type { StudentInput } from '../students/queries.ts'
 import { insertStudent } from '../students/records.ts'
+import { holidayOn, holidaysOf, saveTermCalendar } from '../term-calendar/calendar.ts'
 
 type Schemas = components['schemas']
 type Attendance = Schemas['Attendance']
@@ -458,7 +459,38 @@ function nextWeekday(from: string, weekday: number): string {
   return shiftDay(from, (weekday - today + 7) % 7)
 }
 
+/** "Autumn term", "Spring term" or "Summer term", by the month a London day falls in. */
+function termNameOf(day: string): string {
+  const month = Number(day.slice(5, 7))
+  return month >= 9 ? 'Autumn term' : month >= 4 ? 'Summer term' : 'Spring term'
+}
+
+/**
+ * The demo's term dates, saved as the office would: this term (from before the lessons begin to a week after the
+ * last), a half term six weeks ago, the holidays after it, and the next term; weekly series skip the half term.
+ */
+async function seedTermCalendar(tx: Db, office: ChangeContext, termStart: string, lastLesson: string, today: string): Promise<void> {
+  const monday = (day: string) => shiftDay(day, -((new Date(`${day}T12:00:00Z`).getUTCDay() + 6) % 7))
+  const start = monday(termStart)
+  const end = shiftDay(monday(shiftDay(lastLesson, 7)), 4)
+  const halfTerm = monday(shiftDay(today, -42))
+  const nextStart = shiftDay(monday(end), 14)
+  const calendar = {
+    terms: [
+      { name: termNameOf(start), startsOn: start, endsOn: end },
+      { name: termNameOf(nextStart), startsOn: nextStart, endsOn: shiftDay(nextStart, 7 * 12 - 3) },
+    ],
+    holidays: [
+      { name: 'Half term', startsOn: halfTerm, endsOn: shiftDay(halfTerm, 4) },
+      { name: 'Holidays', startsOn: shiftDay(end, 1), endsOn: shiftDay(nextStart, -1) },
+    ],
+  }
+  const saved = await saveTermCalendar(tx, 1, calendar, office)
+  if (saved !== 'updated') throw new Error('The demo term dates were not saved.')
+}
+
 async function planTerm(tx: Db, from: string, until: string): Promise<DemoLesson[]> {
+  const holidays = await holidaysOf(tx)
   const rows = await tx
     .select({
       placement: placements,
@@ -498,7 +530,7 @@ async function planTerm(tx: Db, from: string, until: string): Promise<DemoLesson
       if ('fields' in outcome) throw new Error(`A demo lesson plan was refused: ${JSON.stringify(outcome.fields)}`)
       if ('refused' in outcome) continue // it clashes with another of the tutor's lessons: try another slot
       lessonIds = outcome.lessonIds
-      days = weeklyDays(date, { until }).map((day) => `${day}T${slot.time}`)
+      days = weeklyDays(date, { until }, (day) => holidayOn(holidays, day) !== undefined).map((day) => `${day}T${slot.time}`)
       // A placement begun in the term says when its first lesson really was, as the office would have agreed it.
       const begunInTerm = group.filter((row) => row.placement.startsOn >= from).map((row) => row.placement.id)
       if (begunInTerm.length > 0) await tx.update(placements).set({ startsOn: date, startTime: slot.time }).where(inArray(placements.id, begunInTerm))
@@ -623,6 +655,7 @@ export async function seedDemoLessons(tx: Db, staff: { adminId: string; tutorId:
   const today = londonDay(now)
   const termStart = shiftDay(today, -7 * TERM_WEEKS)
   await seedTermLearners(tx, office, termStart)
+  await seedTermCalendar(tx, office, termStart, shiftDay(today, AHEAD_DAYS), today)
   const term = await planTerm(tx, termStart, shiftDay(today, AHEAD_DAYS))
 
   const timeline: Timeline = { reports: [], cancellations: [] }

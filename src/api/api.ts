@@ -30,6 +30,7 @@ import { createSiteSettingsRecordsApi } from './site-settings-records'
 import { createStaffApi } from './staff'
 import { createStudentsApi } from './students'
 import { createSubjectsApi } from './subjects'
+import { createTermCalendarApi } from './term-calendar'
 import { createTutorsApi } from './tutors'
 import type { Uploader } from './upload'
 
@@ -60,6 +61,7 @@ export function createApi(client: ApiClient, upload: Uploader) {
     tutors: createTutorsApi(client),
     placements: createPlacementsApi(client),
     calendar: createCalendarApi(client),
+    termCalendar: createTermCalendarApi(client),
     history: createHistoryApi(client),
     recordOpenings: createRecordOpeningsApi(client),
     dashboard: createDashboardApi(client),

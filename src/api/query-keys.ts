@@ -98,6 +98,8 @@ export const queryKeys = {
     learners: () => ['lessons', 'learners'] as const,
     learner: (studentId: string) => ['lessons', 'learners', studentId] as const,
     list: (query: QueryOf<'listMyLessons'>) => ['lessons', 'list', query] as const,
+    /** Every lesson from one London day to another, all pages of them (the calendar). */
+    between: (range: { from: string; to: string }) => ['lessons', 'between', range] as const,
     detail: (lessonId: string) => ['lessons', 'detail', lessonId] as const,
   },
   calendar: { all: ['calendar'] as const, feed: () => ['calendar', 'feed'] as const },
@@ -112,6 +114,7 @@ export const queryKeys = {
     pageRecord: (pageSlug: PageSlug) => ['site', 'page-record', pageSlug] as const,
   },
   subjects: { all: ['subjects'] as const, list: () => ['subjects', 'list'] as const },
+  termCalendar: { all: ['term-calendar'] as const, record: () => ['term-calendar', 'record'] as const },
   retention: { all: ['retention'] as const, settings: () => ['retention', 'settings'] as const, runs: () => ['retention', 'runs'] as const },
 }
 

@@ -49,6 +49,37 @@ describe('site details and pages', () => {
     await visitor.context().close()
   })
 
+  test('the office keeps the term dates: a holiday overlapping another is refused at its row, a free day is saved', async () => {
+    const token = await app.apiToken(demo.admin)
+    const before = (await (await fetch(`${app.baseUrl}/api/term-calendar`, { headers: { Authorization: `Bearer ${token}` } })).json()) as { holidays: { name: string; startsOn: string; endsOn: string }[] }
+    const halfTerm = before.holidays.find((holiday) => holiday.name === 'Half term')
+    expect(halfTerm).toBeDefined()
+    const page = await app.signedInPage(demo.admin, { at: '/admin/settings' })
+    await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Term dates' }).click()
+    await page.getByRole('button', { name: 'Save the term dates' }).waitFor()
+    await page.getByRole('group', { name: 'Half term' }).waitFor()
+    await expectAccessibleInBothSchemes(page, 'the term dates')
+
+    await page.getByRole('button', { name: 'Add a holiday' }).click()
+    const added = page.getByRole('group', { name: `holiday ${before.holidays.length + 1}` })
+    await added.getByRole('textbox', { name: 'Name' }).fill('Training day')
+    // The row is named by what it holds once named.
+    const training = page.getByRole('group', { name: 'Training day' })
+    await training.getByLabel(/^First day/).fill(halfTerm?.endsOn ?? '')
+    await training.getByLabel(/^Last day/).fill(halfTerm?.endsOn ?? '')
+    await page.getByRole('button', { name: 'Save the term dates' }).click()
+    await training.getByText('This holiday overlaps Half term: put them together as one, or move one.').waitFor()
+    const free = new Date(Date.parse(`${halfTerm?.endsOn ?? ''}T12:00:00Z`) + 3 * 86_400_000).toISOString().slice(0, 10)
+    await training.getByLabel(/^First day/).fill(free)
+    await training.getByLabel(/^Last day/).fill(free)
+    await page.getByRole('button', { name: 'Save the term dates' }).click()
+    await page.getByText('The changes have been saved').waitFor()
+    await page.reload()
+    await page.getByRole('group', { name: 'Training day' }).waitFor()
+    expect(await page.getByRole('group', { name: 'Training day' }).getByLabel(/^First day/).inputValue()).toBe(free)
+    await page.close()
+  })
+
   test('the admin edits the privacy notice; it shows at its own address and from the tutor form', async () => {
     const page = await app.signedInPage(demo.admin, { at: '/admin/settings/pages' })
     await heading(page, 'Pages').waitFor()
@@ -68,8 +99,8 @@ describe('site details and pages', () => {
     // A visitor filling in the tutor form reaches the notice from its consent, in a new tab.
     const visitor = await app.newPage()
     await visitor.goto('/tutor-register')
-    const saved = JSON.stringify({ version: DRAFT_VERSION, step: 'review', furthest: 'review', draft: completeDraft() })
-    await visitor.evaluate(([key, value]) => sessionStorage.setItem(key, value), [DRAFT_KEY, saved] as const)
+    const saved = JSON.stringify({ version: DRAFT_VERSION, savedAt: new Date().toISOString(), step: 'review', furthest: 'review', draft: completeDraft() })
+    await visitor.evaluate(([key, value]) => localStorage.setItem(key, value), [DRAFT_KEY, saved] as const)
     await visitor.reload()
     const [notice] = await Promise.all([visitor.context().waitForEvent('page'), visitor.getByRole('link', { name: 'privacy notice (opens in a new tab)' }).click()])
     await notice.waitForURL((url) => url.pathname === '/privacy-notice')

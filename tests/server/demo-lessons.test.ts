@@ -57,6 +57,19 @@ describe('the demo term of lessons', () => {
     }
   })
 
+  it('has a term calendar with a half term, and no weekly lesson falls in it', async () => {
+    const calendar = await get<Schemas['TermCalendarRecord']>('/api/term-calendar', admin)
+    expect(calendar.status).toBe(200)
+    expect(calendar.body.terms.length).toBeGreaterThan(0)
+    const halfTerm = calendar.body.holidays.find((holiday) => holiday.name === 'Half term')
+    expect(halfTerm).toBeDefined()
+    const during = await get<Schemas['LessonPage']>(`/api/tutor/lessons?from=${halfTerm?.startsOn}&to=${halfTerm?.endsOn}&pageSize=100`, tutor)
+    expect(during.status).toBe(200)
+    expect(during.body.total).toBe(0)
+    const around = await get<Schemas['LessonPage']>(`/api/tutor/lessons?from=${shiftDay(halfTerm?.startsOn ?? '', -7)}&to=${shiftDay(halfTerm?.endsOn ?? '', 7)}&pageSize=100`, tutor)
+    expect(around.body.total).toBeGreaterThan(0)
+  })
+
   it('has reports waiting for the office, two of them the demo tutor’s', async () => {
     const toReview = await get<Schemas['LessonReportPage']>('/api/admin/reports?state=to_review&pageSize=100', admin)
     expect(toReview.status).toBe(200)

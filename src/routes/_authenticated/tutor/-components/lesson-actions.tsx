@@ -1,7 +1,7 @@
 import { Button, Group, NumberInput, Radio, Select, Stack, Text, Textarea, TextInput } from '@mantine/core'
 import { useForm } from '@mantine/form'
 import { IconArrowsMove, IconCalendarPlus, IconCalendarX, IconUserX } from '@tabler/icons-react'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { ENUMS, LIMITS } from '@shared/contract.gen'
@@ -9,6 +9,7 @@ import { optionsOf } from '@shared/labels'
 import { londonDay, longLessonDay, SERIES_LIMIT } from '@shared/lesson-time'
 import { LESSON_FAMILIES, type Lesson, type LessonCancellation, type MyLessonDetail, type LessonMove, type LessonPlan } from '@/api/lessons'
 import { queryKeys } from '@/api/query-keys'
+import { termCalendarQueryOptions } from '@/api/term-calendar'
 import { useAppContext } from '@/app/use-app-context'
 import { ActionForm } from '@/routes/_authenticated/-components/action-form'
 import { useSaveRecord } from '@/routes/_authenticated/-components/record-form'
@@ -19,6 +20,10 @@ const PLACE_MAX = LIMITS.LessonPlan.place.maxLength
 const REASON_MAX = LIMITS.LessonCancellation.reason.maxLength
 const TIME = new RegExp(LIMITS.LessonTime.pattern)
 const FEWEST_IN_SERIES = LIMITS.LessonPlan.repeat.times.minimum
+/** How many coming holidays the plan dialog names. */
+const HOLIDAYS_SHOWN = 3
+/** "Mon 15 Feb" */
+const shortDay = (day: string) => new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T12:00:00Z`))
 
 function useLessonWrite<Input>(save: (input: Input) => Promise<MyLessonDetail>, success: string) {
   return useSaveRecord({
@@ -116,10 +121,26 @@ export function PlanLessons({
             <Radio value="times" label="Weekly, a number of times" />
           </Stack>
         </Radio.Group>
+        {values.repeat !== 'once' && <HolidaysSkipped from={values.date} />}
         {values.repeat === 'until' && <TextInput label="Last lesson on or before" type="date" required min={values.date} {...form.getInputProps('until')} />}
         {values.repeat === 'times' && <NumberInput label="Number of lessons" required min={FEWEST_IN_SERIES} max={SERIES_LIMIT} allowDecimal={false} {...form.getInputProps('times')} />}
       </ActionForm>
     </>
+  )
+}
+
+/** The office's holidays still to come from the series' first day, which a weekly series leaves out. */
+function HolidaysSkipped({ from }: { from: string }) {
+  const { api } = useAppContext()
+  const { data } = useQuery(termCalendarQueryOptions(api.termCalendar))
+  const coming = (data?.holidays ?? []).filter((holiday) => holiday.endsOn >= from).slice(0, HOLIDAYS_SHOWN)
+  if (coming.length === 0) return null
+  return (
+    <Text size="sm">
+      Weekly lessons leave out the holidays in the term dates:{' '}
+      {coming.map((holiday) => `${holiday.name} (${shortDay(holiday.startsOn)} to ${shortDay(holiday.endsOn)})`).join(', ')}
+      {data && data.holidays.filter((holiday) => holiday.endsOn >= from).length > HOLIDAYS_SHOWN ? ' and later ones' : ''}. A number of lessons still gives that many.
+    </Text>
   )
 }
 

@@ -13,6 +13,7 @@ const SECTIONS = [
   { to: '/admin/settings/gallery', label: 'Gallery', exact: false },
   { to: '/admin/settings/staff', label: 'Staff accounts', exact: false },
   { to: '/admin/settings/mail', label: 'Mail', exact: false },
+  { to: '/admin/settings/term-dates', label: 'Term dates', exact: false },
   { to: '/admin/settings/retention', label: 'Data retention', exact: false },
   { to: '/admin/settings/media', label: 'Media library', exact: false },
   { to: '/admin/settings/personal-data', label: 'Personal data requests', exact: false },
