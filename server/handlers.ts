@@ -45,6 +45,7 @@ import { getMyLearner, listMyLearners } from './my-learners/handlers.ts'
 import { endFamilyLinks, getFamilyPage, requestFamilyLink, setFamilyMail } from './family/handlers.ts'
 import { createMyCalendarFeed, endMyCalendarFeed, getMyCalendarFeed, readCalendarFeed } from './calendar/handlers.ts'
 import { getTermCalendar, updateTermCalendar } from './term-calendar/handlers.ts'
+import { cancelLessonSeries, moveLessonSeries } from './lesson-series/handlers.ts'
 import { createPlacement, endPlacement, listPlacements, movePlacement, previewPlacement, suggestTutors } from './placements/handlers.ts'
 import { changeTutorStatus, getTutor, inviteTutor, listTutors, recordSafeguardingCheck, updateTutor } from './tutors/handlers.ts'
 import { createBackup } from './backup/handlers.ts'
@@ -150,6 +151,8 @@ export const handlers: Handlers = {
   readCalendarFeed,
   getTermCalendar,
   updateTermCalendar,
+  moveLessonSeries,
+  cancelLessonSeries,
   setFamilyMail,
   endFamilyLinks,
   previewPlacement,

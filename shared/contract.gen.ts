@@ -1474,6 +1474,12 @@ export const LIMITS = {
     senderDetailsDays: { minimum: 1, maximum: 365, unit: "days" },
     openingMonths: { minimum: 1, maximum: 120, unit: "months" },
   },
+  LessonSeriesMove: {
+    startTime: { pattern: "^([01][0-9]|2[0-3]):[0-5][0-9]$" },
+  },
+  LessonSeriesCancel: {
+    reason: { minLength: 1, maxLength: 500 },
+  },
   TermPeriod: {
     name: { minLength: 1, maxLength: 80 },
   },

@@ -31,7 +31,7 @@ export interface LessonDeps {
 }
 
 /** "Monday 7 December 2026 at 16:00" */
-function whenOf(startsAt: Date): string {
+export function whenOf(startsAt: Date): string {
   return `${longLessonDay(londonDay(startsAt))} at ${londonTime(startsAt)}`
 }
 
@@ -74,7 +74,7 @@ function overlappingSpan(times: LessonTime[]) {
  * the learners, whoever teaches it: a learner cannot be in two lessons at once. The other lesson is named by its day
  * and subject only, since its tutor and notes are not this tutor's to read.
  */
-async function clashWith(tx: Db, tutorId: string, learnerIds: string[], times: LessonTime[], except: string[] = []): Promise<string | undefined> {
+export async function clashWith(tx: Db, tutorId: string, learnerIds: string[], times: LessonTime[], except: string[] = []): Promise<string | undefined> {
   if (times.length === 0) return undefined
   const notExcepted = except.length === 0 ? undefined : notInArray(lessons.id, except)
   const existing = await tx
@@ -105,7 +105,7 @@ async function clashWith(tx: Db, tutorId: string, learnerIds: string[], times: L
 }
 
 /** Holds the tutor's row for the rest of the transaction, so two plans or moves for one tutor cannot both pass the clash check. */
-async function lockTutor(tx: Db, tutorId: string): Promise<void> {
+export async function lockTutor(tx: Db, tutorId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, tutorId)).for('update')
 }
 
@@ -113,7 +113,7 @@ async function lockTutor(tx: Db, tutorId: string): Promise<void> {
  * Holds the learners' rows (after the tutor's, and in one order, so two writers never wait on each other) for the
  * rest of the transaction: two plans or moves for one learner with two tutors cannot both pass the clash check.
  */
-async function lockLearners(tx: Db, learnerIds: string[]): Promise<void> {
+export async function lockLearners(tx: Db, learnerIds: string[]): Promise<void> {
   if (learnerIds.length > 0) await tx.select({ id: students.id }).from(students).where(inArray(students.id, learnerIds)).orderBy(asc(students.id)).for('update')
 }
 

@@ -144,6 +144,7 @@ function toLesson(row: LessonJoin, learners: LearnerRow[], reader: Reader, conce
   const school = learners.find((learner) => learner.school !== null)?.school ?? null
   return {
     id: lesson.id,
+    ...(lesson.seriesId === null ? {} : { seriesId: lesson.seriesId }),
     version: lesson.version,
     status: lesson.status,
     tutor: row.tutor,

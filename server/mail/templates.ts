@@ -596,3 +596,54 @@ export function lessonChangedContactMail(
   const subject = change.movedFrom === undefined ? `Cancelled: ${lesson.subject} on ${longLessonDay(lesson.day)}` : `Moved: ${lesson.subject} to ${longLessonDay(lesson.day)} at ${lesson.time}`
   return { to: to.email, subject, text, html: null, kind: 'lesson_changed', carriesSecretLink: true }
 }
+
+/** Many lessons of one weekly series changed at once by the office: moved (to these days) or cancelled (these days). */
+export interface SeriesChange {
+  kind: 'moved' | 'cancelled'
+  subject: string
+  tutor: string
+  learners: string[]
+  /** The lessons as they are now (moved) or the ones called off (cancelled), soonest first. */
+  lessons: { day: string; time: string }[]
+}
+
+const seriesLines = (change: SeriesChange) => change.lessons.map((lesson) => `- ${longLessonDay(lesson.day)} at ${lesson.time}`)
+
+function seriesSubject(change: SeriesChange): string {
+  const [first] = change.lessons
+  const from = first ? longLessonDay(first.day) : ''
+  return change.kind === 'moved' ? `Moved: ${change.subject} lessons from ${from}` : `Cancelled: ${change.subject} lessons from ${from}`
+}
+
+/** One mail to a learner's contact for a whole series changed by the office: the lessons' new days, or those cancelled. */
+export function seriesChangedContactMail(to: { email: string; name: string }, change: SeriesChange, links: FamilyLinks): MailMessage {
+  const opening =
+    change.kind === 'moved'
+      ? `${inWords(change.learners)}'s ${change.subject} lessons with ${change.tutor} have moved. They are now on:`
+      : `These ${change.subject} lessons of ${inWords(change.learners)} with ${change.tutor} are cancelled:`
+  const text = [
+    `Hello ${to.name},`,
+    '',
+    opening,
+    ...seriesLines(change),
+    '',
+    'If that is not what you agreed, reply to this email or call the office.',
+    '',
+    `Your coming lessons are on your page: ${links.page}`,
+    '',
+    'TEC',
+    '',
+    `To stop these emails about lessons: ${links.stop}`,
+  ].join('\n')
+  return { to: to.email, subject: seriesSubject(change), text, html: null, kind: 'lesson_changed', carriesSecretLink: true }
+}
+
+/** One mail to the tutor for a whole series the office changed: the new days, or those cancelled and why. */
+export function seriesChangedTutorMail(to: { email: string; name: string }, change: SeriesChange & { reason?: string }, lessonsPage: string): MailMessage {
+  const opening =
+    change.kind === 'moved'
+      ? `The office moved your ${change.subject} lessons with ${inWords(change.learners)}. They are now on:`
+      : `The office cancelled these ${change.subject} lessons with ${inWords(change.learners)}${change.reason ? ` (${change.reason})` : ''}:`
+  const text = [`Hello ${to.name},`, '', opening, ...seriesLines(change), '', `Your calendar and your calendar feed show the change: ${lessonsPage}`, '', 'TEC'].join('\n')
+  return { to: to.email, subject: seriesSubject(change), text, html: null, kind: 'lesson_changed', carriesSecretLink: false }
+}
