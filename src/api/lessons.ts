@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query'
+import { PARAMETERS } from '@shared/contract.gen'
 import { ifMatch, unwrap, type ApiClient } from './client'
 import { queryKeys } from './query-keys'
 import type { components, operations } from './schema.gen'
@@ -48,6 +49,28 @@ export function tutorOverviewQueryOptions(lessonsApi: LessonsApi) {
 
 export function myLessonsQueryOptions(lessonsApi: LessonsApi, query: MyLessonQuery) {
   return queryOptions({ queryKey: queryKeys.lessons.list(query), queryFn: () => lessonsApi.list(query) })
+}
+
+/** The most lessons one page of the tutor's list may hold (the contract's page size limit). */
+const LESSONS_PER_PAGE = PARAMETERS.listMyLessons.pageSize.maximum
+
+/**
+ * Every lesson of the signed-in tutor from one London day to another, both included, soonest first: as many pages as
+ * the range holds (a month of a busy tutor may hold more than one), the pages after the first read together.
+ */
+export function myLessonsBetweenQueryOptions(lessonsApi: LessonsApi, range: { from: string; to: string }) {
+  return queryOptions({
+    queryKey: queryKeys.lessons.between(range),
+    queryFn: async (): Promise<Lesson[]> => {
+      const query = { from: range.from, to: range.to, pageSize: LESSONS_PER_PAGE }
+      const first = await lessonsApi.list({ ...query, page: 1 })
+      const pages = Math.ceil(first.total / LESSONS_PER_PAGE)
+      const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, index) => lessonsApi.list({ ...query, page: index + 2 })))
+      // A lesson planned while the pages were read may push one onto the next page: each lesson once.
+      const byId = new Map([first, ...rest].flatMap((page) => page.items).map((lesson) => [lesson.id, lesson]))
+      return [...byId.values()]
+    },
+  })
 }
 
 export function myLessonQueryOptions(lessonsApi: LessonsApi, lessonId: string) {

@@ -1,4 +1,4 @@
-import { IconBook, IconChartBar, IconFileText, IconHome, IconSchool, IconSettings, IconUserCheck, IconUsers, IconClipboardList } from '@tabler/icons-react'
+import { IconBook, IconCalendar, IconChartBar, IconFileText, IconHome, IconSchool, IconSettings, IconUserCheck, IconUsers, IconClipboardList } from '@tabler/icons-react'
 import type { NavItem } from '@/ui/link-component'
 import { routeTo } from '@/app/route-to'
 
@@ -18,6 +18,7 @@ export const adminNavigation: NavItem[] = [
 
 export const tutorNavigation: NavItem[] = [
   { to: routeTo({ to: '/tutor' }), label: 'Dashboard', icon: <IconHome {...icon} />, exact: true },
+  { to: routeTo({ to: '/tutor/calendar' }), label: 'Calendar', icon: <IconCalendar {...icon} /> },
   { to: routeTo({ to: '/tutor/students' }), label: 'Learners', icon: <IconUsers {...icon} /> },
   { to: routeTo({ to: '/tutor/reports' }), label: 'Reports', icon: <IconChartBar {...icon} /> },
   { to: routeTo({ to: '/tutor/settings' }), label: 'Settings', icon: <IconSettings {...icon} /> },

@@ -72,6 +72,9 @@ function TutorDashboardPage() {
               <LessonList lessons={after} label="Coming lessons" empty="" />
             </>
           )}
+          <Text size="sm">
+            <AnchorLink to="/tutor/calendar">See all your lessons in the calendar</AnchorLink>
+          </Text>
         </Stack>
 
         <Stack gap="sm" component="section" aria-labelledby="to-do-title">
