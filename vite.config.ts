@@ -24,7 +24,7 @@ const ON_BOTH_DATABASES = [
   ...['placements', 'student-school-records', 'course-records', 'gallery-editing', 'registrations', 'admin-registrations', 'tutors', 'blog-editor'],
   ...['one-live-link', 'password-reset', 'site-settings-editing', 'office-dashboard', 'load'],
   // Queries that search, add up or read every table (the erasure's dump, the export), and writes batched off the request.
-  ...['lessons', 'lesson-series', 'report-sharing', 'calendar-feed', 'term-calendar', 'demo-lessons', 'erasure', 'personal-data-export', 'media-library', 'record-openings', 'content'],
+  ...['lessons', 'lesson-series', 'office-calendar', 'report-sharing', 'calendar-feed', 'term-calendar', 'demo-lessons', 'erasure', 'personal-data-export', 'media-library', 'record-openings', 'content'],
   // Throttle counters in the database, hit by many requests at once.
   ...['brute-force', 'account-lockout', 'login-flood', 'contact'],
   // What is kept in memory until the database says it changed: LISTEN/NOTIFY on PostgreSQL, PGlite's own feed.

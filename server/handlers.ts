@@ -46,6 +46,7 @@ import { endFamilyLinks, getFamilyPage, requestFamilyLink, setFamilyMail } from 
 import { createMyCalendarFeed, endMyCalendarFeed, getMyCalendarFeed, readCalendarFeed } from './calendar/handlers.ts'
 import { getTermCalendar, updateTermCalendar } from './term-calendar/handlers.ts'
 import { cancelLessonSeries, moveLessonSeries } from './lesson-series/handlers.ts'
+import { listOfficeLessons } from './office-calendar/handlers.ts'
 import { createPlacement, endPlacement, listPlacements, movePlacement, previewPlacement, suggestTutors } from './placements/handlers.ts'
 import { changeTutorStatus, getTutor, inviteTutor, listTutors, recordSafeguardingCheck, updateTutor } from './tutors/handlers.ts'
 import { createBackup } from './backup/handlers.ts'
@@ -153,6 +154,7 @@ export const handlers: Handlers = {
   updateTermCalendar,
   moveLessonSeries,
   cancelLessonSeries,
+  listOfficeLessons,
   setFamilyMail,
   endFamilyLinks,
   previewPlacement,

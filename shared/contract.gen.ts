@@ -1682,6 +1682,10 @@ export const PARAMETERS = {
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
   },
+  listOfficeLessons: {
+    page: { minimum: 1, maximum: 10000, default: 1 },
+    pageSize: { minimum: 1, maximum: 100, default: 20 },
+  },
   listMyLessons: {
     page: { minimum: 1, maximum: 10000, default: 1 },
     pageSize: { minimum: 1, maximum: 100, default: 20 },
