@@ -13,6 +13,7 @@ import { createGalleryRecordsApi } from './gallery-records'
 import { createHistoryApi } from './history'
 import { createLessonFiguresApi } from './lesson-figures'
 import { createLessonReportsApi } from './lesson-reports'
+import { createLessonSeriesApi } from './lesson-series'
 import { createLessonsApi } from './lessons'
 import { createMailApi } from './mail'
 import { createMediaApi } from './media'
@@ -68,6 +69,7 @@ export function createApi(client: ApiClient, upload: Uploader) {
     myLearners: createMyLearnersApi(client),
     lessons: createLessonsApi(client),
     lessonReports: createLessonReportsApi(client),
+    lessonSeries: createLessonSeriesApi(client),
     safeguardingConcerns: createSafeguardingConcernsApi(client),
     lessonFigures: createLessonFiguresApi(client),
     erasure: createErasureApi(client),

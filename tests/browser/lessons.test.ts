@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import ICAL from 'ical.js'
-import { lessonInstant, londonDay, shiftDay } from '../../shared/lesson-time.ts'
+import { lessonInstant, londonDay, longLessonDay, shiftDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessible, PHONE_AND_DESKTOP, signIn } from './support/staff.ts'
@@ -315,6 +315,54 @@ describe('lessons and reports', () => {
     await office.getByRole('button', { name: 'Print' }).waitFor()
     await expectAccessible(office, 'a school’s term summary', PHONE_AND_DESKTOP)
     await office.close()
+  })
+
+  test('the office moves a series to Wednesdays from a lesson on; the tutor’s calendar and feed follow, the holidays stay free, the family is told once', async () => {
+    const tutorToken = await app.apiToken(demo.tutor)
+    const asTutor = async <T,>(path: string, init: RequestInit = {}) => api<T>(path, tutorToken, init)
+    const learners = await asTutor<Schemas['MyLearnerList']>('/tutor/learners')
+    const placementId = learners.body.items.find((item) => item.name === LEARNER && item.subject === 'Maths')?.placementId ?? ''
+    // Six Mondays from next week at 08:00; the demo's holidays after this term fall among them and are left out.
+    const today = londonDay(new Date())
+    const nextMonday = shiftDay(today, 7 - ((new Date(`${today}T12:00:00Z`).getUTCDay() + 6) % 7))
+    const planned = await asTutor<Schemas['LessonList']>('/tutor/lessons', { method: 'POST', body: JSON.stringify({ placementIds: [placementId], date: nextMonday, startTime: '08:00', minutes: 60, repeat: { times: 6 } }) })
+    expect(planned.status).toBe(201)
+    const terms = await asTutor<Schemas['TermCalendarRecord']>('/term-calendar')
+    const inHoliday = (day: string) => terms.body.holidays.some((holiday) => holiday.startsOn <= day && day <= holiday.endsOn)
+    const mondays = planned.body.items.map((lesson) => lesson.date)
+    expect(mondays.some((day, index) => index > 0 && day !== shiftDay(mondays[index - 1] ?? '', 7))).toBe(true)
+    expect(mondays.some(inHoliday)).toBe(false)
+
+    const office = await app.signedInPage(demo.admin, { at: `/admin/reports/${planned.body.items[0]?.id ?? ''}` })
+    await office.getByRole('button', { name: 'Move the series' }).click()
+    const dialog = office.getByRole('dialog', { name: 'Move this lesson and the following ones' })
+    await dialog.getByLabel(/^New day of this lesson/).fill(shiftDay(nextMonday, 2))
+    await expectAccessible(office, 'the move-the-series dialog', PHONE_AND_DESKTOP)
+    await dialog.getByRole('button', { name: 'Move the lessons' }).click()
+    await office.getByText('6 lessons moved; the tutor and the family are told').waitFor()
+    await office.close()
+
+    // The tutor's lessons and calendar feed: every one now on a Wednesday at 08:00, two days after its Monday.
+    const wednesdays = mondays.map((day) => shiftDay(day, 2))
+    const after = await asTutor<Schemas['LessonPage']>(`/tutor/lessons?from=${nextMonday}&to=${shiftDay(nextMonday, 90)}&pageSize=100`)
+    expect(after.body.items.filter((lesson) => lesson.seriesId === planned.body.items[0]?.seriesId).map((lesson) => `${lesson.date} ${lesson.startTime}`)).toEqual(wednesdays.map((day) => `${day} 08:00`))
+    const feed = await asTutor<Schemas['CalendarFeedAddress']>('/tutor/calendar-feed', { method: 'POST' })
+    const calendar = new ICAL.Component(ICAL.parse(await (await fetch(`${app.baseUrl}${new URL(feed.body.url).pathname}`)).text()) as unknown[])
+    const events = calendar.getAllSubcomponents('vevent').map((component) => new ICAL.Event(component))
+    for (const [index, lesson] of planned.body.items.entries()) {
+      const event = events.find((candidate) => candidate.uid.startsWith(lesson.id))
+      expect(event?.startDate.toJSDate().toISOString()).toBe(lessonInstant(wednesdays[index] ?? '', '08:00').toISOString())
+    }
+    const page = await app.signedInPage(demo.tutor, { lands: '/tutor', at: '/tutor/calendar', width: 1280 })
+    while (!(await page.locator(`a[href="/tutor/reports/${planned.body.items[0]?.id ?? ''}"]`).count())) await page.getByRole('button', { name: 'Next week' }).click()
+    expect(await page.locator(`a[href="/tutor/reports/${planned.body.items[0]?.id ?? ''}"]`).first().textContent()).toContain('08:00')
+    await page.close()
+
+    // One mail to Jacob's father for the whole move, listing the new days.
+    const moved = await app.mail.waitForMail('mark.fielding@example.org', { timeout: 20_000, subject: /^Moved: Maths lessons from / })
+    for (const day of wednesdays) expect(moved.text).toContain(`${longLessonDay(day)} at 08:00`)
+    await app.mail.waitForMail('tutor@tec.test', { timeout: 20_000, subject: /^Moved: Maths lessons from / })
+    expect(app.mail.messages.filter((mail) => mail.envelopeTo.includes('mark.fielding@example.org') && /^Moved: /.test(mail.subject ?? ''))).toHaveLength(1)
   })
 
   test('another tutor sees none of it, on screen or through the API', async () => {

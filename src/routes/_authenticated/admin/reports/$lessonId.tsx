@@ -20,6 +20,7 @@ import { loadRecord } from '@/routes/_authenticated/-components/record-page'
 import { learnerNames } from '@/routes/_authenticated/-components/lesson-words'
 import { SeverityBadge } from './-components/concern-badges'
 import { ReportActions, ShareReport } from './-components/report-actions'
+import { SeriesActions } from './-components/series-actions'
 import { ReportBadges, SentBadge } from './-components/report-badges'
 import { ReportNotFound } from './-components/report-not-found'
 import { lessonHours } from './-components/report-words'
@@ -368,7 +369,13 @@ function ReportPage() {
           {lesson.school ? ` at ${lesson.school.name}` : ''}
         </>
       }
-      actions={<ReportActions detail={detail} />}
+      actions={
+        <>
+          <ReportActions detail={detail} />
+          {/* A lesson of a weekly series still to come: the series can be moved, cancelled or paused from it. */}
+          {lesson.seriesId !== undefined && lesson.status === 'planned' && <SeriesActions lesson={{ ...lesson, seriesId: lesson.seriesId }} />}
+        </>
+      }
       aside={
         <>
           <LessonFacts detail={detail} />
