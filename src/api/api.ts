@@ -18,6 +18,7 @@ import { createLessonsApi } from './lessons'
 import { createMailApi } from './mail'
 import { createMediaApi } from './media'
 import { createMyLearnersApi } from './my-learners'
+import { createOfficeCalendarApi } from './office-calendar'
 import { createPersonalDataApi } from './personal-data'
 import { createFamilyApi } from './family'
 import { createPlacementsApi } from './placements'
@@ -69,6 +70,7 @@ export function createApi(client: ApiClient, upload: Uploader) {
     myLearners: createMyLearnersApi(client),
     lessons: createLessonsApi(client),
     lessonReports: createLessonReportsApi(client),
+    officeCalendar: createOfficeCalendarApi(client),
     lessonSeries: createLessonSeriesApi(client),
     safeguardingConcerns: createSafeguardingConcernsApi(client),
     lessonFigures: createLessonFiguresApi(client),

@@ -55,21 +55,24 @@ export function myLessonsQueryOptions(lessonsApi: LessonsApi, query: MyLessonQue
 const LESSONS_PER_PAGE = PARAMETERS.listMyLessons.pageSize.maximum
 
 /**
- * Every lesson of the signed-in tutor from one London day to another, both included, soonest first: as many pages as
- * the range holds (a month of a busy tutor may hold more than one), the pages after the first read together.
+ * Every lesson a paged list holds, read `perPage` at a time: the first page, then the rest together (a month of a busy
+ * tutor, or of the whole office, may hold more than one). Each lesson once, in the order the pages give them.
  */
+export async function everyLesson(readPage: (page: number) => Promise<{ items: Lesson[]; total: number }>, perPage: number): Promise<Lesson[]> {
+  const first = await readPage(1)
+  const pages = Math.ceil(first.total / perPage)
+  const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, index) => readPage(index + 2)))
+  // A lesson planned while the pages were read may push one onto the next page: each lesson once.
+  const byId = new Map([first, ...rest].flatMap((page) => page.items).map((lesson) => [lesson.id, lesson]))
+  return [...byId.values()]
+}
+
+/** Every lesson of the signed-in tutor from one London day to another, both included, soonest first. */
 export function myLessonsBetweenQueryOptions(lessonsApi: LessonsApi, range: { from: string; to: string }) {
   return queryOptions({
     queryKey: queryKeys.lessons.between(range),
-    queryFn: async (): Promise<Lesson[]> => {
-      const query = { from: range.from, to: range.to, pageSize: LESSONS_PER_PAGE }
-      const first = await lessonsApi.list({ ...query, page: 1 })
-      const pages = Math.ceil(first.total / LESSONS_PER_PAGE)
-      const rest = await Promise.all(Array.from({ length: Math.max(0, pages - 1) }, (_, index) => lessonsApi.list({ ...query, page: index + 2 })))
-      // A lesson planned while the pages were read may push one onto the next page: each lesson once.
-      const byId = new Map([first, ...rest].flatMap((page) => page.items).map((lesson) => [lesson.id, lesson]))
-      return [...byId.values()]
-    },
+    queryFn: (): Promise<Lesson[]> =>
+      everyLesson((page) => lessonsApi.list({ from: range.from, to: range.to, pageSize: LESSONS_PER_PAGE, page }), LESSONS_PER_PAGE),
   })
 }
 

@@ -86,6 +86,11 @@ export const queryKeys = {
     detail: (lessonId: string) => ['reports', 'detail', lessonId] as const,
     figures: (query: QueryOf<'getLessonFigures'>) => ['reports', 'figures', query] as const,
     termSummary: (schoolId: string, query: QueryOf<'getSchoolTermSummary'>) => ['reports', 'term-summary', schoolId, query] as const,
+    /**
+     * The office's calendar: every lesson of some days, narrowed by its filters (all pages of them). In the reports
+     * family, which every change to a lesson refreshes, whether the office or a tutor makes it.
+     */
+    calendar: (query: QueryOf<'listOfficeLessons'>) => ['reports', 'calendar', query] as const,
   },
   concerns: {
     all: ['concerns'] as const,

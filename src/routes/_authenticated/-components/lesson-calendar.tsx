@@ -46,6 +46,10 @@ export interface LessonCalendarProps {
   emptyContent: ReactNode
   /** Whose words the statuses are in: the tutor's (`public`) or the office's. */
   audience?: Audience
+  /** Each lesson's name in the calendar: "Maths with Ada Lovelace" unless given (the office's adds the tutor). */
+  titleOf?: (lesson: Lesson) => string
+  /** The key also explains how a lesson that clashes is marked (the office's calendar, whose lessons say so). */
+  marksClashes?: boolean
 }
 
 /** "Maths with Ada Lovelace" */
@@ -71,11 +75,36 @@ function hoursShown(lessons: Lesson[]): { slotMinTime: string; slotMaxTime: stri
   return { slotMinTime: hh(first), slotMaxTime: hh(last) }
 }
 
-/** A lesson's words inside the calendar: when, who, its status (seen in the agenda, heard elsewhere), and "Overdue". */
+/** "clashes with 1 other lesson" */
+function clashWords(count: number): string {
+  return `clashes with ${count} other ${count === 1 ? 'lesson' : 'lessons'}`
+}
+
+/**
+ * "Clash", seen, in red on white as "Overdue" is. It is heard last instead, as "clashes with 2 other lessons" (which
+ * holds the word seen): `ClashWords`.
+ */
+function ClashFlag() {
+  return (
+    <span className={classes.overdue} aria-hidden="true">
+      Clash
+    </span>
+  )
+}
+
+function ClashWords({ count }: { count: number }) {
+  return <VisuallyHidden component="span">, {clashWords(count)}</VisuallyHidden>
+}
+
+/**
+ * A lesson's words inside the calendar: when, who, its status (seen in the agenda, heard elsewhere), "Overdue", and
+ * "Clash" when it overlaps another lesson of its tutor or a learner.
+ */
 function LessonEvent({ info, audience, narrow }: { info: EventDisplayInfo; audience: Audience; narrow: boolean }) {
   const lesson = info.event.extendedProps.lesson as Lesson
   const status = labelOf('LessonStatus', lesson.status, audience)
   const inAgenda = info.view.type === AGENDA
+  const clashes = lesson.clashes?.length ?? 0
   if (narrow && info.view.type === MONTH) {
     // A phone's month has room for the time only: the rest is heard, and seen a tap away in the day.
     return (
@@ -85,6 +114,7 @@ function LessonEvent({ info, audience, narrow }: { info: EventDisplayInfo; audie
           {' '}
           {info.event.title}, {status}
           {lesson.overdue && ', Overdue'}
+          {clashes > 0 && `, ${clashWords(clashes)}`}
         </VisuallyHidden>
       </span>
     )
@@ -98,7 +128,8 @@ function LessonEvent({ info, audience, narrow }: { info: EventDisplayInfo; audie
   return (
     <span className={`${classes.event} ${inAgenda ? '' : classes.inGrid}`}>
       {info.timeText && <span className={classes.time}>{info.timeText}</span>}{' '}
-      {/* In a day or week a short lesson shows its first lines only: "Overdue" comes before the names there. */}
+      {/* In a day or week a short lesson shows its first lines only: "Clash" and "Overdue" come before the names there. */}
+      {!inAgenda && clashes > 0 && <ClashFlag />}
       {!inAgenda && overdue}{' '}
       <span className={lesson.status === 'cancelled' ? classes.struck : undefined}>{info.event.title}</span>
       {inAgenda ? (
@@ -110,12 +141,14 @@ function LessonEvent({ info, audience, narrow }: { info: EventDisplayInfo; audie
         <VisuallyHidden component="span">, {status}</VisuallyHidden>
       )}
       {inAgenda && overdue}
+      {inAgenda && clashes > 0 && <ClashFlag />}
+      {clashes > 0 && <ClashWords count={clashes} />}
     </span>
   )
 }
 
 /** What each colour means, in the statuses' own words, under the calendar. */
-function StatusKey({ audience }: { audience: Audience }) {
+function StatusKey({ audience, marksClashes }: { audience: Audience; marksClashes: boolean }) {
   const id = useId()
   return (
     <section aria-labelledby={id} className={classes.key}>
@@ -135,6 +168,14 @@ function StatusKey({ audience }: { audience: Audience }) {
             <VisuallyHidden component="span">: </VisuallyHidden>a report more than {REPORT_DUE_HOURS} hours late
           </Text>
         </li>
+        {marksClashes && (
+          <li className={classes.keyItem}>
+            <span className={classes.overdue}>Clash</span>
+            <Text span size="sm">
+              <VisuallyHidden component="span">: </VisuallyHidden>at the same time as another lesson of its tutor or a learner, ringed in red
+            </Text>
+          </li>
+        )}
       </ul>
     </section>
   )
@@ -145,7 +186,7 @@ function StatusKey({ audience }: { audience: Audience }) {
  * from today, a wide one on this week. Each lesson is a link to its page, coloured by its status and saying it in
  * words; cancelled ones are struck through. The caller reads the lessons of the days shown (`onRangeChange`).
  */
-export function LessonCalendar({ lessons, loading, onRangeChange, hrefOf, emptyContent, audience = 'public' }: LessonCalendarProps) {
+export function LessonCalendar({ lessons, loading, onRangeChange, hrefOf, emptyContent, audience = 'public', titleOf = lessonTitle, marksClashes = false }: LessonCalendarProps) {
   const colorScheme = useComputedColorScheme('light')
   const narrow = useMediaQuery(NARROW_SCREEN, undefined, { getInitialValueInEffect: false }) ?? false
   const navigate = useNavigate()
@@ -155,16 +196,16 @@ export function LessonCalendar({ lessons, loading, onRangeChange, hrefOf, emptyC
       lessons.map(
         (lesson): EventInput => ({
           id: lesson.id,
-          title: lessonTitle(lesson),
+          title: titleOf(lesson),
           start: lesson.startsAt,
           end: lesson.endsAt,
           // A real link (FullCalendar writes `href="undefined"` for an undefined url, so the key is always given a page).
           url: hrefOf(lesson),
-          className: `${classes.lesson} ${classes[statusColor('LessonStatus', lesson.status)]}`,
+          className: `${classes.lesson} ${classes[statusColor('LessonStatus', lesson.status)]}${lesson.clashes?.length ? ` ${classes.clash}` : ''}`,
           extendedProps: { lesson },
         }),
       ),
-    [lessons, hrefOf],
+    [lessons, hrefOf, titleOf],
   )
   const hours = useMemo(() => hoursShown(lessons), [lessons])
 
@@ -262,7 +303,7 @@ export function LessonCalendar({ lessons, loading, onRangeChange, hrefOf, emptyC
           onRangeChange(from, to)
         }}
       />
-      <StatusKey audience={audience} />
+      <StatusKey audience={audience} marksClashes={marksClashes} />
     </div>
   )
 }

@@ -6,6 +6,7 @@ const icon = { size: 18, 'aria-hidden': true } as const
 
 export const adminNavigation: NavItem[] = [
   { to: routeTo({ to: '/admin' }), label: 'Dashboard', icon: <IconHome {...icon} />, exact: true },
+  { to: routeTo({ to: '/admin/calendar' }), label: 'Calendar', icon: <IconCalendar {...icon} /> },
   { to: routeTo({ to: '/admin/students' }), label: 'Learners', icon: <IconUsers {...icon} /> },
   { to: routeTo({ to: '/admin/tutors' }), label: 'Tutors', icon: <IconUserCheck {...icon} /> },
   { to: routeTo({ to: '/admin/reports' }), label: 'Reports', icon: <IconChartBar {...icon} /> },

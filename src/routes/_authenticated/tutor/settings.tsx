@@ -1,14 +1,13 @@
 import { Paper, Stack, Title } from '@mantine/core'
 import { createFileRoute } from '@tanstack/react-router'
 import { meQueryOptions } from '@/api/auth'
-import { calendarFeedQueryOptions } from '@/api/calendar'
 import { AccountSettings } from '@/routes/_authenticated/-components/account-settings'
 import { CalendarFeedSettings } from '@/routes/_authenticated/tutor/-components/calendar-feed-settings'
 
 export const Route = createFileRoute('/_authenticated/tutor/settings')({
   staticData: { title: 'Settings' },
-  loader: ({ context }) =>
-    Promise.all([context.queryClient.ensureQueryData(meQueryOptions(context.api.auth)), context.queryClient.ensureQueryData(calendarFeedQueryOptions(context.api.calendar))]),
+  // The calendar feed's state is read by its own section, so the account's settings open even when it cannot be.
+  loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions(context.api.auth)),
   component: TutorSettingsPage,
 })
 

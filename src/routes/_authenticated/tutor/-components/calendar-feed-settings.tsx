@@ -36,7 +36,7 @@ export function CalendarFeedSettings() {
       await refresh()
     },
   })
-  const problem = make.error ?? stop.error
+  const problem = make.error ?? stop.error ?? state.error
   const active = state.data?.active === true
 
   return (
@@ -46,7 +46,7 @@ export function CalendarFeedSettings() {
         you: lessons name the subject and the learners’ first names only.
       </Text>
       {problem && (
-        <Alert color="red" variant="light" role="alert" title="Nothing was changed">
+        <Alert color="red" variant="light" role="alert" title={state.isError && !make.error && !stop.error ? 'Your calendar address could not be read' : 'Nothing was changed'}>
           {errorMessage(problem)}
         </Alert>
       )}
