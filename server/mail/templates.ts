@@ -568,6 +568,20 @@ export function lessonReminderTutorMail(to: { email: string; name: string }, les
   return { to: to.email, subject: `Tomorrow: ${lesson.subject} with ${inWords(lesson.learners)} at ${lesson.time}`, text, html: null, kind: 'lesson_reminder', carriesSecretLink: false }
 }
 
+/** How a mail about changed lessons ends for a learner's contact: whom to tell if it is wrong, their page, the stop link. */
+function lessonChangeEnding(links: FamilyLinks): string[] {
+  return [
+    '',
+    'If that is not what you agreed, reply to this email or call the office.',
+    '',
+    `Your coming lessons are on your page: ${links.page}`,
+    '',
+    'TEC',
+    '',
+    `To stop these emails about lessons: ${links.stop}`,
+  ]
+}
+
 /** Tells a learner's contact at once that a lesson moved (with its new time) or was cancelled (and by whom). */
 export function lessonChangedContactMail(
   to: { email: string; name: string },
@@ -584,14 +598,7 @@ export function lessonChangedContactMail(
     '',
     opening,
     ...(change.movedFrom === undefined ? [] : ['', `When: ${longLessonDay(lesson.day)} at ${lesson.time}, for ${lesson.minutes} minutes`, whereLine(lesson)]),
-    '',
-    'If that is not what you agreed, reply to this email or call the office.',
-    '',
-    `Your coming lessons are on your page: ${links.page}`,
-    '',
-    'TEC',
-    '',
-    `To stop these emails about lessons: ${links.stop}`,
+    ...lessonChangeEnding(links),
   ].join('\n')
   const subject = change.movedFrom === undefined ? `Cancelled: ${lesson.subject} on ${longLessonDay(lesson.day)}` : `Moved: ${lesson.subject} to ${longLessonDay(lesson.day)} at ${lesson.time}`
   return { to: to.email, subject, text, html: null, kind: 'lesson_changed', carriesSecretLink: true }
@@ -626,14 +633,7 @@ export function seriesChangedContactMail(to: { email: string; name: string }, ch
     '',
     opening,
     ...seriesLines(change),
-    '',
-    'If that is not what you agreed, reply to this email or call the office.',
-    '',
-    `Your coming lessons are on your page: ${links.page}`,
-    '',
-    'TEC',
-    '',
-    `To stop these emails about lessons: ${links.stop}`,
+    ...lessonChangeEnding(links),
   ].join('\n')
   return { to: to.email, subject: seriesSubject(change), text, html: null, kind: 'lesson_changed', carriesSecretLink: true }
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { components } from '../../src/api/schema.gen.ts'
 import { addDays, AGENDA_DAYS, londonDayOf, mondayOf } from '../../src/routes/_authenticated/-components/lesson-calendar-range.ts'
 import { appAtRest, demo, startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessible } from './support/staff.ts'
+import { expectAccessibleInBothSchemesHere } from './support/staff.ts'
 
 /**
  * The office's calendar: every tutor's lessons in the week at a desktop's width, narrowed to the demo tutor through the
@@ -23,16 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.stop()
 })
-
-/** No axe violations at the current width, in the light scheme and the dark; back to light. */
-async function accessibleInBothSchemes(what: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe(scheme)
-    await expectAccessible(page, `${what} (${scheme}) at ${page.viewportSize()?.width} px`)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
-}
 
 /** The office's lessons from one London day to another (both included), narrowed as `filters` say, as the API has them. */
 async function officeLessons(from: string, to: string, filters: Record<string, string> = {}): Promise<Schemas['Lesson'][]> {
@@ -63,7 +53,7 @@ describe('the office’s calendar', () => {
     const week = await officeLessons(monday, addDays(monday, 6))
     expect(new Set(week.map((lesson) => lesson.tutor.id)).size).toBeGreaterThan(1)
     await expect.poll(linkedLessons).toEqual(pagesOf(week))
-    await accessibleInBothSchemes('the office’s calendar, week')
+    await expectAccessibleInBothSchemesHere(page, 'the office’s calendar, week')
 
     const tutor = page.getByRole('combobox', { name: 'Tutor' })
     await tutor.click()
@@ -81,7 +71,7 @@ describe('the office’s calendar', () => {
     await page.getByRole('heading', { name: 'Calendar', level: 1 }).waitFor()
     await expect.poll(() => page.getByRole('combobox', { name: 'Tutor' }).inputValue()).toBe('Tom Tutor')
     await expect.poll(linkedLessons).toEqual(pagesOf(toms))
-    await accessibleInBothSchemes('the office’s calendar narrowed to a tutor, week')
+    await expectAccessibleInBothSchemesHere(page, 'the office’s calendar narrowed to a tutor, week')
   })
 
   test('on a phone the agenda runs from today with the filters folded away; clearing them shows every lesson, a tap from its page', async () => {
@@ -94,10 +84,10 @@ describe('the office’s calendar', () => {
 
     const filters = page.getByRole('button', { name: 'Filters (1 chosen)' })
     expect(await filters.getAttribute('aria-expanded')).toBe('false')
-    await accessibleInBothSchemes('the office’s calendar, agenda')
+    await expectAccessibleInBothSchemesHere(page, 'the office’s calendar, agenda')
     await filters.click()
     await page.getByRole('combobox', { name: 'Way of teaching' }).waitFor()
-    await accessibleInBothSchemes('the office’s calendar, agenda with its filters open')
+    await expectAccessibleInBothSchemesHere(page, 'the office’s calendar, agenda with its filters open')
 
     await page.getByRole('button', { name: 'Clear filters' }).click()
     await page.waitForURL((url) => !url.searchParams.has('tutorId'))

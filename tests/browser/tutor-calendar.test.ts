@@ -5,7 +5,7 @@ import { inWords } from '../../shared/list-words.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { addDays, AGENDA_DAYS, londonDayOf, mondayOf } from '../../src/routes/_authenticated/-components/lesson-calendar-range.ts'
 import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
-import { expectAccessible } from './support/staff.ts'
+import { expectAccessibleInBothSchemesHere } from './support/staff.ts'
 
 /**
  * The tutor's calendar, phone first: on a phone it opens on the agenda from today with the next lesson in sight, a tap
@@ -36,16 +36,6 @@ const lessonLink = () => page.getByRole('link', { name: new RegExp(escaped(title
 async function backToToday() {
   const button = page.getByRole('button', { name: 'Today' })
   if (await button.isEnabled()) await button.click()
-}
-
-/** No axe violations at the current width, in the light scheme and the dark; back to light. */
-async function accessibleInBothSchemes(what: string) {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.emulateMedia({ colorScheme: scheme })
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe(scheme)
-    await expectAccessible(page, `${what} (${scheme}) at ${page.viewportSize()?.width} px`)
-  }
-  await page.emulateMedia({ colorScheme: 'light' })
 }
 
 /** The tutor's lessons from one London day to another (both included), as the API has them. */
@@ -87,7 +77,7 @@ describe('the tutor’s calendar', () => {
     // In sight as the page opens, without scrolling.
     if (weeksAhead === 0) expect(await link.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true)
     await page.getByRole('heading', { name: 'What the colours mean' }).waitFor()
-    await accessibleInBothSchemes('the tutor’s calendar, agenda')
+    await expectAccessibleInBothSchemesHere(page, 'the tutor’s calendar, agenda')
 
     // The tap stays in the app: the router moves to the lesson's page, no page loads.
     await page.evaluate(() => Object.assign(window, { stillThisPage: true }))
@@ -106,12 +96,12 @@ describe('the tutor’s calendar', () => {
     const weeksAhead = Math.floor((Date.parse(next.date) - Date.parse(monday)) / (7 * 86_400_000))
     for (let week = 0; week < weeksAhead; week++) await page.getByRole('button', { name: 'Next week' }).click()
     await lessonLink().waitFor()
-    await accessibleInBothSchemes('the tutor’s calendar, week')
+    await expectAccessibleInBothSchemesHere(page, 'the tutor’s calendar, week')
 
     await backToToday()
     await page.getByRole('tab', { name: 'Agenda view' }).click()
     await shows(today(), addDays(today(), AGENDA_DAYS - 1))
-    await accessibleInBothSchemes('the tutor’s calendar, agenda')
+    await expectAccessibleInBothSchemesHere(page, 'the tutor’s calendar, agenda')
 
     await page.getByRole('tab', { name: 'Week view' }).click()
     await backToToday()

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lessonInstant, londonDay, shiftDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { auditEvents, calendarFeeds, users } from '../../server/db/schema.ts'
+import { HILLSIDE_PRIMARY } from './support/school-fixture.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
@@ -90,13 +91,7 @@ beforeAll(async () => {
   tutor = await t.login('imogen.feed@tec.test')
   otherTutor = await t.login('omar.feed@tec.test')
   ids.school = (
-    await call('POST', '/api/admin/schools', {
-      name: 'Hillside Primary',
-      type: 'primary',
-      address: { line1: '2 Hill Road', town: 'Leeds', postcode: 'LS6 1AA' },
-      contacts: [{ name: 'Joan Ward', role: 'Head teacher', email: 'head@hillside.example', phone: '0113 496 0200' }],
-      safeguardingLead: { name: 'Joan Ward', email: 'dsl@hillside.example' },
-    })
+    await call('POST', '/api/admin/schools', HILLSIDE_PRIMARY)
   ).id
   const learner = async (name: string, extra: object) =>
     (

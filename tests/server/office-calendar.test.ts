@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lessonInstant, londonDay, shiftDay } from '../../shared/lesson-time.ts'
 import type { components } from '../../src/api/schema.gen.ts'
 import { lessonLearners, lessons } from '../../server/db/schema.ts'
+import { HILLSIDE_PRIMARY } from './support/school-fixture.ts'
 import { createTestApp, type TestApp } from './support/test-app.ts'
 
 type Schemas = components['schemas']
@@ -44,13 +45,7 @@ beforeAll(async () => {
     tokens.push(await t.login(email))
   }
   ids.school = (
-    await call('POST', '/api/admin/schools', {
-      name: 'Hillside Primary',
-      type: 'primary',
-      address: { line1: '2 Hill Road', town: 'Leeds', postcode: 'LS6 1AA' },
-      contacts: [{ name: 'Joan Ward', role: 'Head teacher', email: 'head@hillside.example', phone: '0113 496 0200' }],
-      safeguardingLead: { name: 'Joan Ward', email: 'dsl@hillside.example' },
-    })
+    await call('POST', '/api/admin/schools', HILLSIDE_PRIMARY)
   ).id
   const learner = async (name: string, extra: object) =>
     (await call('POST', '/api/admin/students', { name, contact: { name: `${name} Parent`, email: `${name.split(' ')[0]?.toLowerCase()}.cal@example.org`, phone: '07700 900000' }, subjects: ['Maths'], status: 'waiting', ...extra })).id

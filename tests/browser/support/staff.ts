@@ -81,3 +81,16 @@ export async function expectAccessibleInBothSchemes(page: Page, what: string) {
     }
   }
 }
+
+/**
+ * No axe violations at the page's current width, in the light scheme and the dark, ending in light: for a screen whose
+ * layout changes with the width (the calendars open on another view), which each test sets itself.
+ */
+export async function expectAccessibleInBothSchemesHere(page: Page, what: string) {
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme })
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe(scheme)
+    await expectAccessible(page, `${what} (${scheme}) at ${page.viewportSize()?.width} px`)
+  }
+  await page.emulateMedia({ colorScheme: 'light' })
+}
