@@ -3,7 +3,7 @@ import { labelOf } from '../../shared/labels.ts'
 import { nextLessonStatus } from '../../shared/lesson-lifecycle.ts'
 import { daysBetween, endOfLondonDay, isLateCancellation, lessonInstant, londonDay, londonTime, longLessonDay, PLAN_AHEAD_DAYS, shiftDay, startOfLondonDay } from '../../shared/lesson-time.ts'
 import type { Db } from '../db/client.ts'
-import { lessonLearners, lessons, users, type LessonRow } from '../db/schema.ts'
+import { lessonLearners, lessons, placements, users, type LessonRow } from '../db/schema.ts'
 import { issueFamilyLinks } from '../family/links.ts'
 import { readersOfLesson } from '../family/readers.ts'
 import type { ChangeContext } from '../lib/history.ts'
@@ -38,6 +38,20 @@ async function plannedFrom(tx: Db, seriesId: string, from: string, until?: strin
     .where(and(eq(lessons.seriesId, seriesId), eq(lessons.status, 'planned'), gte(lessons.startsAt, start), until === undefined ? undefined : lt(lessons.startsAt, endOfLondonDay(until))))
     .orderBy(asc(lessons.startsAt))
     .for('update')
+}
+
+/**
+ * Holds the placements of the series' lessons still planned (as a single move holds its lesson's), so a placement
+ * ended at the same moment waits and then cancels the lessons past its end, or is seen here as ended.
+ */
+async function holdSeriesPlacements(tx: Db, seriesId: string): Promise<void> {
+  await tx
+    .select({ id: placements.id })
+    .from(placements)
+    .innerJoin(lessonLearners, eq(lessonLearners.placementId, placements.id))
+    .innerJoin(lessons, eq(lessons.id, lessonLearners.lessonId))
+    .where(and(eq(lessons.seriesId, seriesId), eq(lessons.status, 'planned')))
+    .for('share', { of: placements })
 }
 
 async function learnersOfAll(tx: Db, lessonIds: string[]): Promise<string[]> {
@@ -75,10 +89,13 @@ export async function moveSeries(
   const tutorId = await tutorOfSeries(tx, seriesId)
   if (tutorId === undefined) return 'missing'
   await lockTutor(tx, tutorId)
+  await holdSeriesPlacements(tx, seriesId)
   const rows = await plannedFrom(tx, seriesId, move.from)
   const [first] = rows
   if (!first) return { refused: SERIES_MESSAGES.nothingFrom(longLessonDay(move.from)) }
-  const offset = daysBetween(londonDay(first.startsAt), move.toDate)
+  // Counted from the day chosen, not the first lesson still to come: a lesson of that day already under way is left
+  // where it is, and the later ones still move by the days the office meant.
+  const offset = daysBetween(move.from, move.toDate)
   const moved = rows.map((lesson) => {
     const day = shiftDay(londonDay(lesson.startsAt), offset)
     return { lesson, day, startsAt: lessonInstant(day, move.startTime), minutes: move.minutes ?? lesson.minutes }

@@ -110,8 +110,9 @@ export async function lockTutor(tx: Db, tutorId: string): Promise<void> {
 }
 
 /**
- * Holds the learners' rows (after the tutor's, and in one order, so two writers never wait on each other) for the
- * rest of the transaction: two plans or moves for one learner with two tutors cannot both pass the clash check.
+ * Holds the learners' rows for the rest of the transaction, after the tutor's and in one order (starting a placement
+ * takes the tutor's row before the learner's too), so two plans or moves for one learner with two tutors cannot both
+ * pass the clash check, and no two writers wait on each other.
  */
 export async function lockLearners(tx: Db, learnerIds: string[]): Promise<void> {
   if (learnerIds.length > 0) await tx.select({ id: students.id }).from(students).where(inArray(students.id, learnerIds)).orderBy(asc(students.id)).for('update')

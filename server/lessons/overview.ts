@@ -56,7 +56,8 @@ export async function tutorOverview(db: Db, tutorId: string, now = new Date()): 
   ])
   // The next 14 days, or the very next lesson when none falls within them.
   const horizon = now.getTime() + COMING_DAYS * 24 * 3600_000
-  const comingRows = notOver.filter((row, index) => index === 0 || row.lesson.startsAt.getTime() < horizon)
+  const nextOn = notOver.find((row) => row.lesson.status !== 'cancelled')
+  const comingRows = notOver.filter((row) => row === nextOn || row.lesson.startsAt.getTime() < horizon)
   const [awaitingReport, returnedLessons, comingLessons, contacts] = await Promise.all([
     toLessons(db, awaiting, 'tutor'),
     toLessons(db, returned, 'tutor'),

@@ -70,12 +70,14 @@ async function startPlacement(
   input: NewPlacement,
   context: ChangeContext & { movedFrom?: { id: string; tutorId: string }; reason?: string; groupLessons?: string[] },
 ): Promise<PlacementResult> {
+  // The tutor's row before the learner's, the order lessons are planned and moved in (server/lessons/lifecycle.ts),
+  // so a placement started while its tutor plans or the office moves a series waits rather than deadlocks. Held until
+  // the placement is stored, so a deactivation at the same moment waits for it or is seen here.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, tutorId)).for('share')
   const [student] = await tx.select().from(students).where(eq(students.id, studentId)).for('update').limit(1)
   if (!student) return { field: 'studentId', message: PLACEMENT_MESSAGES.unknownLearner }
   // Read under the row lock: a learner anonymised a moment ago (what is left stands for nobody) is never placed.
   if (student.anonymisedAt !== null) return { refused: ERASURE_MESSAGES.anonymisedRecord }
-  // Held until the placement is stored, so a deactivation at the same moment waits for it or is seen here.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, tutorId)).for('share')
   const [tutor] = await tutorFacts(tx, [tutorId])
   if (!tutor) return { field: 'tutorId', message: PLACEMENT_MESSAGES.unknownTutor }
   if (student.status === 'paused' || student.status === 'finished') return { refused: PLACEMENT_MESSAGES.learnerClosed(student.name, student.status) }

@@ -11,6 +11,7 @@ export type TermCalendarRecord = Schemas['TermCalendarRecord']
 
 export const TERM_CALENDAR_MESSAGES = {
   endsBeforeStart: 'The last day cannot come before the first.',
+  nameMissing: 'Enter its name.',
   termsOverlap: (other: string) => `This term overlaps ${other}: terms cannot share days.`,
   holidaysOverlap: (other: string) => `This holiday overlaps ${other}: put them together as one, or move one.`,
 } as const
@@ -60,13 +61,18 @@ export function termCalendarProblems(calendar: TermCalendar): Record<string, str
     periods.forEach((period, index) => {
       if (period.endsOn < period.startsOn) problems[`${kind}.${index}.endsOn`] = TERM_CALENDAR_MESSAGES.endsBeforeStart
     })
+    periods.forEach((period, index) => {
+      if (period.name.trim() === '') problems[`${kind}.${index}.name`] = TERM_CALENDAR_MESSAGES.nameMissing
+    })
+    // Soonest first, each against the period reaching furthest so far: a long one can cover several after it.
     const order = periods.map((period, index) => ({ period, index })).sort((a, b) => a.period.startsOn.localeCompare(b.period.startsOn))
-    for (let at = 1; at < order.length; at += 1) {
-      const before = order[at - 1]
-      const current = order[at]
-      if (!before || !current || current.period.startsOn > before.period.endsOn) continue
-      const field = `${kind}.${current.index}.startsOn`
-      if (problems[field] === undefined) problems[field] = kind === 'terms' ? TERM_CALENDAR_MESSAGES.termsOverlap(before.period.name) : TERM_CALENDAR_MESSAGES.holidaysOverlap(before.period.name)
+    let furthest: TermPeriodValue | undefined
+    for (const { period, index } of order) {
+      if (furthest !== undefined && period.startsOn <= furthest.endsOn) {
+        const field = `${kind}.${index}.startsOn`
+        if (problems[field] === undefined) problems[field] = kind === 'terms' ? TERM_CALENDAR_MESSAGES.termsOverlap(furthest.name) : TERM_CALENDAR_MESSAGES.holidaysOverlap(furthest.name)
+      }
+      if (furthest === undefined || period.endsOn > furthest.endsOn) furthest = period
     }
   }
   return problems

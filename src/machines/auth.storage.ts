@@ -1,5 +1,6 @@
 import type { Role, User } from '@/api/auth'
 import type { StoredSession } from './auth.machine'
+import { removeTabDrafts } from './tab-drafts'
 
 export const USER_KEY = 'tec.auth.user'
 export const TOKEN_KEY = 'tec.auth.token'
@@ -40,6 +41,11 @@ export function createAuthStorage(stores: SessionStores): AuthStorage {
     remove() {
       removeFrom(stores.local)
       removeFrom(stores.session)
+      try {
+        removeTabDrafts(stores.session)
+      } catch {
+        // Storage refused: there is nothing in it to remove.
+      }
     },
   }
 }

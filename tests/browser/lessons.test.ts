@@ -187,6 +187,12 @@ describe('lessons and reports', () => {
     await page.getByRole('button', { name: 'Change the report' }).click()
     await page.getByRole('button', { name: 'Save changes to the report' }).waitFor()
     expect(await page.getByRole('textbox', { name: 'Homework' }).inputValue()).toBe('Exercise 6B, questions 1 to 8.')
+    // A change saved shows the report as sent again, the form closed.
+    await page.getByRole('textbox', { name: 'Homework' }).fill('Exercise 6B, questions 1 to 10.')
+    await page.getByRole('button', { name: 'Save changes to the report' }).click()
+    await page.getByText('Your changes are saved').waitFor()
+    await expect.poll(() => sent.evaluate((heading) => heading === document.activeElement)).toBe(true)
+    expect(await page.getByRole('button', { name: 'Save changes to the report' }).count()).toBe(0)
 
     // Every safeguarding lead (the demo admin) is mailed about the concern; the mail says where to read it, not what it says.
     const alert = await app.mail.waitForMail(demo.admin.email, { timeout: 20_000 })
@@ -354,8 +360,12 @@ describe('lessons and reports', () => {
       expect(event?.startDate.toJSDate().toISOString()).toBe(lessonInstant(wednesdays[index] ?? '', '08:00').toISOString())
     }
     const page = await app.signedInPage(demo.tutor, { lands: '/tutor', at: '/tutor/calendar', width: 1280 })
-    while (!(await page.locator(`a[href="/tutor/reports/${planned.body.items[0]?.id ?? ''}"]`).count())) await page.getByRole('button', { name: 'Next week' }).click()
-    expect(await page.locator(`a[href="/tutor/reports/${planned.body.items[0]?.id ?? ''}"]`).first().textContent()).toContain('08:00')
+    // Its week opens on this week; the first moved lesson is on next week's Wednesday.
+    await page.getByRole('tab', { name: 'Week view' }).waitFor()
+    await page.getByRole('button', { name: 'Next week' }).click()
+    const first = page.locator(`a[href="/tutor/reports/${planned.body.items[0]?.id ?? ''}"]`).first()
+    await first.waitFor()
+    expect(await first.textContent()).toContain('08:00')
     await page.close()
 
     // One mail to Jacob's father for the whole move, listing the new days.

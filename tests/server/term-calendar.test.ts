@@ -85,8 +85,25 @@ describe('the term calendar', () => {
       expect(answer.status, answer.text).toBe(400)
       expect((answer.body as unknown as Schemas['Error']).fields?.[field]).toBe(message)
     }
+    // A long holiday covers two after it: each is found, not only the one beside it.
+    const covered = await save(admin, 1, {
+      terms: [],
+      holidays: [
+        { name: 'Long break', startsOn: start, endsOn: shiftDay(start, 60) },
+        { name: 'Training day', startsOn: shiftDay(start, 10), endsOn: shiftDay(start, 10) },
+        { name: 'Sports day', startsOn: shiftDay(start, 30), endsOn: shiftDay(start, 30) },
+      ],
+    })
+    expect(covered.status).toBe(400)
+    expect((covered.body as unknown as Schemas['Error']).fields).toMatchObject({
+      'holidays.1.startsOn': 'This holiday overlaps Long break: put them together as one, or move one.',
+      'holidays.2.startsOn': 'This holiday overlaps Long break: put them together as one, or move one.',
+    })
     const blank = await save(admin, 1, { terms: [], holidays: [{ name: '', startsOn: start, endsOn: start }] })
     expect(blank.status).toBe(400)
+    const spaces = await save(admin, 1, { terms: [], holidays: [{ name: '   ', startsOn: start, endsOn: start }] })
+    expect(spaces.status).toBe(400)
+    expect((spaces.body as unknown as Schemas['Error']).fields?.['holidays.0.name']).toBe('Enter its name.')
     expect((await read(admin)).body.version).toBe(1)
   })
 
@@ -104,7 +121,10 @@ describe('the term calendar', () => {
     expect(saved.headers.get('etag')).toBe('"2"')
     expect(saved.body).toMatchObject({ version: 2, updatedBy: { name: 'Pat Office' }, holidays: body.holidays })
     expect(saved.body.terms.map((term) => term.name)).toEqual(['Spring term', 'Summer term'])
-    expect((await read(tutor)).body.holidays).toEqual(body.holidays)
+    const asTutor = await read(tutor)
+    expect(asTutor.body.holidays).toEqual(body.holidays)
+    // Who in the office changed them is the office's to know.
+    expect(asTutor.body.updatedBy).toBeUndefined()
     const stale = await save(admin, 1, body)
     expect(stale.status).toBe(409)
     const trail = await t.database.db.select({ action: auditEvents.action }).from(auditEvents).where(eq(auditEvents.action, 'term_calendar.updated'))

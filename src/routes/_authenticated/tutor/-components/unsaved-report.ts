@@ -1,10 +1,11 @@
 import { ENUMS } from '@shared/contract.gen'
 import type { LessonReportDraft } from '@/api/lessons'
+import { TAB_DRAFT_PREFIX } from '@/machines/tab-drafts'
 
 /**
  * The report typed in this tab that the server has not yet kept: written at each change and dropped once a save of
  * the same words succeeds, so a reload in the moment before the draft reaches the server loses nothing. Session
- * storage only (this tab, gone when it closes): the server's draft is the copy that lasts.
+ * storage only (this tab, gone when it closes or its person signs out): the server's draft is the copy that lasts.
  */
 export interface UnsavedReport {
   /** When it was typed, to tell it from a newer draft saved on another device. */
@@ -12,7 +13,7 @@ export interface UnsavedReport {
   draft: LessonReportDraft
 }
 
-const keyOf = (lessonId: string) => `tec.report-draft.${lessonId}`
+const keyOf = (lessonId: string) => `${TAB_DRAFT_PREFIX}${lessonId}`
 const TEXT_FIELDS = ['covered', 'progress', 'homework', 'staffNote', 'concernDetails'] as const
 
 function storage(): Storage | undefined {

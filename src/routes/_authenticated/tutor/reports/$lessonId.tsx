@@ -140,7 +140,8 @@ function LessonPage() {
           </Stack>
         </Card>
       )}
-      <ReportForm key={`${lesson.id}-${lesson.status}`} detail={detail} justSent={sentHere === lesson.id} onSent={() => setSentHere(lesson.id)} />
+      {/* A new version (sent, changed, moved, reviewed) starts the form afresh: a report just changed shows as sent again. */}
+      <ReportForm key={`${lesson.id}-${lesson.version}`} detail={detail} justSent={sentHere === lesson.id} onSent={() => setSentHere(lesson.id)} />
       <SentReport detail={detail} />
     </DetailLayout>
   )
