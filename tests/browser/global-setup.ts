@@ -3,6 +3,7 @@ import { mkdirSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
 import { buildServer } from '../../scripts/build-server.ts'
+import { browserTestChromiumArgs } from '../support/chromium.ts'
 import { startServerProcess } from '../support/server-process.ts'
 
 declare module 'vitest' {
@@ -11,6 +12,8 @@ declare module 'vitest' {
     browserTemplateDataDir: string
     /** The server compiled as `npm start` runs it: it starts in about half the time of its source under tsx. */
     browserServerScript: string
+    /** Chromium's flags for the browser tests (tests/support/chromium.ts). */
+    browserChromiumArgs: string[]
   }
 }
 
@@ -34,4 +37,5 @@ export default async function setup(project: TestProject): Promise<void> {
   await server.stop()
   project.provide('browserTemplateDataDir', template)
   project.provide('browserServerScript', script)
+  project.provide('browserChromiumArgs', await browserTestChromiumArgs())
 }

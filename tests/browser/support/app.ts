@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { inject } from 'vitest'
 import { APP_READY_ATTRIBUTE, SSR_STATE_ID } from '../../../shared/ssr.ts'
-import { CHROMIUM_PATH, OFFLINE_CHROMIUM_ARGS } from '../../support/chromium.ts'
+import { CHROMIUM_PATH } from '../../support/chromium.ts'
 import { startSmtpSink, type SmtpSink } from '../../support/smtp-sink.ts'
 import { startServerProcess, type ServerProcess } from '../../support/server-process.ts'
 import { signIn } from './staff.ts'
@@ -87,6 +87,27 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   await appAtRest(page)
 }
 
+let launched: Promise<Browser> | undefined
+
+/**
+ * The worker's Chromium: the files a test worker runs one after another share one browser (isolate: false keeps this
+ * module's state between them), each in browser contexts of its own that stop() closes, so nothing a page stores
+ * outlives its file. A browser that went away (it crashed, or a test closed it) is launched again for the next file.
+ */
+async function workerBrowser(): Promise<Browser> {
+  launched ??= chromium.launch({ executablePath: CHROMIUM_PATH, args: inject('browserChromiumArgs') }).then(
+    (browser) => {
+      browser.on('disconnected', () => (launched = undefined))
+      return browser
+    },
+    (error: unknown) => {
+      launched = undefined
+      throw error
+    },
+  )
+  return launched
+}
+
 export interface TestApp {
   baseUrl: string
   mail: SmtpSink
@@ -136,7 +157,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
   // No lesson reminders unless a test asks for them: the demo's lessons of tomorrow would otherwise mail the demo
   // tutor and parents from 17:00, between the mails other tests wait for.
   const server = await startServerProcess({ DATA_DIR: dataDir, SMTP_URL: mail.url, LESSON_REMINDER_TIME: 'off', ...env }, { script: inject('browserServerScript') })
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: OFFLINE_CHROMIUM_ARGS })
+  const browser = await workerBrowser()
 
   const pageProblems: string[] = []
   const newContext = async (options: { width?: number; height?: number } = {}) => {
@@ -214,7 +235,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
       return ((await response.json()) as { token: string }).token
     },
     stop: async () => {
-      await browser.close()
+      await Promise.all(browser.contexts().map((context) => context.close()))
       await server.stop()
       await mail.close()
       rmSync(dataDir, { recursive: true, force: true })
