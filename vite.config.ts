@@ -51,9 +51,10 @@ const APP_ALIASES = [
 
 /** The four test projects (`npm test`); the unit tests share this config's plugins. */
 const TEST_PROJECTS: UserConfig['test'] = {
-  // One test file per core, in every project. Vitest's default leaves a core for itself (one file at a time on a
-  // two-core machine), but its own process is mostly idle while files drive servers, databases and Chromium.
-  maxWorkers: '100%',
+  // Three test files for every two cores, in every project. A file is not all work: it waits for its server, a spawned
+  // command, a mail or a timer, and with one file per core a core sat idle about a tenth of the run (the server
+  // project: 228 s with two files at a time, 199 s with three; docs/performance.md, 2026-12-07).
+  maxWorkers: '150%',
   projects: [
     {
       extends: true,
