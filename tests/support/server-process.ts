@@ -31,7 +31,22 @@ export interface ServerProcess {
  * (DATA_DIR or DATABASE_URL) and anything else to set; nothing else leaks in from the test runner's own database
  * or mail settings.
  */
-export async function startServerProcess(settings: Record<string, string>, { script }: { script?: string } = {}): Promise<ServerProcess> {
+export async function startServerProcess(settings: Record<string, string>, options: { script?: string } = {}): Promise<ServerProcess> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePort(settings, options)
+    } catch (error) {
+      // The port was free when chosen, but is not once the server binds it: another file's server, or the local end of
+      // one of the many connections the neighbours open, took it in between. A new port, a few times at most.
+      if (!(error instanceof PortTaken) || attempt === 3) throw error
+    }
+  }
+}
+
+/** The server could not listen on the port chosen for it: it was taken after freePort found it free. */
+class PortTaken extends Error {}
+
+async function startOnFreePort(settings: Record<string, string>, { script }: { script?: string }): Promise<ServerProcess> {
   const port = await freePort()
   const baseUrl = `http://127.0.0.1:${port}`
   const env: NodeJS.ProcessEnv = { ...process.env }
@@ -50,7 +65,10 @@ export async function startServerProcess(settings: Record<string, string>, { scr
 async function waitForHealth(baseUrl: string, child: ChildProcess, output: () => string): Promise<void> {
   const deadline = Date.now() + 90_000
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`)
+    if (child.exitCode !== null) {
+      const message = `The server exited with code ${child.exitCode}:\n${output()}`
+      throw output().includes(`Port ${new URL(baseUrl).port} is already in use`) ? new PortTaken(message) : new Error(message)
+    }
     try {
       const answer = await fetch(`${baseUrl}/api/health`)
       if (answer.ok) return
