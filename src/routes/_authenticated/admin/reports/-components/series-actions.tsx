@@ -16,14 +16,13 @@ const TIME = new RegExp(LIMITS.LessonTime.pattern)
 const REASON_MAX = LIMITS.LessonSeriesCancel.reason.maxLength
 
 /** Saves a change to the series and refreshes every list and page its lessons are on. */
-function useSeriesChange<Input>(save: (input: Input) => Promise<unknown>, success: (count: number) => string) {
+function useSeriesChange<Input>(save: (input: Input) => Promise<{ items: readonly Lesson[] }>, success: (count: number) => string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: save,
     onSuccess: async (saved) => {
       await Promise.all(REPORT_FAMILIES.map((queryKey) => queryClient.invalidateQueries({ queryKey })))
-      const count = (saved as { items: unknown[] }).items.length
-      toast.success(success(count))
+      toast.success(success(saved.items.length))
     },
   })
 }
