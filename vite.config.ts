@@ -145,8 +145,11 @@ export default defineConfig(({ isSsrBuild = false }) => ({
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${apiPort}` },
   },
-  // The icon package has no ESM entry for Node: bundled, the server build keeps only the icons the pages use.
-  ssr: { noExternal: ['@tabler/icons-react'] },
+  // The server build bundles its packages too (React, Mantine, the router): one module for the server to load instead
+  // of hundreds from node_modules, only the icons the pages use (the icon package has no ESM entry for Node), and
+  // React's production renderer whatever NODE_ENV the server runs with.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   build: isSsrBuild
     ? { target: 'node20', sourcemap: true, emptyOutDir: true, copyPublicDir: false }
     : {

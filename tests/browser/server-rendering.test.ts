@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process'
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { APP_READY_ATTRIBUTE } from '../../shared/ssr.ts'
@@ -153,5 +157,28 @@ describe('in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/admin')
     await page.getByRole('heading', { level: 1 }).first().waitFor()
     await context.close()
+  })
+})
+
+describe('the renderer the server loads', () => {
+  test('is the app bundled with its packages, React’s production build whatever NODE_ENV the server runs with', () => {
+    // build/ssr as the browser tests' set-up built it, with `npm run build:ssr`'s command, copied where no node_modules
+    // folder is in reach: every module of it loads there, so none of them takes anything from a package at run time.
+    const built = path.resolve('build/ssr')
+    const alone = mkdtempSync(path.join(tmpdir(), 'tec-ssr-alone-'))
+    try {
+      cpSync(built, alone, { recursive: true })
+      const modules = readdirSync(alone, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'))
+      expect(modules).toContain('entry-server.js')
+      const load = `for (const file of ${JSON.stringify(modules)}) await import(new URL(file, 'file://${alone}/'))`
+      const run = spawnSync(process.execPath, ['--input-type=module', '-e', load], { cwd: alone, env: { PATH: process.env.PATH, NODE_ENV: 'development' }, encoding: 'utf8' })
+      expect(run.stderr).toBe('')
+      expect(run.status).toBe(0)
+      // Nothing is left for NODE_ENV to choose when the server runs: React's server renderer is its production build.
+      expect(modules.filter((file) => readFileSync(path.join(alone, file), 'utf8').includes('process.env.NODE_ENV'))).toEqual([])
+      expect(readFileSync(path.join(alone, 'entry-server.js'), 'utf8')).toContain('react-dom-server.node.production')
+    } finally {
+      rmSync(alone, { recursive: true, force: true })
+    }
   })
 })
