@@ -5,7 +5,7 @@ import { contract as ownContract, type Contract } from './contract/document.ts'
 import { registerContractRoutes, type Kept } from './contract-routes.ts'
 import type { Handlers } from './contract/types.ts'
 import { ServerBusyError } from './lib/work-queue.ts'
-import { isDatabaseUnavailable, isRefusedValue } from './db/errors.ts'
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, isRefusedValue } from './db/errors.ts'
 import type { AppDeps } from './deps.ts'
 import { forwardedFrom, requestIdOf, type AppEnv } from './http-context.ts'
 import { describeError, MESSAGES } from './messages.ts'
@@ -126,8 +126,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Hono<AppEnv>
     }
     const unavailable = isDatabaseUnavailable(error)
     logger.error({ ...requestNames(c), err: describeError(error) }, unavailable ? 'database unavailable' : 'request failed')
-    // No stack, SQL or driver text ever reaches the client.
-    return unavailable ? c.json({ message: MESSAGES.unavailable }, 503) : c.json({ message: MESSAGES.internal }, 500)
+    // No stack, SQL or driver text ever reaches the client. Every 503 says when to try again: a database out of reach
+    // (or a pool that could not connect in its two seconds, on a machine too busy) is asked again after a few seconds.
+    if (!unavailable) return c.json({ message: MESSAGES.internal }, 500)
+    c.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS))
+    return c.json({ message: MESSAGES.unavailable }, 503)
   })
   return app
 }

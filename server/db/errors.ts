@@ -1,3 +1,6 @@
+/** What a 503 for a database out of reach (or a server not ready) tells the client to wait before asking again. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5
+
 /** Node socket errors and PostgreSQL SQLSTATE classes that mean "the database is not answering". */
 const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EHOSTUNREACH', 'EPIPE', '57P01', '57P02', '57P03', '57014', '53300'])
 const UNAVAILABLE_MESSAGES = [/timeout exceeded when trying to connect/i, /connection terminated/i, /client has encountered a connection error/i]

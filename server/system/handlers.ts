@@ -1,5 +1,6 @@
 import { desc, eq } from 'drizzle-orm'
 import type { Handler } from '../contract/types.ts'
+import { DATABASE_RETRY_AFTER_SECONDS } from '../db/errors.ts'
 import { mailOutbox } from '../db/schema.ts'
 import { linksIn } from '../mail/templates.ts'
 import { MESSAGES } from '../messages.ts'
@@ -29,7 +30,7 @@ export const getReadiness: Handler<'getReadiness'> = async (_input, deps) => {
   const problems = await deps.readiness.problems()
   if (problems.length === 0) return { status: 200, body: { status: 'ok' } }
   deps.logger.warn({ problems }, 'not ready')
-  return { status: 503, body: { message: `Not ready: ${problems.join('; ')}.` }, headers: { 'Retry-After': '5' } }
+  return { status: 503, body: { message: `Not ready: ${problems.join('; ')}.` }, headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) } }
 }
 
 /**

@@ -95,6 +95,7 @@ describe('answers outside the contract', () => {
     const unavailable = await failing.request('/api/subjects')
     expect(unavailable.status).toBe(503)
     expect(await unavailable.json()).toEqual({ message: 'The service is temporarily unavailable. Please try again shortly.' })
+    expect(unavailable.headers.get('retry-after')).toBe('5')
   })
 
   it('reports health after asking the database', async () => {

@@ -88,9 +88,14 @@ describe('a flood of sign-ins', () => {
     )
     expect(count(401) + count(503)).toBe(LOGINS)
     expect(count(503)).toBeGreaterThan(0)
-    for (const refused of answers.filter((answer) => answer.status === 503)) {
+    // Refused by the sign-in queue, as a flood should be; on a machine too busy to open the pool's connections to
+    // PostgreSQL within its two seconds, a sign-in that got in may be refused as the database being out of reach. Both
+    // are 503 and say when to try again.
+    const refusals = answers.filter((answer) => answer.status === 503)
+    expect(refusals.filter((answer) => answer.message === 'The server is busy right now. Try again in a moment.').length).toBeGreaterThan(0)
+    for (const refused of refusals) {
       expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1)
-      expect(refused.message).toBe('The server is busy right now. Try again in a moment.')
+      expect(['The server is busy right now. Try again in a moment.', 'The service is temporarily unavailable. Please try again shortly.']).toContain(refused.message)
     }
     expect(health.length).toBeGreaterThan(0)
     expect([...healthStatuses]).toEqual([200])
