@@ -157,7 +157,7 @@ export default defineConfig(({ isSsrBuild = false }) => ({
         target: 'es2022',
         // Written for whoever debugs a build, never named in the scripts nor served (server/static-site.ts).
         sourcemap: 'hidden',
-        // The code every page runs in one chunk beside the entry's, not dozens of small ones (scripts/entry-chunk.ts).
+        // The code every page runs in the entry's chunk, not in dozens of small ones (scripts/entry-chunk.ts).
         rolldownOptions: { output: { codeSplitting: { groups: [entryChunk()] } } },
       },
   test: TEST_PROJECTS,

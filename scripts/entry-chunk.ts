@@ -4,8 +4,8 @@
 // load together every time. The routes keep their own chunks, loaded when they are opened.
 import type { ChunkingContext, CodeSplittingGroup, ModuleInfo } from 'rolldown'
 
-/** The name of the chunk every page loads beside the entry's own. */
-export const APP_CHUNK = 'app'
+/** The group's name; Rolldown then merges the group into the entry's own chunk, which imports the same code. */
+const APP_CHUNK = 'app'
 
 /** Statements that only name other modules: what a package's index (a "barrel") is made of. */
 const NAMING_ONLY = [
