@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { londonDay, longLessonDay, shiftDay } from '../../shared/lesson-time.ts'
-import { demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
+import { appAtRest, demo, openInApp, startTestApp, type TestApp } from './support/app.ts'
 import { expectAccessible, PHONE_AND_DESKTOP } from './support/staff.ts'
 
 /**
@@ -216,6 +216,9 @@ describe('placing a learner with a tutor', () => {
     await mailTo(demo.tutor.email, `New learner: ${learner.name} (Maths)`)
     await mailTo(learner.email, `Your tutor for Maths: Tom Tutor`)
 
+    // The move has settled on the page (the placements it refetches are back) before the next dialog opens: a clean
+    // clone's run once clicked 'End the placement' while the page was still changing, and no message came.
+    await appAtRest(page)
     await tutors.getByRole('button', { name: `End ${learner.name}'s Maths with Tom Tutor` }).click()
     const dialog = page.getByRole('dialog', { name: `End ${learner.name}'s Maths with Tom Tutor?` })
     await dialog.getByRole('button', { name: 'End the placement' }).click()
