@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process'
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { APP_READY_ATTRIBUTE } from '../../shared/ssr.ts'
@@ -170,7 +171,7 @@ describe('the renderer the server loads', () => {
       cpSync(built, alone, { recursive: true })
       const modules = readdirSync(alone, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'))
       expect(modules).toContain('entry-server.js')
-      const load = `for (const file of ${JSON.stringify(modules)}) await import(new URL(file, 'file://${alone}/'))`
+      const load = `for (const file of ${JSON.stringify(modules)}) await import(new URL(file, ${JSON.stringify(pathToFileURL(`${alone}/`).href)}))`
       const run = spawnSync(process.execPath, ['--input-type=module', '-e', load], { cwd: alone, env: { PATH: process.env.PATH, NODE_ENV: 'development' }, encoding: 'utf8' })
       expect(run.stderr).toBe('')
       expect(run.status).toBe(0)
@@ -180,5 +181,18 @@ describe('the renderer the server loads', () => {
     } finally {
       rmSync(alone, { recursive: true, force: true })
     }
+  })
+})
+
+describe('the code a first visit loads', () => {
+  test('is the entry’s own file: what every page runs is not split into files of its own (scripts/entry-chunk.ts)', () => {
+    // dist as the browser tests' set-up built it with `npm run build`'s command.
+    const html = readFileSync(path.resolve('dist/index.html'), 'utf8')
+    const entry = /<script type="module" crossorigin src="\/assets\/([^"]+\.js)"/.exec(html)?.[1]
+    expect(entry).toBeDefined()
+    const code = readFileSync(path.resolve('dist/assets', entry!), 'utf8')
+    // Static imports of other files of the build (lazy routes are imported with import(), which this does not match).
+    const staticImports = [...code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w$*{},\s]+from\s*)?["']\.\/([^"']+\.js)["']/g)].map((match) => match[1])
+    expect(staticImports).toEqual([])
   })
 })
